@@ -1,0 +1,7 @@
+import type { INodeProperties } from 'n8n-workflow';
+import type { OperationExecute } from '../types';
+
+// Placeholder until the analytics operations land: the resource shows no operations yet.
+export const operations: Record<string, { execute: OperationExecute }> = {};
+
+export const description: INodeProperties[] = [];

@@ -1,0 +1,67 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Analytics', value: 'analytics' },
+		{ name: 'Comment', value: 'comment' },
+		{ name: 'Comment Thread', value: 'commentThread' },
+		{ name: 'Draft', value: 'draft' },
+		{ name: 'Media', value: 'media' },
+		{ name: 'Queue', value: 'queue' },
+		{ name: 'Social Set', value: 'socialSet' },
+		{ name: 'Tag', value: 'tag' },
+		{ name: 'User', value: 'user' },
+	],
+	default: 'draft',
+};
+
+/** The social set every social-set-scoped operation needs: pick from the list or give its ID. */
+export const socialSetLocator: INodeProperties = {
+	displayName: 'Social Set',
+	name: 'socialSetId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The social set (account) to work in',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchSocialSets', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 101',
+			validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A social set ID is a whole number' } }],
+		},
+	],
+};
+
+/** Return All / Limit for a Get Many operation; `max` is the most the service returns per page. */
+export function returnAllOrLimit(max = 50): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: Math.min(50, max),
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}

@@ -1,0 +1,64 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { resources } from './resources';
+import type { OperationResult } from './types';
+
+function isExecutionData(value: unknown): value is INodeExecutionData {
+	return typeof value === 'object' && value !== null && 'json' in value && typeof (value as INodeExecutionData).json === 'object';
+}
+
+function toItems(result: OperationResult, itemIndex: number): INodeExecutionData[] {
+	const list = Array.isArray(result) ? result : [result];
+	return list.map((entry) => {
+		const item = isExecutionData(entry) ? entry : { json: entry as IDataObject };
+		return { ...item, pairedItem: { item: itemIndex } };
+	});
+}
+
+/** The item an error becomes under "Continue On Fail": the service's code, message and details, paired to its input. */
+export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { message: error instanceof Error ? error.message : String(error) };
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.description) json.description = error.description;
+		const service = error.context?.service as IDataObject | undefined;
+		if (service) {
+			json.code = service.code;
+			json.details = service.details;
+			if (service.missing) json.missing = service.missing;
+		}
+		if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	}
+	return { json: { error: json }, pairedItem: { item: itemIndex } };
+}
+
+/** Errors leave the node as n8n errors that name their item. */
+function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const resource = this.getNodeParameter('resource', itemIndex) as string;
+		const operation = this.getNodeParameter('operation', itemIndex) as string;
+		const handler = resources[resource]?.operations[operation];
+		try {
+			if (!handler) {
+				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`, { itemIndex });
+			}
+			output.push(...toItems(await handler.execute.call(this, itemIndex), itemIndex));
+		} catch (error) {
+			if (this.continueOnFail()) {
+				output.push(errorItem(error, itemIndex));
+				continue;
+			}
+			throw asNodeError(this, error, itemIndex);
+		}
+	}
+	return [output];
+}

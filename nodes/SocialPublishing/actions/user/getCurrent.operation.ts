@@ -1,0 +1,9 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import type { OperationResult } from '../types';
+
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	return await apiRequest(this, { method: 'GET', path: '/v2/me', itemIndex });
+}

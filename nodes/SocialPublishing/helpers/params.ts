@@ -1,0 +1,53 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** The social set ID from the resource locator, checked to be a whole number before any request. */
+export function getSocialSetId(context: IExecuteFunctions, itemIndex: number, name = 'socialSetId'): number {
+	const raw = context.getNodeParameter(name, itemIndex, undefined, { extractValue: true }) as unknown;
+	const text = String(raw ?? '').trim();
+	if (!/^\d+$/.test(text)) {
+		throw new NodeOperationError(context.getNode(), `Parameter "Social Set" must be a social set ID (a whole number), got "${text}" [item ${itemIndex}]`, {
+			itemIndex,
+		});
+	}
+	return Number(text);
+}
+
+/** A whole-number ID parameter (draft ID), checked before any request. */
+export function getIntegerId(context: IExecuteFunctions, itemIndex: number, name: string, label: string): number {
+	const raw = context.getNodeParameter(name, itemIndex) as unknown;
+	const text = String(raw ?? '').trim();
+	if (!/^\d+$/.test(text)) {
+		throw new NodeOperationError(context.getNode(), `Parameter "${label}" must be a whole number, got "${text}" [item ${itemIndex}]`, { itemIndex });
+	}
+	return Number(text);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+	return UUID.test(value);
+}
+
+/** A UUID parameter (media, comment thread, comment), checked before any request. */
+export function getUuid(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+	const text = String(context.getNodeParameter(name, itemIndex) ?? '').trim();
+	if (!isUuid(text)) {
+		throw new NodeOperationError(context.getNode(), `Parameter "${label}" must be a UUID, got "${text}" [item ${itemIndex}]`, { itemIndex });
+	}
+	return text.toLowerCase();
+}
+
+/** Return All / Limit as the pagination helper takes it: undefined means all. */
+export function getLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(context.getNode(), `Parameter "Limit" must be a whole number of at least 1 [item ${itemIndex}]`, { itemIndex });
+	}
+	return limit;
+}
+
+export function paramError(context: IExecuteFunctions, itemIndex: number, label: string, problem: string): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `Parameter "${label}" ${problem} [item ${itemIndex}]`, { itemIndex });
+}

@@ -1,0 +1,2 @@
+export * as listSearch from './listSearchIndex';
+export * as loadOptions from './loadOptions';

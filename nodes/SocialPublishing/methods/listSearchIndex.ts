@@ -1,0 +1,1 @@
+export { searchSocialSets } from './listSearch';

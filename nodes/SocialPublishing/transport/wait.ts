@@ -1,0 +1,38 @@
+import * as workflow from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+type SleepFn = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
+
+/**
+ * n8n-workflow 2.8 exports `sleepWithAbort`; newer releases fold the abort signal into `sleep`.
+ * The node runs on whichever n8n-workflow its host n8n provides, so it takes the one that exists.
+ */
+const abortableSleep: SleepFn =
+	(workflow as unknown as { sleepWithAbort?: SleepFn }).sleepWithAbort ?? (workflow.sleep as SleepFn);
+
+export interface CancelSource {
+	getExecutionCancelSignal?: () => AbortSignal | undefined;
+	getNode(): INode;
+}
+
+export function cancelSignalOf(context: CancelSource): AbortSignal | undefined {
+	return typeof context.getExecutionCancelSignal === 'function' ? context.getExecutionCancelSignal() : undefined;
+}
+
+/** Waits `ms`, or stops at once with a clear error when the execution is cancelled. */
+export async function waitOrCancel(context: CancelSource, ms: number, itemIndex?: number): Promise<void> {
+	const signal = cancelSignalOf(context);
+	if (signal?.aborted) throw cancelled(context, itemIndex);
+	if (ms <= 0) return;
+	try {
+		await abortableSleep(ms, signal);
+	} catch (error) {
+		if (signal?.aborted) throw cancelled(context, itemIndex);
+		throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	}
+}
+
+function cancelled(context: CancelSource, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting', { itemIndex });
+}
