@@ -1,0 +1,103 @@
+/** Error bodies and the paged envelope, shared by all routes. */
+
+export interface FieldIssue {
+	field: string;
+	message: string;
+	[extra: string]: unknown;
+}
+
+export interface ErrorBody {
+	error: { code: string; message: string; details?: FieldIssue[] };
+}
+
+/** Thrown anywhere in a route; the server turns it into the error body. */
+export class ApiError extends Error {
+	constructor(
+		readonly status: number,
+		readonly code: string,
+		message: string,
+		readonly details?: FieldIssue[],
+		readonly headers?: Record<string, string>,
+	) {
+		super(message);
+	}
+
+	body(): ErrorBody {
+		const error: ErrorBody['error'] = { code: this.code, message: this.message };
+		if (this.details && this.details.length > 0) error.details = this.details;
+		return { error };
+	}
+}
+
+export const notFound = (what: string): ApiError => new ApiError(404, 'NOT_FOUND', `${what} not found`);
+export const badRequest = (message: string, details?: FieldIssue[]): ApiError =>
+	new ApiError(400, 'VALIDATION_ERROR', message, details);
+export const unprocessable = (details: FieldIssue[]): ApiError =>
+	new ApiError(422, 'VALIDATION_ERROR', 'Request failed schema validation', details);
+export const insufficient = (need: string): ApiError =>
+	new ApiError(403, 'INSUFFICIENT_ACCESS_LEVEL', `This operation needs ${need} access to the social set`);
+export const forbidden = (message: string): ApiError => new ApiError(403, 'FORBIDDEN', message);
+
+export interface PageParams {
+	limit: number;
+	offset: number;
+}
+
+export interface PagingLimits {
+	defaultLimit: number;
+	maxLimit: number;
+}
+
+export const STANDARD_PAGING: PagingLimits = { defaultLimit: 10, maxLimit: 50 };
+export const ANALYTICS_PAGING: PagingLimits = { defaultLimit: 25, maxLimit: 100 };
+
+const INTEGER = /^-?\d+$/;
+
+/** Reads limit/offset from the query; 422 VALIDATION_ERROR outside the Limits table. */
+export function readPaging(query: URLSearchParams, limits: PagingLimits = STANDARD_PAGING): PageParams {
+	const issues: FieldIssue[] = [];
+	const read = (name: string, fallback: number, min: number, max: number): number => {
+		const raw = query.get(name);
+		if (raw === null || raw === '') return fallback;
+		if (!INTEGER.test(raw)) {
+			issues.push({ field: name, message: 'must be an integer' });
+			return fallback;
+		}
+		const value = Number(raw);
+		if (value < min || value > max) {
+			issues.push({ field: name, message: max === Infinity ? `must be >= ${min}` : `must be between ${min} and ${max}` });
+		}
+		return value;
+	};
+	const limit = read('limit', limits.defaultLimit, 1, limits.maxLimit);
+	const offset = read('offset', 0, 0, Infinity);
+	if (issues.length > 0) throw unprocessable(issues);
+	return { limit, offset };
+}
+
+export interface PagedEnvelope<T> {
+	results: T[];
+	count?: number;
+	limit: number;
+	offset: number;
+	next: string | null;
+	previous: string | null;
+}
+
+function pageUrl(requestUrl: URL, limit: number, offset: number): string {
+	const url = new URL(requestUrl.toString());
+	url.searchParams.set('limit', String(limit));
+	url.searchParams.set('offset', String(offset));
+	return url.toString();
+}
+
+/** Slices `all` and builds the envelope; `requestUrl` must be absolute (built from the Host header). */
+export function page<T>(all: T[], paging: PageParams, requestUrl: URL, withCount = true): PagedEnvelope<T> {
+	const { limit, offset } = paging;
+	const results = all.slice(offset, offset + limit);
+	const next = offset + limit < all.length ? pageUrl(requestUrl, limit, offset + limit) : null;
+	const previous = offset > 0 ? pageUrl(requestUrl, limit, Math.max(0, offset - limit)) : null;
+	const envelope: PagedEnvelope<T> = { results, limit, offset, next, previous };
+	if (withCount) return { results, count: all.length, limit, offset, next, previous };
+	return envelope;
+}

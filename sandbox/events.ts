@@ -1,0 +1,22 @@
+import type { Runtime } from './context';
+import { draftDetail } from './render';
+import type { DraftRecord, DraftStatus } from './store';
+import type { WebhookEvent } from './webhooks';
+
+export function emitDraftEvent(rt: Runtime, event: WebhookEvent, draft: DraftRecord): void {
+	rt.webhooks.emit(event, draftDetail(rt, draft));
+}
+
+const SPECIFIC: Partial<Record<DraftStatus, WebhookEvent>> = {
+	planned: 'draft.planned',
+	scheduled: 'draft.scheduled',
+	published: 'draft.published',
+};
+
+/** A status move: the specific event (if any) followed by draft.status_changed. No-op when unchanged. */
+export function emitStatusChange(rt: Runtime, draft: DraftRecord, from: DraftStatus | null): void {
+	if (from === draft.status) return;
+	const specific = SPECIFIC[draft.status];
+	if (specific) emitDraftEvent(rt, specific, draft);
+	if (from !== null) emitDraftEvent(rt, 'draft.status_changed', draft);
+}

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import type http from 'node:http';
+import { handleAdmin } from './admin';
+import { SandboxClock } from './clock';
+import type { Runtime } from './context';
+import { FaultConfig, Faults } from './faults';
+import { publishDue } from './publisher';
+import { RateLimitConfig, RateLimiter } from './rateLimit';
+import { expireUploads } from './routes/media';
+import { SEED, createSeededStore } from './seed';
+import { RecordedRequest, createServer, listen } from './server';
+import { handleStorage } from './storage';
+import type { AccountState } from './store';
+import { DEFAULT_RETRY_BASE_MS, Delivery, WebhookConfig, WebhookDispatcher } from './webhooks';
+
+export { SEED } from './seed';
+export type { RecordedRequest } from './server';
+export type { Delivery, WebhookConfig } from './webhooks';
+export type { FaultConfig } from './faults';
+
+export interface SandboxOptions {
+	port?: number;
+	host?: string;
+	rateLimits?: { user?: { limit: number; windowSeconds: number }; socialSet?: { limit: number; windowSeconds: number } };
+	mediaProcessingMs?: number;
+	publishDelayMs?: number;
+	webhooks?: WebhookConfig[];
+	webhookRetryBaseMs?: number;
+	quiet?: boolean;
+}
+
+export interface Sandbox {
+	baseUrl: string;
+	port: number;
+	keys: { admin: string; publish: string; write: string; read: string; outsider: string };
+	webhookSecret: string;
+	requests: RecordedRequest[];
+	clearRequests(): void;
+	clock: { now(): Date; advance(ms: number): Promise<void> };
+	faults: { set(cfg: FaultConfig): void; clear(): void };
+	setRateLimits(cfg: SandboxOptions['rateLimits']): void;
+	addWebhook(cfg: WebhookConfig): void;
+	deliveries: Delivery[];
+	close(): Promise<void>;
+	// extensions beyond the contract
+	/** restore the seed, clear requests, deliveries, faults, rate-limit counters and the clock offset */
+	reset(): Promise<void>;
+	/** switch a social set's plan/account state (402/403 MONETIZATION_ERROR, draft limit, quota) */
+	setAccount(socialSetId: number, patch: Partial<AccountState>): AccountState | null;
+	/** resolves when no webhook delivery attempt is in flight */
+	settleWebhooks(): Promise<void>;
+}
+
+/** What the admin routes drive. */
+export interface SandboxControl extends Sandbox {
+	clock: SandboxClock;
+	faults: Faults;
+	faultState(): FaultConfig;
+	listWebhooks(): Array<Omit<ReturnType<WebhookDispatcher['add']>, 'secret'>>;
+	clearWebhooks(): void;
+}
+
+const TICK_MS = 200;
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+	const host = opts.host ?? '127.0.0.1';
+	const clock = new SandboxClock();
+	const faults = new Faults();
+	const requests: RecordedRequest[] = [];
+	const timers = new Set<NodeJS.Timeout>();
+	let baseUrl = '';
+	const webhooks = new WebhookDispatcher(SEED.webhookSecret, opts.webhookRetryBaseMs ?? DEFAULT_RETRY_BASE_MS, () =>
+		Math.floor(clock.nowMs() / 1000),
+	);
+	for (const w of opts.webhooks ?? []) webhooks.add(w);
+	const rt: Runtime = {
+		store: createSeededStore(clock.now()),
+		clock,
+		webhooks,
+		rateLimiter: new RateLimiter(opts.rateLimits as Partial<RateLimitConfig> | undefined),
+		options: {
+			mediaProcessingMs: opts.mediaProcessingMs ?? 50,
+			publishDelayMs: opts.publishDelayMs ?? 50,
+			quiet: opts.quiet ?? false,
+		},
+		baseUrl: () => baseUrl,
+		later(ms, fn) {
+			const t = setTimeout(() => {
+				timers.delete(t);
+				fn();
+			}, ms);
+			timers.add(t);
+		},
+		storageSecret: randomBytes(32).toString('hex'),
+	};
+	const tick = (): void => {
+		expireUploads(rt);
+		publishDue(rt);
+	};
+	clock.onAdvance(tick);
+
+	let server: http.Server | null = null;
+	const control: SandboxControl = {
+		baseUrl: '',
+		port: 0,
+		keys: { ...SEED.keys },
+		webhookSecret: SEED.webhookSecret,
+		requests,
+		clearRequests: () => {
+			requests.length = 0;
+		},
+		clock,
+		faults,
+		faultState: () => faults.snapshot(),
+		setRateLimits: (cfg) => rt.rateLimiter.configure(cfg as Partial<RateLimitConfig> | undefined),
+		addWebhook: (cfg) => {
+			webhooks.add(cfg);
+		},
+		listWebhooks: () => webhooks.endpoints.map(({ secret: _secret, ...rest }) => rest),
+		clearWebhooks: () => webhooks.clearEndpoints(),
+		deliveries: webhooks.deliveries,
+		settleWebhooks: () => webhooks.settle(),
+		setAccount: (id, patch) => {
+			const set = rt.store.socialSets.get(id);
+			if (!set) return null;
+			const { features, ...rest } = patch;
+			Object.assign(set.account, pickNumbersAndBooleans(rest));
+			if (features) Object.assign(set.account.features, pickNumbersAndBooleans(features));
+			return { ...set.account, features: { ...set.account.features } };
+		},
+		reset: async () => {
+			for (const t of timers) clearTimeout(t);
+			timers.clear();
+			clock.reset();
+			faults.clear();
+			rt.rateLimiter.configure(opts.rateLimits as Partial<RateLimitConfig> | undefined);
+			rt.store = createSeededStore(clock.now());
+			requests.length = 0;
+			webhooks.deliveries.length = 0;
+			webhooks.clearEndpoints();
+			for (const w of opts.webhooks ?? []) webhooks.add(w);
+		},
+		close: async () => {
+			clearInterval(interval);
+			for (const t of timers) clearTimeout(t);
+			timers.clear();
+			await webhooks.close();
+			if (server) {
+				const s = server;
+				server = null;
+				s.closeAllConnections();
+				await new Promise<void>((resolve) => s.close(() => resolve()));
+			}
+		},
+	};
+	server = createServer({
+		rt,
+		faults,
+		requests,
+		tick,
+		admin: (req, res, url) => handleAdmin(control, req, res, url),
+		storage: (req, url) => handleStorage(rt, req, url),
+	});
+	const interval = setInterval(tick, TICK_MS);
+	interval.unref();
+	const port = await listen(server, opts.port ?? 0, host);
+	baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+	control.baseUrl = baseUrl;
+	control.port = port;
+	return control;
+}
+
+function pickNumbersAndBooleans<T extends object>(obj: T): Partial<T> {
+	const out: Partial<T> = {};
+	for (const [k, v] of Object.entries(obj)) {
+		if (typeof v === 'number' || typeof v === 'boolean') (out as Record<string, unknown>)[k] = v;
+	}
+	return out;
+}
