@@ -1,0 +1,162 @@
+/**
+ * Comment-thread markers in draft text, as the API specification defines them:
+ * `<svc:comment-thread id=UUID>...</svc:comment-thread>` (span) and `<svc:comment-thread id=UUID/>` (self-closing).
+ * Pure functions, no I/O: used to check user text before it is sent.
+ */
+
+export type MarkerSubcode =
+	| 'unbalanced'
+	| 'bad_uuid'
+	| 'bad_attr'
+	| 'bad_position'
+	| 'empty_span'
+	| 'mid_mention'
+	| 'depth_exceeded'
+	| 'count_exceeded';
+
+export type MarkerCheck = { ok: true } | { ok: false; subcode: MarkerSubcode; message: string };
+
+export const MARKER_MAX_DEPTH = 16;
+export const MARKER_MAX_COUNT = 1000;
+
+const TAG_START = /<(\/?)svc:comment-thread(?=[\s/>]|$)/g;
+const LOWER_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ATTRIBUTE = /^([^\s="]+)=(?:"([^"]*)"|([^\s"]*))$/;
+const MENTION = /@\[[^\]\n]*\]\(urn:li:(?:organization|person):[^)\s]+\)/g;
+
+interface Tag {
+	kind: 'open' | 'close' | 'point';
+	id: string;
+	start: number;
+	end: number;
+	problems: Issue[];
+}
+
+interface Issue {
+	subcode: MarkerSubcode;
+	message: string;
+	index: number;
+}
+
+function readAttributes(attrs: string, index: number): { id: string; problems: Issue[] } {
+	const problems: Issue[] = [];
+	let id = '';
+	let seen = false;
+	for (const part of attrs.trim().split(/\s+/).filter(Boolean)) {
+		const m = ATTRIBUTE.exec(part);
+		if (!m || m[1] !== 'id' || seen) {
+			const what = !m ? `malformed attribute "${part}"` : m[1] !== 'id' ? `attribute "${m[1]}" is not allowed (only id)` : 'id is given twice';
+			problems.push({ subcode: 'bad_attr', message: what, index });
+			continue;
+		}
+		seen = true;
+		const value = m[2] ?? m[3] ?? '';
+		if (LOWER_UUID.test(value)) id = value;
+		else problems.push({ subcode: 'bad_uuid', message: `id "${value}" is not a lowercase UUID`, index });
+	}
+	if (!seen && problems.length === 0) problems.push({ subcode: 'bad_attr', message: 'the id attribute is missing', index });
+	return { id, problems };
+}
+
+function scan(text: string): { tags: Tag[]; issues: Issue[] } {
+	const tags: Tag[] = [];
+	const issues: Issue[] = [];
+	const re = new RegExp(TAG_START.source, 'g');
+	let m: RegExpExecArray | null;
+	while ((m = re.exec(text)) !== null) {
+		const start = m.index;
+		const bodyStart = start + m[0].length;
+		const gt = text.indexOf('>', bodyStart);
+		const lt = text.indexOf('<', bodyStart);
+		if (gt === -1 || (lt !== -1 && lt < gt)) {
+			issues.push({ subcode: 'unbalanced', message: 'a marker tag is not closed by ">"', index: start });
+			continue;
+		}
+		re.lastIndex = gt + 1;
+		const body = text.slice(bodyStart, gt);
+		if (m[1] === '/') {
+			const problems: Issue[] = body.trim() ? [{ subcode: 'bad_attr', message: 'a closing marker takes no attributes', index: start }] : [];
+			tags.push({ kind: 'close', id: '', start, end: gt + 1, problems });
+			continue;
+		}
+		const point = body.trimEnd().endsWith('/');
+		const { id, problems } = readAttributes(point ? body.trimEnd().slice(0, -1) : body, start);
+		tags.push({ kind: point ? 'point' : 'open', id, start, end: gt + 1, problems });
+	}
+	return { tags, issues };
+}
+
+interface Parsed {
+	visible: string;
+	ids: string[];
+	issues: Issue[];
+}
+
+function parse(text: string, mentions: boolean): Parsed {
+	const { tags, issues } = scan(text);
+	const open: Array<{ tag: Tag; at: number }> = [];
+	const spans: Array<{ start: number; end: number; index: number }> = [];
+	const ids: string[] = [];
+	let visible = '';
+	let cursor = 0;
+	let count = 0;
+	for (const tag of tags) {
+		visible += text.slice(cursor, tag.start);
+		cursor = tag.end;
+		issues.push(...tag.problems);
+		const at = visible.length;
+		if (tag.kind === 'close') {
+			const top = open.pop();
+			if (!top) issues.push({ subcode: 'unbalanced', message: 'a closing marker has no opening marker', index: tag.start });
+			else {
+				if (at === top.at) issues.push({ subcode: 'empty_span', message: 'a span marker must wrap at least one character', index: top.tag.start });
+				spans.push({ start: top.at, end: at, index: top.tag.start });
+			}
+			continue;
+		}
+		count++;
+		if (tag.id && !ids.includes(tag.id)) ids.push(tag.id);
+		if (open.length + 1 > MARKER_MAX_DEPTH) {
+			issues.push({ subcode: 'depth_exceeded', message: `markers nest deeper than ${MARKER_MAX_DEPTH} levels`, index: tag.start });
+		}
+		if (tag.kind === 'open') open.push({ tag, at });
+		else if (at > 0 && visible[at - 1] !== '\n') {
+			issues.push({ subcode: 'bad_position', message: 'a self-closing marker must sit at the start of a paragraph', index: tag.start });
+		}
+	}
+	visible += text.slice(cursor);
+	for (const { tag } of open) issues.push({ subcode: 'unbalanced', message: 'a span marker is never closed', index: tag.start });
+	if (count > MARKER_MAX_COUNT) {
+		issues.push({ subcode: 'count_exceeded', message: `more than ${MARKER_MAX_COUNT} markers in one text`, index: 0 });
+	}
+	if (mentions) {
+		const ranges = [...visible.matchAll(MENTION)].map((r) => ({ start: r.index, end: r.index + r[0].length }));
+		const inside = (offset: number) => ranges.some((r) => offset > r.start && offset < r.end);
+		for (const span of spans) {
+			if (inside(span.start) || inside(span.end)) {
+				issues.push({ subcode: 'mid_mention', message: 'a span marker may not start or end inside a LinkedIn mention', index: span.index });
+			}
+		}
+	}
+	issues.sort((a, b) => a.index - b.index);
+	return { visible, ids, issues };
+}
+
+/** Thread ids of the well-formed markers in the text, each once, in document order. */
+export function findMarkerIds(text: string): string[] {
+	return parse(text, false).ids;
+}
+
+/**
+ * Checks the marker grammar; the first problem (by position) with the service's COMMENTS_MARKER_MALFORMED subcode.
+ * `linkedInMentions` adds the rule that a span may not start or end inside a LinkedIn mention.
+ */
+export function checkMarkers(text: string, options: { linkedInMentions?: boolean } = {}): MarkerCheck {
+	const first = parse(text, options.linkedInMentions ?? false).issues[0];
+	return first ? { ok: false, subcode: first.subcode, message: first.message } : { ok: true };
+}
+
+/** The text with every marker tag removed (the visible text). */
+export function stripMarkers(text: string): string {
+	return parse(text, false).visible;
+}
