@@ -1,2 +1,3 @@
 export * as listSearch from './listSearchIndex';
 export * as loadOptions from './loadOptions';
+export * as credentialTest from './credentialTestIndex';

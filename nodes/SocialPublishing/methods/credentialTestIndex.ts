@@ -1,0 +1,1 @@
+export { socialPublishingApiTest } from './credentialTest';

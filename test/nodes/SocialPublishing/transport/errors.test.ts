@@ -1,0 +1,52 @@
+import { describeServiceError, parseServiceError } from '../../../../nodes/SocialPublishing/transport/errors';
+
+describe('service error bodies (Errors)', () => {
+	test('code, message and details are read from the envelope', () => {
+		const error = parseServiceError(422, {
+			error: { code: 'VALIDATION_ERROR', message: 'Invalid body', details: [{ field: 'platforms.x.posts[0].text', message: 'must be a string' }] },
+		});
+		expect(error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid body' });
+		expect(describeServiceError(error)).toBe('platforms.x.posts[0].text: must be a string');
+	});
+
+	test('the subcode of a malformed marker is shown with its field', () => {
+		const error = parseServiceError(400, {
+			error: { code: 'COMMENTS_MARKER_MALFORMED', message: 'Bad marker', details: [{ field: 'platforms.x.posts[0].text', message: 'unclosed', subcode: 'unbalanced' }] },
+		});
+		expect(describeServiceError(error)).toContain('platforms.x.posts[0].text: unclosed (subcode: unbalanced)');
+	});
+
+	test('a marker mismatch lists the missing thread ids per platform and says how to keep or drop them', () => {
+		const error = parseServiceError(409, {
+			error: { code: 'COMMENTS_MARKER_MISMATCH', message: 'Markers missing', missing: { x: ['a1', 'b2'], linkedin: ['c3'] } },
+		});
+		const text = describeServiceError(error);
+		expect(text).toContain('Missing comment markers on x: a1, b2');
+		expect(text).toContain('Missing comment markers on linkedin: c3');
+		expect(text).toContain('Force Overwrite Comments');
+	});
+
+	test('missing markers given inside details are found too', () => {
+		const error = parseServiceError(409, {
+			error: { code: 'COMMENTS_MARKER_MISMATCH', message: 'Markers missing', details: [{ field: 'platforms.threads', message: 'missing', missing: ['t1'] }] },
+		});
+		expect(error.missing).toEqual({ threads: ['t1'] });
+	});
+
+	test('a JSON body given as text is parsed', () => {
+		expect(parseServiceError(404, '{"error":{"code":"NOT_FOUND","message":"No such draft"}}')).toMatchObject({
+			code: 'NOT_FOUND',
+			message: 'No such draft',
+		});
+	});
+
+	test('an HTML error page still gives a readable error named after the status', () => {
+		const error = parseServiceError(502, '<html><body>\n  Bad   gateway\n</body></html>');
+		expect(error.code).toBe('HTTP_502');
+		expect(error.message).toBe('The service answered 502: <html><body> Bad gateway </body></html>');
+	});
+
+	test('an empty body gives the status code name the spec uses for it', () => {
+		expect(parseServiceError(503, '')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'The service answered 503 without details' });
+	});
+});

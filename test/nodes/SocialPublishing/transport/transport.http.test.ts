@@ -1,0 +1,249 @@
+import { policy, rateLimitMemory } from '../../../../nodes/SocialPublishing/transport';
+import type { RunResult } from '../../../harness/runWorkflow';
+import { runWorkflow } from '../../../harness/runWorkflow';
+import type { ProbeParameters } from '../../../harness/probeNode';
+import { probeNodeTypes, probeWorkflow } from '../../../harness/probeNode';
+import { ScriptedServer } from '../../../harness/scriptedServer';
+
+const API_KEY = 'sk_live_do_not_leak_4f9a1c';
+const server = new ScriptedServer();
+
+beforeAll(async () => {
+	await server.start();
+});
+afterAll(async () => {
+	await server.stop();
+});
+beforeEach(() => {
+	server.reset();
+	rateLimitMemory.clear();
+});
+
+async function probe(parameters: ProbeParameters, baseUrl = server.baseUrl, onStarted?: (cancel: () => void) => void): Promise<RunResult> {
+	return await runWorkflow(probeWorkflow(parameters), {
+		nodeTypes: probeNodeTypes,
+		credentials: { socialPublishingApi: { apiKey: API_KEY, baseUrl } },
+		onStarted,
+	});
+}
+
+function unixSeconds(msFromNow: number): string {
+	return String(Math.ceil((Date.now() + msFromNow) / 1000));
+}
+
+function expectNoKey(result: RunResult) {
+	const seen = JSON.stringify({ error: result.error, message: result.error?.message, description: result.error?.description, data: result.run.data });
+	expect(seen).not.toContain(API_KEY);
+}
+
+describe('requests', () => {
+	test.each(['', '/', '/v2', '/v2/'])('Base URL with suffix "%s" reaches /v2/me with the Bearer key', async (suffix) => {
+		server.reply({ body: { id: 1, name: 'Ada' } });
+		const result = await probe({ path: '/v2/me' }, server.baseUrl + suffix);
+		expect(result.error).toBeUndefined();
+		expect(server.requests[0].path).toBe('/v2/me');
+		expect(server.requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
+		expect(result.output('Probe')[0].json).toEqual({ id: 1, name: 'Ada' });
+	});
+
+	test('query arrays are sent as repeated keys and bodies as JSON', async () => {
+		server.reply({ status: 201, body: { ok: true } });
+		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', qs: { tag: ['a', 'b'] }, body: { draft_title: 'T' } });
+		const [request] = server.requests;
+		expect(request.query.getAll('tag')).toEqual(['a', 'b']);
+		expect(request.headers['content-type']).toMatch(/application\/json/);
+		expect(JSON.parse(request.body)).toEqual({ draft_title: 'T' });
+	});
+
+	test('204 No Content gives an empty result, not a parse error', async () => {
+		server.reply({ status: 204 });
+		const result = await probe({ method: 'DELETE', path: '/v2/social-sets/1/drafts/5' });
+		expect(result.error).toBeUndefined();
+		expect(result.output('Probe')[0].json).toEqual({});
+	});
+});
+
+describe('service errors become NodeApiError with code, message, details and HTTP status (Errors table)', () => {
+	const table: Array<[number, string]> = [
+		[400, 'VALIDATION_ERROR'],
+		[400, 'COMMENTS_MARKER_UNKNOWN_ID'],
+		[400, 'COMMENTS_MARKER_MALFORMED'],
+		[401, 'UNAUTHORIZED'],
+		[402, 'MONETIZATION_ERROR'],
+		[403, 'INSUFFICIENT_ACCESS_LEVEL'],
+		[403, 'MONETIZATION_ERROR'],
+		[403, 'FORBIDDEN'],
+		[404, 'NOT_FOUND'],
+		[409, 'COMMENTS_MARKER_MISMATCH'],
+		[409, 'CONFLICT'],
+		[422, 'VALIDATION_ERROR'],
+		[503, 'SERVICE_UNAVAILABLE'],
+	];
+	test.each(table)('%i %s', async (status, code) => {
+		server.reply({ status, body: { error: { code, message: `Service says ${code}`, details: [{ field: 'platforms.x', message: `detail of ${code}` }] } } });
+		const result = await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
+		expect(result.error?.message).toBe(`${code}: Service says ${code}`);
+		expect(result.error?.description).toContain(`platforms.x: detail of ${code}`);
+		expect(result.error?.httpCode).toBe(String(status));
+		expect((result.error?.context?.service as { code: string }).code).toBe(code);
+		expect(server.requests).toHaveLength(1);
+		expectNoKey(result);
+	});
+
+	test('a non-JSON error body still gives a readable error', async () => {
+		server.reply({ status: 500, body: '<html>Internal oops</html>' });
+		const result = await probe({ path: '/v2/me' });
+		expect(result.error?.message).toBe('HTTP_500: The service answered 500: <html>Internal oops</html>');
+	});
+});
+
+describe('rate limits (Limits: per user and per social set)', () => {
+	test('a 429 with reset headers is waited out, then the request succeeds', async () => {
+		const reset = unixSeconds(300);
+		server.reply(
+			{ status: 429, headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': reset }, body: { error: { code: 'RATE_LIMITED', message: 'Slow down' } } },
+			{ body: { id: 1 } },
+		);
+		const result = await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(2);
+		expect(server.requests[1].at).toBeGreaterThanOrEqual(Number(reset) * 1000);
+	});
+
+	test('a bucket at Remaining 0 makes the next request wait for its reset instead of collecting a 429', async () => {
+		const reset = unixSeconds(300);
+		server.reply(
+			{ body: { results: [{ n: 1 }], count: 2, next: 'x' }, headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': reset } },
+			{ body: { results: [{ n: 2 }], count: 2, next: null } },
+		);
+		const result = await probe({ path: '/v2/social-sets/1/tags', mode: 'page', pageSize: 1 });
+		expect(result.output('Probe').map((item) => item.json.n)).toEqual([1, 2]);
+		expect(server.requests).toHaveLength(2);
+		expect(server.requests[1].at).toBeGreaterThanOrEqual(Number(reset) * 1000);
+	});
+
+	test('a social set bucket at 0 delays only the same operation on that social set', async () => {
+		const reset = unixSeconds(60_000);
+		server.reply(
+			{ status: 201, body: { id: 1 }, headers: { 'X-RateLimit-SocialSet-Remaining': '0', 'X-RateLimit-SocialSet-Reset': reset, 'X-RateLimit-SocialSet-Resource': 'drafts.create' } },
+			{ body: { id: 2 } },
+		);
+		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
+		const started = Date.now();
+		const other = await probe({ path: '/v2/social-sets/1/tags' });
+		expect(other.error).toBeUndefined();
+		expect(Date.now() - started).toBeLessThan(2000);
+	});
+
+	test('a limit that resets beyond the bounded wait fails at once, naming the limit and its reset time', async () => {
+		const reset = unixSeconds(policy.maxRateLimitWaitMs + 60_000);
+		server.reply({
+			status: 429,
+			headers: { 'X-RateLimit-SocialSet-Remaining': '0', 'X-RateLimit-SocialSet-Reset': reset, 'X-RateLimit-SocialSet-Resource': 'drafts.create' },
+			body: { error: { code: 'RATE_LIMITED', message: 'Too many drafts' } },
+		});
+		const result = await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
+		expect(result.error?.message).toBe('RATE_LIMITED: Too many drafts');
+		expect(result.error?.description).toContain('the social set limit for drafts.create');
+		expect(result.error?.description).toContain(new Date(Number(reset) * 1000).toISOString());
+		expect(server.requests).toHaveLength(1);
+	});
+
+	test('a cancelled execution stops a rate-limit wait within a second', async () => {
+		server.reply({ status: 429, headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': unixSeconds(60_000) }, body: { error: { code: 'RATE_LIMITED', message: 'wait' } } });
+		let cancelledAt = 0;
+		const run = probe({ path: '/v2/me' }, server.baseUrl, (cancel) => {
+			setTimeout(() => {
+				cancelledAt = Date.now();
+				cancel();
+			}, 300);
+		});
+		const result = await run;
+		expect(result.error?.message).toBe('The execution was cancelled while waiting');
+		expect(cancelledAt).toBeGreaterThan(0);
+		expect(Date.now() - cancelledAt).toBeLessThan(1000);
+		expect(server.requests).toHaveLength(1);
+	});
+});
+
+describe('retries after a 503 or a dropped connection', () => {
+	const unavailable = { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Try later' } } };
+
+	test('GET is retried after a 503 and succeeds', async () => {
+		server.reply(unavailable, { body: { id: 1 } });
+		const result = await probe({ path: '/v2/me' });
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(2);
+	});
+
+	test('POST is not re-sent after a 503', async () => {
+		server.reply(unavailable, { status: 201, body: { id: 1 } });
+		const result = await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
+		expect(result.error?.message).toBe('SERVICE_UNAVAILABLE: Try later');
+		expect(server.requests).toHaveLength(1);
+	});
+
+	test('PATCH is not re-sent after a dropped connection', async () => {
+		server.reply({ drop: true }, { body: { id: 1 } });
+		const result = await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/3', body: { publish_at: 'now' } });
+		expect(result.error?.message).toMatch(/connection to the server was closed unexpectedly/i);
+		expect(result.error?.description).toContain('PATCH requests are not sent again after a dropped connection');
+		expect(server.requests).toHaveLength(1);
+		expectNoKey(result);
+	});
+
+	test('DELETE is retried after a dropped connection', async () => {
+		server.reply({ drop: true }, { status: 204 });
+		const result = await probe({ method: 'DELETE', path: '/v2/social-sets/1/drafts/3' });
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(2);
+	});
+
+	test('GET gives up after a bounded number of retries', async () => {
+		server.otherwise(() => unavailable);
+		const result = await probe({ path: '/v2/me' });
+		expect(result.error?.message).toBe('SERVICE_UNAVAILABLE: Try later');
+		expect(server.requests).toHaveLength(policy.maxTransientRetries + 1);
+		server.otherwise(() => ({ status: 404 }));
+	});
+});
+
+describe('pagination (Paged envelope)', () => {
+	function pagedServer(total: number) {
+		server.otherwise((request) => {
+			const limit = Number(request.query.get('limit'));
+			const offset = Number(request.query.get('offset'));
+			const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ n: offset + i }));
+			return { body: { results, count: total, limit, offset, next: offset + limit < total ? 'next' : null, previous: null } };
+		});
+	}
+
+	test('Return All over 237 items makes exactly 5 requests of 50', async () => {
+		pagedServer(237);
+		const result = await probe({ path: '/v2/social-sets/1/drafts', mode: 'page' });
+		expect(result.output('Probe')).toHaveLength(237);
+		expect(result.output('Probe').map((item) => item.json.n)).toEqual(Array.from({ length: 237 }, (_, i) => i));
+		expect(server.requests.map((r) => `${r.query.get('limit')}@${r.query.get('offset')}`)).toEqual(['50@0', '50@50', '50@100', '50@150', '50@200']);
+	});
+
+	test('a Limit of 7 makes one request with limit=7', async () => {
+		pagedServer(237);
+		const result = await probe({ path: '/v2/social-sets/1/drafts', mode: 'page', limit: 7 });
+		expect(result.output('Probe')).toHaveLength(7);
+		expect(server.requests).toHaveLength(1);
+		expect(server.requests[0].query.get('limit')).toBe('7');
+	});
+
+	test('a Limit of 120 asks 50, 50, then only the 20 still missing', async () => {
+		pagedServer(237);
+		await probe({ path: '/v2/social-sets/1/drafts', mode: 'page', limit: 120 });
+		expect(server.requests.map((r) => r.query.get('limit'))).toEqual(['50', '50', '20']);
+	});
+
+	test('an empty list takes one request', async () => {
+		pagedServer(0);
+		const result = await probe({ path: '/v2/social-sets/1/drafts', mode: 'page' });
+		expect(result.output('Probe')).toHaveLength(0);
+		expect(server.requests).toHaveLength(1);
+	});
+});
