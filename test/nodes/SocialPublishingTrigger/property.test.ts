@@ -233,7 +233,8 @@ describe('property: generated deliveries (Events: signature, timestamp, replay)'
 				expect(server.runs).toHaveLength(expectedRuns);
 				expect(server.errors).toEqual([]);
 			}),
-			{ numRuns: NUM_RUNS },
+			// The server keeps state between cases, so shrinking would replay them out of context: report the first failure as is.
+			{ numRuns: NUM_RUNS, endOnFailure: true },
 		);
 
 		// Every kind of delivery was generated, and many runs did happen.
