@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { rangeProblem, toCalendarDate } from './ranges';
 
 /** The social set ID from the resource locator, checked to be a whole number before any request. */
 export function getSocialSetId(context: IExecuteFunctions, itemIndex: number, name = 'socialSetId'): number {
@@ -50,4 +51,19 @@ export function getLimit(context: IExecuteFunctions, itemIndex: number): number 
 
 export function paramError(context: IExecuteFunctions, itemIndex: number, label: string, problem: string): NodeOperationError {
 	return new NodeOperationError(context.getNode(), `Parameter "${label}" ${problem} [item ${itemIndex}]`, { itemIndex });
+}
+
+/** A calendar date parameter (queue and analytics) as YYYY-MM-DD, checked before any request; undefined when empty and optional. */
+export function getCalendarDate(context: IExecuteFunctions, itemIndex: number, name: string, label: string, required = true): string | undefined {
+	const result = toCalendarDate(context.getNodeParameter(name, itemIndex, '') as unknown, context.getTimezone());
+	if ('date' in result) return result.date;
+	if ('problem' in result) throw paramError(context, itemIndex, label, result.problem);
+	if (required) throw paramError(context, itemIndex, label, 'is required (a date as YYYY-MM-DD)');
+	return undefined;
+}
+
+/** Checks a date range before any request: the end not before the start, at most `maxDays` days counting both ends. */
+export function checkDateRange(context: IExecuteFunctions, itemIndex: number, endLabel: string, start: string, end: string, maxDays: number): void {
+	const problem = rangeProblem(start, end, maxDays);
+	if (problem) throw paramError(context, itemIndex, endLabel, problem);
 }

@@ -1,7 +1,40 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { OperationExecute } from '../types';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as resolveLinkedInOrganization from './resolveLinkedInOrganization.operation';
 
-// Placeholder until the socialSet operations land: the resource shows no operations yet.
-export const operations: Record<string, { execute: OperationExecute }> = {};
+export const operations = { get, getMany, resolveLinkedInOrganization };
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['socialSet'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a social set with its platform accounts and publishing quota',
+				action: 'Get a social set',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'Get the social sets the API key can access',
+				action: 'Get many social sets',
+			},
+			{
+				name: 'Resolve LinkedIn Organization',
+				value: 'resolveLinkedInOrganization',
+				description: 'Look up a LinkedIn company or school page by its URL, for mentions',
+				action: 'Resolve a LinkedIn organization',
+			},
+		],
+		default: 'get',
+	},
+	...get.description,
+	...getMany.description,
+	...resolveLinkedInOrganization.description,
+];

@@ -1,7 +1,32 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { OperationExecute } from '../types';
+import * as create from './create.operation';
+import * as getMany from './getMany.operation';
 
-// Placeholder until the tag operations land: the resource shows no operations yet.
-export const operations: Record<string, { execute: OperationExecute }> = {};
+export const operations = { create, getMany };
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['tag'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a tag in a social set',
+				action: 'Create a tag',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'Get the tags of a social set',
+				action: 'Get many tags',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+	...getMany.description,
+];

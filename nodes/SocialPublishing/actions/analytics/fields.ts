@@ -1,0 +1,19 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** Limits of the API specification: an analytics date range larger than 366 days is rejected. */
+export const ANALYTICS_MAX_DAYS = 366;
+
+/** Analytics exist for X only; the list leaves room for more platforms without changing workflows. */
+export const platformField: INodeProperties = {
+	displayName: 'Platform',
+	name: 'platform',
+	type: 'options',
+	options: [{ name: 'X', value: 'x' }],
+	default: 'x',
+	description: 'Platform to read analytics for; the service supports X only',
+};
+
+export function analyticsPath(context: IExecuteFunctions, itemIndex: number, socialSetId: number, what: 'posts' | 'followers'): string {
+	const platform = context.getNodeParameter('platform', itemIndex, 'x') as string;
+	return `/v2/social-sets/${socialSetId}/analytics/${encodeURIComponent(platform)}/${what}`;
+}

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { returnAllOrLimit, socialSetLocator } from '../descriptions';
+import { checkDateRange, getCalendarDate, getLimit, getSocialSetId } from '../../helpers/params';
+import { calendarDateField } from '../../helpers/ranges';
+import { apiRequestAllItems } from '../../transport';
+import type { OperationResult } from '../types';
+import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './fields';
+
+const fields: INodeProperties[] = [
+	socialSetLocator,
+	platformField,
+	calendarDateField('startDate', 'Start Date', 'First day of posts to include'),
+	calendarDateField('endDate', 'End Date', 'Last day of posts to include; at most 366 days after the start counting both'),
+	{
+		displayName: 'Include Replies',
+		name: 'includeReplies',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to include replies as well as posts',
+	},
+	...returnAllOrLimit(100),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getPosts'] } }, fields);
+
+/** Post metrics in the date range, in pages of up to 100, in the order the service gives them. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	const start = getCalendarDate(this, itemIndex, 'startDate', 'Start Date') as string;
+	const end = getCalendarDate(this, itemIndex, 'endDate', 'End Date') as string;
+	checkDateRange(this, itemIndex, 'End Date', start, end, ANALYTICS_MAX_DAYS);
+	const includeReplies = this.getNodeParameter('includeReplies', itemIndex, false) as boolean;
+	const limit = getLimit(this, itemIndex);
+	return await apiRequestAllItems<IDataObject>(
+		this,
+		{
+			method: 'GET',
+			path: analyticsPath(this, itemIndex, socialSetId, 'posts'),
+			qs: { start_date: start, end_date: end, include_replies: includeReplies },
+			itemIndex,
+		},
+		limit,
+		100,
+	);
+}

@@ -1,0 +1,68 @@
+import { DateTime } from 'luxon';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { socialSetLocator } from '../descriptions';
+import { getLimit, getSocialSetId, paramError } from '../../helpers/params';
+import type { QueueView } from '../../helpers/queue';
+import { freeSlots } from '../../helpers/queue';
+import { endOfSpan, todayIn } from '../../helpers/ranges';
+import { apiRequest } from '../../transport';
+import type { OperationResult } from '../types';
+import { QUEUE_MAX_DAYS } from './getSlots.operation';
+
+const fields: INodeProperties[] = [
+	socialSetLocator,
+	{
+		displayName: 'Days to Look Ahead',
+		name: 'days',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: QUEUE_MAX_DAYS, numberPrecision: 0 },
+		default: 14,
+		description: 'How many days, today included, to search for free slots (at most 62)',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 5,
+		description: 'Max number of results to return',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['queue'], operation: ['getNextFreeSlots'] } }, fields);
+
+interface Schedule {
+	timezone: string;
+}
+
+/**
+ * Free queue slots from now on: reads the schedule for the social set's time zone, then the queue view
+ * from today (in that zone) for the chosen number of days, and keeps the slots with no draft that are
+ * still ahead. One item per slot, earliest first.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	const days = Number(this.getNodeParameter('days', itemIndex, 14));
+	if (!Number.isInteger(days) || days < 1 || days > QUEUE_MAX_DAYS) {
+		throw paramError(this, itemIndex, 'Days to Look Ahead', `must be a whole number from 1 to ${QUEUE_MAX_DAYS}, got ${days}`);
+	}
+	const limit = getLimit(this, itemIndex);
+	const base = `/v2/social-sets/${socialSetId}/queue`;
+	const { timezone } = await apiRequest<Schedule>(this, { method: 'GET', path: `${base}/schedule`, itemIndex });
+	const today = todayIn(timezone);
+	if ('problem' in today) throw paramError(this, itemIndex, 'Social Set', `has a time zone the node cannot read: ${today.problem}`);
+	const view = await apiRequest<QueueView>(this, {
+		method: 'GET',
+		path: base,
+		qs: { start_date: today.date, end_date: endOfSpan(today.date, days) },
+		itemIndex,
+	});
+	return freeSlots(view, Date.now(), limit).map((slot) => ({
+		social_set_id: view.social_set_id ?? socialSetId,
+		timezone,
+		date: slot.date,
+		at: slot.at,
+		local_time: DateTime.fromISO(slot.at, { zone: timezone }).toISO({ suppressMilliseconds: true }),
+	}));
+}

@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { socialSetLocator } from '../descriptions';
+import { checkDateRange, getCalendarDate, getSocialSetId } from '../../helpers/params';
+import type { QueueView } from '../../helpers/queue';
+import { flattenQueueView } from '../../helpers/queue';
+import { calendarDateField } from '../../helpers/ranges';
+import { apiRequest } from '../../transport';
+import type { OperationResult } from '../types';
+
+/** Limits of the API specification: a queue date range larger than 62 days is rejected. */
+export const QUEUE_MAX_DAYS = 62;
+
+const fields: INodeProperties[] = [
+	socialSetLocator,
+	calendarDateField('startDate', 'Start Date', 'First day to show (included)'),
+	calendarDateField('endDate', 'End Date', 'Last day to show (included); at most 62 days after the start counting both'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: [
+					{ name: 'One Item per Day', value: 'day', description: 'Each day with its slots and scheduled drafts' },
+					{ name: 'One Item per Slot', value: 'slot', description: 'Each slot or scheduled draft with its date' },
+				],
+				default: 'day',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['queue'], operation: ['getSlots'] } }, fields);
+
+/** The queue view: slots from the schedule (free when `draft` is null) and custom-time drafts, day by day. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	const start = getCalendarDate(this, itemIndex, 'startDate', 'Start Date') as string;
+	const end = getCalendarDate(this, itemIndex, 'endDate', 'End Date') as string;
+	checkDateRange(this, itemIndex, 'End Date', start, end, QUEUE_MAX_DAYS);
+	const output = this.getNodeParameter('options.output', itemIndex, 'day') as string;
+	const view = await apiRequest<QueueView>(this, {
+		method: 'GET',
+		path: `/v2/social-sets/${socialSetId}/queue`,
+		qs: { start_date: start, end_date: end },
+		itemIndex,
+	});
+	if (output === 'slot') return flattenQueueView(view);
+	return (view.days ?? []).map((day) => ({ social_set_id: view.social_set_id, ...day }) as unknown as IDataObject);
+}

@@ -1,0 +1,16 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { socialSetLocator } from '../descriptions';
+import { getSocialSetId } from '../../helpers/params';
+import { apiRequest } from '../../transport';
+import type { OperationResult } from '../types';
+
+const fields: INodeProperties[] = [socialSetLocator];
+
+export const description = updateDisplayOptions({ show: { resource: ['socialSet'], operation: ['get'] } }, fields);
+
+/** The social set detail: list fields plus every platform account and the publishing quota. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	return await apiRequest(this, { method: 'GET', path: `/v2/social-sets/${socialSetId}/`, itemIndex });
+}

@@ -1,0 +1,16 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { returnAllOrLimit } from '../descriptions';
+import { getLimit } from '../../helpers/params';
+import { apiRequestAllItems } from '../../transport';
+import type { OperationResult } from '../types';
+
+const fields: INodeProperties[] = [...returnAllOrLimit(50)];
+
+export const description = updateDisplayOptions({ show: { resource: ['socialSet'], operation: ['getMany'] } }, fields);
+
+/** Every social set the key can see (owned or through a team), in pages of up to 50. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const limit = getLimit(this, itemIndex);
+	return await apiRequestAllItems<IDataObject>(this, { method: 'GET', path: '/v2/social-sets', itemIndex }, limit, 50);
+}

@@ -1,0 +1,34 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { socialSetLocator } from '../descriptions';
+import { getSocialSetId, paramError } from '../../helpers/params';
+import { apiRequest } from '../../transport';
+import type { OperationResult } from '../types';
+
+/** Tag name length limits of the API specification (Limits: Tag name 1 to 32 characters). */
+export const TAG_NAME_MAX = 32;
+
+const fields: INodeProperties[] = [
+	socialSetLocator,
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Weekly Tips',
+		description: 'Name of the tag, 1 to 32 characters, unique in the social set. The service derives the slug drafts use from it.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['create'] } }, fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
+	const length = [...name].length;
+	if (length < 1 || length > TAG_NAME_MAX) {
+		throw paramError(this, itemIndex, 'Name', `must be 1 to ${TAG_NAME_MAX} characters long, got ${length}`);
+	}
+	return await apiRequest(this, { method: 'POST', path: `/v2/social-sets/${socialSetId}/tags`, body: { name }, itemIndex });
+}

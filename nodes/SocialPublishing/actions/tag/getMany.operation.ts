@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { returnAllOrLimit, socialSetLocator } from '../descriptions';
+import { getLimit, getSocialSetId } from '../../helpers/params';
+import { apiRequestAllItems } from '../../transport';
+import type { OperationResult } from '../types';
+
+const fields: INodeProperties[] = [socialSetLocator, ...returnAllOrLimit(50)];
+
+export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['getMany'] } }, fields);
+
+/** Tags of the social set, ordered by slug, in pages of up to 50. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	const limit = getLimit(this, itemIndex);
+	return await apiRequestAllItems<IDataObject>(this, { method: 'GET', path: `/v2/social-sets/${socialSetId}/tags`, itemIndex }, limit, 50);
+}
