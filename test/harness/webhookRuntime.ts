@@ -9,18 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { ExecutionLifecycleHooks, HookContext, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
-	ICredentialsHelper,
 	NodeConnectionTypes,
 	NodeHelpers,
 	Workflow,
 	type ICredentialDataDecryptedObject,
-	type ICredentials,
 	type IDataObject,
 	type IExecuteFunctions,
-	type IHttpRequestOptions,
 	type INode,
 	type INodeExecutionData,
-	type INodeProperties,
 	type INodeType,
 	type INodeTypeDescription,
 	type INodeTypes,
@@ -31,6 +27,9 @@ import {
 	type WorkflowActivateMode,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
+
+import { buildNodeTypes } from './nodeTypes';
+import { additionalDataFor } from './runWorkflow';
 
 export const CAPTURE_NODE_NAME = 'Capture';
 const CAPTURE_TYPE = 'test.capture';
@@ -55,91 +54,25 @@ class CaptureNode implements INodeType {
 }
 
 export function makeNodeTypes(types: Record<string, INodeType>): INodeTypes {
-	const all: Record<string, INodeType> = { ...types, [CAPTURE_TYPE]: new CaptureNode() };
-	const lookup = (name: string): INodeType => {
-		const type = all[name];
-		if (!type) throw new Error(`Unknown node type ${name}`);
-		return type;
-	};
-	return {
-		getByName: lookup,
-		getByNameAndVersion: lookup,
-		getKnownTypes: () => ({}),
-	};
+	return buildNodeTypes({ ...types, [CAPTURE_TYPE]: new CaptureNode() });
 }
 
-/** Returns the stored credential data for the types it knows; nothing else. */
-class StaticCredentialsHelper extends ICredentialsHelper {
-	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
-		super();
-	}
-
-	getParentTypes(): string[] {
-		return [];
-	}
-
-	isCredentialUsableByNode(): boolean {
-		return true;
-	}
-
-	async authenticate(_credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) {
-		return options;
-	}
-
-	async preAuthentication() {
-		return undefined;
-	}
-
-	async runPreAuthentication() {
-		return undefined;
-	}
-
-	async getCredentials(): Promise<ICredentials> {
-		throw new Error('not used by the webhook harness');
-	}
-
-	async getDecrypted(
-		_additionalData: IWorkflowExecuteAdditionalData,
-		_nodeCredentials: unknown,
-		type: string,
-	): Promise<ICredentialDataDecryptedObject> {
-		const data = this.data[type];
-		if (!data) throw new Error(`No credentials of type ${type}`);
-		return { ...data };
-	}
-
-	async updateCredentials() {}
-
-	async updateCredentialsOauthTokenData() {}
-
-	getCredentialsProperties(): INodeProperties[] {
-		return [];
-	}
-}
-
+/** The workflow harness's additional data, with the base URLs pointed at the loopback webhook server. */
 export function makeAdditionalData(opts: {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	webhookBaseUrl: string;
-	workflowId: string;
+	workflowData: IWorkflowBase;
 }): IWorkflowExecuteAdditionalData {
 	const base = opts.webhookBaseUrl.replace(/\/$/, '');
 	return {
-		credentialsHelper: new StaticCredentialsHelper(opts.credentials),
-		variables: {},
-		currentNodeExecutionIndex: 0,
+		...additionalDataFor(opts.credentials, opts.workflowData, randomUUID()),
 		restApiUrl: `${base}/rest`,
 		instanceBaseUrl: `${base}/`,
-		formBaseUrl: `${base}/form`,
-		formWaitingBaseUrl: `${base}/form-waiting`,
-		formTestBaseUrl: `${base}/form-test`,
 		webhookBaseUrl: `${base}/webhook`,
 		webhookWaitingBaseUrl: `${base}/webhook-waiting`,
 		webhookTestBaseUrl: `${base}/webhook-test`,
-		mcpBaseUrl: `${base}/mcp`,
-		mcpTestBaseUrl: `${base}/mcp-test`,
-		workflowId: opts.workflowId,
-		logAiEvent: () => undefined,
-	} as unknown as IWorkflowExecuteAdditionalData;
+		workflowId: opts.workflowData.id,
+	};
 }
 
 export interface TriggerWorkflowSpec {

@@ -135,7 +135,7 @@ export async function startTriggerServer(opts: TriggerServerOptions): Promise<Tr
 	await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
 	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	const additionalDataFor = () =>
-		makeAdditionalData({ credentials: { [credentialType]: opts.credentials }, webhookBaseUrl: baseUrl, workflowId: tw.workflowData.id });
+		makeAdditionalData({ credentials: { [credentialType]: opts.credentials }, webhookBaseUrl: baseUrl, workflowData: tw.workflowData });
 	const webhookPath = webhookDataFor(tw, additionalDataFor()).path;
 	const url = `${baseUrl}/webhook/${webhookPath}`;
 
