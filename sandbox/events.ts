@@ -13,10 +13,11 @@ const SPECIFIC: Partial<Record<DraftStatus, WebhookEvent>> = {
 	published: 'draft.published',
 };
 
-/** A status move: the specific event (if any) followed by draft.status_changed. No-op when unchanged. */
+/** A status move: the specific event (if any) followed by draft.status_changed. No-op when unchanged; `from` null = new draft. */
 export function emitStatusChange(rt: Runtime, draft: DraftRecord, from: DraftStatus | null): void {
 	if (from === draft.status) return;
 	const specific = SPECIFIC[draft.status];
 	if (specific) emitDraftEvent(rt, specific, draft);
-	if (from !== null) emitDraftEvent(rt, 'draft.status_changed', draft);
+	// a new draft saved as plain `draft` is only draft.created; every other move also fires status_changed
+	if (from !== null || specific) emitDraftEvent(rt, 'draft.status_changed', draft);
 }

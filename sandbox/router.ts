@@ -2,6 +2,10 @@ import { parseIntId, requireSocialSet } from './access';
 import type { Reply, RouteContext } from './context';
 import { notFound } from './envelope';
 import { handleCommentThreads } from './routes/commentThreads';
+import { analyticsFollowers, analyticsPosts } from './routes/analytics';
+import { createDraft, deleteDraft, getDraft, listDrafts, updateDraft } from './routes/drafts';
+import { getQueue, getSchedule, putSchedule } from './routes/queue';
+import { createTag, listTags } from './routes/tags';
 import { createUpload, getMedia, updateMedia } from './routes/media';
 import { getMe, getSocialSet, listSocialSets, resolveLinkedInOrganization } from './routes/socialSets';
 
@@ -25,6 +29,18 @@ const ROUTES: RouteDef[] = [
 	r('GET', 'social-sets', (ctx) => listSocialSets(ctx)),
 	r('GET', 'social-sets/:id', (ctx, [id]) => getSocialSet(ctx, id)),
 	r('GET', 'social-sets/:id/linkedin/organizations/resolve', (ctx, [id]) => resolveLinkedInOrganization(ctx, id)),
+	r('GET', 'social-sets/:id/drafts', (ctx, [id]) => listDrafts(ctx, id)),
+	r('POST', 'social-sets/:id/drafts', (ctx, [id]) => createDraft(ctx, id)),
+	r('GET', 'social-sets/:id/drafts/:draftId', (ctx, [id, d]) => getDraft(ctx, id, d)),
+	r('PATCH', 'social-sets/:id/drafts/:draftId', (ctx, [id, d]) => updateDraft(ctx, id, d)),
+	r('DELETE', 'social-sets/:id/drafts/:draftId', (ctx, [id, d]) => deleteDraft(ctx, id, d)),
+	r('GET', 'social-sets/:id/tags', (ctx, [id]) => listTags(ctx, id)),
+	r('POST', 'social-sets/:id/tags', (ctx, [id]) => createTag(ctx, id)),
+	r('GET', 'social-sets/:id/queue/schedule', (ctx, [id]) => getSchedule(ctx, id)),
+	r('PUT', 'social-sets/:id/queue/schedule', (ctx, [id]) => putSchedule(ctx, id)),
+	r('GET', 'social-sets/:id/queue', (ctx, [id]) => getQueue(ctx, id)),
+	r('GET', 'social-sets/:id/analytics/:platform/posts', (ctx, [id, p]) => analyticsPosts(ctx, id, p)),
+	r('GET', 'social-sets/:id/analytics/:platform/followers', (ctx, [id, p]) => analyticsFollowers(ctx, id, p)),
 	r('POST', 'social-sets/:id/media/upload', (ctx, [id]) => createUpload(ctx, id)),
 	r('GET', 'social-sets/:id/media/:mediaId', (ctx, [id, mediaId]) => getMedia(ctx, id, mediaId)),
 	r('PATCH', 'social-sets/:id/media/:mediaId', (ctx, [id, mediaId]) => updateMedia(ctx, id, mediaId)),
