@@ -28,7 +28,9 @@ export async function putToUploadUrl(
 			ignoreHttpStatusErrors: true,
 			json: false,
 			encoding: 'text',
-			headers: contentLength !== undefined ? { 'Content-Length': String(contentLength) } : {},
+			// The HTTP client adds `Content-Type: application/x-www-form-urlencoded` to every PUT unless the
+			// header is set to false, and the storage host refuses any Content-Type (SignatureDoesNotMatch).
+			headers: { 'Content-Type': false, ...(contentLength !== undefined ? { 'Content-Length': String(contentLength) } : {}) },
 			timeout: 0,
 		};
 		let response: IN8nHttpFullResponse | undefined;
