@@ -1,7 +1,40 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { OperationExecute } from '../types';
+import * as get from './get.operation';
+import * as updateAltText from './updateAltText.operation';
+import * as upload from './upload.operation';
 
-// Placeholder until the media operations land: the resource shows no operations yet.
-export const operations: Record<string, { execute: OperationExecute }> = {};
+export const operations = { upload, get, updateAltText };
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['media'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get the status, alt text and URLs of a media file',
+				action: 'Get a media file',
+			},
+			{
+				name: 'Update Alt Text',
+				value: 'updateAltText',
+				description: 'Set or clear the alt text of a media file',
+				action: 'Update the alt text of a media file',
+			},
+			{
+				name: 'Upload',
+				value: 'upload',
+				description: 'Upload a file from a binary property and wait until it is ready to attach to drafts',
+				action: 'Upload a media file',
+			},
+		],
+		default: 'upload',
+	},
+	...upload.description,
+	...get.description,
+	...updateAltText.description,
+];

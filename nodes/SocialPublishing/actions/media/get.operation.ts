@@ -1,0 +1,17 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { getSocialSetId } from '../../helpers/params';
+import { apiRequest } from '../../transport';
+import { socialSetLocator } from '../descriptions';
+import type { OperationResult } from '../types';
+import { getMediaId, mediaIdField, mediaPath } from './common';
+
+const fields: INodeProperties[] = [socialSetLocator, mediaIdField];
+
+export const description = updateDisplayOptions({ show: { resource: ['media'], operation: ['get'] } }, fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	const mediaId = getMediaId(this, itemIndex);
+	return await apiRequest(this, { method: 'GET', path: mediaPath(socialSetId, mediaId), itemIndex });
+}

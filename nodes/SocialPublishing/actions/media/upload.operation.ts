@@ -1,0 +1,88 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { DEFAULT_READY_TIMEOUT_MS, MEDIA_EXTENSIONS, uploadBinaryProperty } from '../../helpers/media';
+import { getSocialSetId, paramError } from '../../helpers/params';
+import { socialSetLocator } from '../descriptions';
+import type { OperationResult } from '../types';
+
+const fields: INodeProperties[] = [
+	socialSetLocator,
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		placeholder: 'e.g. data',
+		description: 'Name of the binary property of the input item that holds the file',
+		hint: `Supported formats: ${MEDIA_EXTENSIONS.join(', ')}`,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Alt Text',
+				name: 'altText',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				default: '',
+				description: 'Text that describes the media for people using screen readers; drafts copy it when the media is attached',
+			},
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. launch-banner.png',
+				description:
+					"File name to send instead of the binary's own: letters, digits, hyphen, underscore, period and parentheses, at most 255 characters, ending in a supported extension",
+			},
+			{
+				displayName: 'Wait Until Ready',
+				name: 'waitUntilReady',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to wait until the service has processed the file (status "ready"); drafts can only use ready media',
+			},
+			{
+				displayName: 'Timeout (Seconds)',
+				name: 'timeoutSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 3600 },
+				default: DEFAULT_READY_TIMEOUT_MS / 1000,
+				description: 'Longest time to wait for the media to become ready',
+				displayOptions: { show: { waitUntilReady: [true] } },
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['media'], operation: ['upload'] } }, fields);
+
+interface UploadParameterOptions {
+	altText?: string;
+	fileName?: string;
+	waitUntilReady?: boolean;
+	timeoutSeconds?: number;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
+	if (!binaryPropertyName) throw paramError(this, itemIndex, 'Input Binary Field', 'must name a binary property');
+	const options = this.getNodeParameter('options', itemIndex, {}) as UploadParameterOptions;
+	const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_READY_TIMEOUT_MS / 1000;
+	if (!(typeof timeoutSeconds === 'number' && timeoutSeconds > 0 && timeoutSeconds <= 3600)) {
+		throw paramError(this, itemIndex, 'Timeout (Seconds)', `must be a number from 1 to 3600, got "${String(timeoutSeconds)}"`);
+	}
+	return await uploadBinaryProperty(this, itemIndex, socialSetId, binaryPropertyName, {
+		altText: options.altText,
+		fileName: options.fileName,
+		waitUntilReady: options.waitUntilReady ?? true,
+		timeoutMs: timeoutSeconds * 1000,
+	});
+}
