@@ -1,7 +1,43 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { OperationExecute } from '../types';
+import * as create from './create.operation';
+import * as deleteDraft from './delete.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as plan from './plan.operation';
+import * as publishNow from './publishNow.operation';
+import * as schedule from './schedule.operation';
+import * as unschedule from './unschedule.operation';
+import * as update from './update.operation';
 
-// Placeholder until the draft operations land: the resource shows no operations yet.
-export const operations: Record<string, { execute: OperationExecute }> = {};
+export const operations = { create, delete: deleteDraft, get, getMany, plan, publishNow, schedule, unschedule, update };
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['draft'] } },
+		options: [
+			{ name: 'Create', value: 'create', description: 'Create a draft (optionally planned, scheduled or published)', action: 'Create a draft' },
+			{ name: 'Delete', value: 'delete', description: 'Permanently delete a draft, whatever its status', action: 'Delete a draft' },
+			{ name: 'Get', value: 'get', description: 'Get a draft with its content', action: 'Get a draft' },
+			{ name: 'Get Many', value: 'getMany', description: 'List drafts of a social set', action: 'Get many drafts' },
+			{ name: 'Plan', value: 'plan', description: 'Give a draft a date without publishing it; it waits until scheduled', action: 'Plan a draft' },
+			{ name: 'Publish Now', value: 'publishNow', description: 'Publish a draft to its platforms immediately', action: 'Publish a draft now' },
+			{ name: 'Schedule', value: 'schedule', description: 'Schedule a draft to be published automatically at a date or the next free queue slot', action: 'Schedule a draft' },
+			{ name: 'Unschedule', value: 'unschedule', description: 'Remove the date of a planned or scheduled draft', action: 'Unschedule a draft' },
+			{ name: 'Update', value: 'update', description: 'Change the content or fields of a draft', action: 'Update a draft' },
+		],
+		default: 'create',
+	},
+	...create.description,
+	...deleteDraft.description,
+	...get.description,
+	...getMany.description,
+	...plan.description,
+	...publishNow.description,
+	...schedule.description,
+	...unschedule.description,
+	...update.description,
+];

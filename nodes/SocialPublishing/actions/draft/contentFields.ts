@@ -1,0 +1,198 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { platformOptionsField } from './platformOptionFields';
+
+export const PLATFORM_OPTIONS = [
+	{ name: 'Bluesky', value: 'bluesky' },
+	{ name: 'LinkedIn', value: 'linkedin' },
+	{ name: 'Mastodon', value: 'mastodon' },
+	{ name: 'Substack', value: 'substack' },
+	{ name: 'Threads', value: 'threads' },
+	{ name: 'X', value: 'x' },
+];
+
+const mediaIdsField: INodeProperties = {
+	displayName: 'Media IDs',
+	name: 'mediaIds',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 3f1c2a9e-0b7d-4c1e-9a4f-2d6e8b1c0a57',
+	description: 'Comma-separated IDs (UUIDs) of uploaded media to attach',
+};
+
+const binaryPropertiesField: INodeProperties = {
+	displayName: 'Binary Media',
+	name: 'binaryProperties',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. data, image2',
+	description: 'Comma-separated names of binary properties of the input item: each file is uploaded, waited for and attached',
+};
+
+/** The content fields of Create and Update, written once. `forUpdate` adds "Keep Current Content". */
+export function contentFields(forUpdate: boolean): INodeProperties[] {
+	const contentTypes = [
+		{ name: 'Social Posts', value: 'posts', description: 'Posts (or a thread) for X, LinkedIn, Mastodon, Threads, Bluesky or Substack' },
+		{ name: 'X Article', value: 'xArticle', description: 'A long-form X Article; it cannot be combined with other platforms' },
+		{ name: 'Platforms JSON', value: 'json', description: 'The raw platforms object of the API, for full control' },
+	];
+	if (forUpdate) contentTypes.unshift({ name: 'Keep Current Content', value: 'keep', description: 'Do not change the content' });
+	return [
+		{
+			displayName: 'Content Type',
+			name: 'contentType',
+			type: 'options',
+			options: contentTypes,
+			default: forUpdate ? 'keep' : 'posts',
+		},
+		{
+			displayName: 'Platforms',
+			name: 'platforms',
+			type: 'multiOptions',
+			options: PLATFORM_OPTIONS,
+			default: [],
+			required: true,
+			description: forUpdate ? 'Platforms whose content is replaced; the others stay as they are' : 'Platforms the draft posts to',
+			displayOptions: { show: { contentType: ['posts'] } },
+		},
+		{
+			displayName: 'Content As',
+			name: 'contentMode',
+			type: 'options',
+			options: [
+				{ name: 'One Text (Split Into a Thread)', value: 'text', description: 'A separator line (default ---) starts the next post' },
+				{ name: 'List of Posts', value: 'posts', description: 'Each post with its own text and media' },
+			],
+			default: 'text',
+			displayOptions: { show: { contentType: ['posts'] } },
+		},
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			typeOptions: { rows: 6 },
+			default: '',
+			required: true,
+			hint: 'A line holding only the thread separator (default ---) starts the next post of the thread',
+			displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } },
+		},
+		{ ...mediaIdsField, description: `${mediaIdsField.description} to the first post`, displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } } },
+		{ ...binaryPropertiesField, description: `${binaryPropertiesField.description} to the first post`, displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } } },
+		{
+			displayName: 'Posts',
+			name: 'posts',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			placeholder: 'Add Post',
+			default: {},
+			description: 'The posts in order; several posts form a thread',
+			displayOptions: { show: { contentType: ['posts'], contentMode: ['posts'] } },
+			options: [
+				{
+					displayName: 'Post',
+					name: 'post',
+					values: [
+						{ displayName: 'Text', name: 'text', type: 'string', typeOptions: { rows: 4 }, default: '' },
+						mediaIdsField,
+						binaryPropertiesField,
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Platform Texts',
+			name: 'platformTexts',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Platform Text',
+			default: {},
+			description: 'A different text for one platform, split into posts the same way; media stay with the post at the same position',
+			displayOptions: { show: { contentType: ['posts'] } },
+			options: [
+				{
+					displayName: 'Platform Text',
+					name: 'platformText',
+					values: [
+						{ displayName: 'Platform', name: 'platform', type: 'options', options: PLATFORM_OPTIONS, default: 'linkedin' },
+						{ displayName: 'Text', name: 'text', type: 'string', typeOptions: { rows: 4 }, default: '' },
+					],
+				},
+			],
+		},
+		platformOptionsField,
+		{
+			displayName: 'Article Markdown',
+			name: 'articleMarkdown',
+			type: 'string',
+			typeOptions: { rows: 10 },
+			default: '',
+			required: true,
+			description: 'The X Article in Markdown; embeds use self-closing svc:media (media_id) and svc:x-post (URL) tags',
+			displayOptions: { show: { contentType: ['xArticle'] } },
+		},
+		{
+			displayName: 'Article Options',
+			name: 'articleOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show: { contentType: ['xArticle'] } },
+			options: [
+				{ displayName: 'Cover Media ID', name: 'coverMediaId', type: 'string', default: '', description: 'ID (UUID) of uploaded media used as the cover' },
+				{ displayName: 'Cover Binary Property', name: 'coverBinaryProperty', type: 'string', default: '', description: 'Binary property of the input item to upload and use as the cover' },
+			],
+		},
+		{
+			displayName: 'Platforms JSON',
+			name: 'platformsJson',
+			type: 'json',
+			default: '{\n  "x": { "enabled": true, "posts": [{ "text": "Hello" }], "settings": {} }\n}',
+			required: true,
+			description: 'The platforms object as the API specification defines it (Platform configuration)',
+			displayOptions: { show: { contentType: ['json'] } },
+		},
+		{
+			displayName: 'Content Options',
+			name: 'contentOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show: { contentType: ['posts', 'xArticle'] } },
+			options: [
+				{
+					displayName: 'Alt Texts',
+					name: 'altTexts',
+					type: 'fixedCollection',
+					typeOptions: { multipleValues: true },
+					placeholder: 'Add Alt Text',
+					default: {},
+					description: 'Alt text for files uploaded from binary properties',
+					options: [
+						{
+							displayName: 'Alt Text',
+							name: 'altText',
+							values: [
+								{ displayName: 'Binary Property', name: 'binaryProperty', type: 'string', default: 'data' },
+								{ displayName: 'Alt Text', name: 'altText', type: 'string', default: '' },
+							],
+						},
+					],
+				},
+				{
+					displayName: 'Media Upload Timeout (Seconds)',
+					name: 'uploadTimeout',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: 120,
+					description: 'How long to wait for each uploaded file to be processed',
+				},
+				{
+					displayName: 'Thread Separator',
+					name: 'threadSeparator',
+					type: 'string',
+					default: '---',
+					description: 'A line holding only this text starts the next post (also used for Platform Texts)',
+				},
+			],
+		},
+	];
+}

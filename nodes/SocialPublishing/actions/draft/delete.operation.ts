@@ -1,0 +1,18 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { socialSetLocator } from '../descriptions';
+import { apiRequest } from '../../transport';
+import type { OperationResult } from '../types';
+import { draftIdField } from './fields';
+import { getDraftTarget } from './requests';
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['delete'] } }, [
+	socialSetLocator,
+	{ ...draftIdField, description: 'ID of the draft to delete permanently, whatever its status' },
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const target = getDraftTarget(this, itemIndex);
+	await apiRequest(this, { method: 'DELETE', path: target.path, itemIndex });
+	return { deleted: true, id: target.draftId };
+}

@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { socialSetLocator } from '../descriptions';
+import type { OperationResult } from '../types';
+import { draftIdField, whenFields } from './fields';
+import { getDraftTarget, patchDraft } from './requests';
+import { PLAN_NOW_PROBLEM } from './draftBody';
+import { resolveDate } from './timing';
+
+export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['plan'] } }, [
+	socialSetLocator,
+	{ ...draftIdField, description: 'ID of the draft to plan. A planned draft has a date but never publishes until scheduled; a scheduled draft is disarmed.' },
+	...whenFields(false),
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const target = getDraftTarget(this, itemIndex);
+	const when = this.getNodeParameter('when', itemIndex, 'date') as string;
+	const planAt =
+		when === 'nextFreeSlot'
+			? 'next-free-slot'
+			: await resolveDate(this, itemIndex, target.socialSetId, this.getNodeParameter('date', itemIndex, '') as unknown, { label: 'Date', allowNow: false, nowProblem: PLAN_NOW_PROBLEM });
+	return await patchDraft(this, itemIndex, target, { plan_at: planAt });
+}

@@ -1,0 +1,86 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { MediaRef } from '../../helpers/content';
+import { binaryPropertiesOf, buildArticlePlatforms, buildPostPlatforms, DEFAULT_SEPARATOR } from '../../helpers/content';
+import { getItemBinary, uploadBinaryProperty, validateFileName } from '../../helpers/media';
+import { paramError } from '../../helpers/params';
+import { checkMediaIds, checkPlatformsObject, parsePlatformsJson } from '../../helpers/validation';
+import { readPostsContent } from './readPosts';
+
+/** Draft content read and checked; `platforms()` uploads the binary media (if any) and builds the object. */
+export interface PreparedContent {
+	platforms(): Promise<IDataObject>;
+}
+
+type Build = (resolve: (ref: MediaRef) => string) => IDataObject;
+
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+function readArticle(context: IExecuteFunctions, itemIndex: number): { refs: MediaRef[]; build: Build } {
+	const markdown = String(context.getNodeParameter('articleMarkdown', itemIndex, ''));
+	if (!markdown.trim()) throw paramError(context, itemIndex, 'Article Markdown', 'is empty');
+	const options = context.getNodeParameter('articleOptions', itemIndex, {}) as IDataObject;
+	const coverId = String(options.coverMediaId ?? '').trim();
+	const coverBinary = String(options.coverBinaryProperty ?? '').trim();
+	if (coverId && coverBinary) throw paramError(context, itemIndex, 'Article Options', 'sets both a cover media ID and a cover binary property; choose one');
+	const idProblem = coverId ? checkMediaIds([coverId]) : undefined;
+	if (idProblem) throw paramError(context, itemIndex, 'Cover Media ID', idProblem);
+	const cover: MediaRef | undefined = coverId ? { mediaId: coverId.toLowerCase() } : coverBinary ? { binaryProperty: coverBinary } : undefined;
+	return { refs: cover ? [cover] : [], build: (resolve) => buildArticlePlatforms({ markdown, cover }, resolve) };
+}
+
+/** Every binary property exists and has a file name the service accepts, before any upload starts. */
+function checkBinaries(context: IExecuteFunctions, itemIndex: number, names: string[]): void {
+	for (const name of names) {
+		const fileName = getItemBinary(context, itemIndex, name).fileName ?? '';
+		const problem = validateFileName(fileName);
+		if (problem) throw paramError(context, itemIndex, 'Binary Media', `names "${name}", whose file name ${problem}`);
+	}
+}
+
+function altTextsOf(options: IDataObject): Map<string, string> {
+	const entries = ((options.altTexts as IDataObject | undefined)?.altText ?? []) as IDataObject[];
+	return new Map(entries.map((entry) => [String(entry.binaryProperty ?? '').trim(), String(entry.altText ?? '')]));
+}
+
+/**
+ * Reads the content fields of Create or Update for one item and checks every rule that needs no request.
+ * Returns undefined when Update keeps the current content.
+ */
+export function readContent(context: IExecuteFunctions, itemIndex: number, socialSetId: number, forUpdate: boolean): PreparedContent | undefined {
+	const contentType = context.getNodeParameter('contentType', itemIndex, forUpdate ? 'keep' : 'posts') as string;
+	if (contentType === 'keep') return undefined;
+	if (contentType === 'json') {
+		const parsed = parsePlatformsJson(context.getNodeParameter('platformsJson', itemIndex, ''));
+		if ('problem' in parsed) throw paramError(context, itemIndex, 'Platforms JSON', parsed.problem);
+		const problem = checkPlatformsObject(parsed.platforms, !forUpdate);
+		if (problem) throw paramError(context, itemIndex, 'Platforms JSON', problem);
+		return { platforms: async () => parsed.platforms };
+	}
+	const options = context.getNodeParameter('contentOptions', itemIndex, {}) as IDataObject;
+	const separator = typeof options.threadSeparator === 'string' && options.threadSeparator.trim() ? options.threadSeparator : DEFAULT_SEPARATOR;
+	let refs: MediaRef[];
+	let build: Build;
+	if (contentType === 'xArticle') {
+		({ refs, build } = readArticle(context, itemIndex));
+	} else {
+		const content = readPostsContent(context, itemIndex, separator);
+		refs = content.posts.flatMap((post) => post.media);
+		build = (resolve) => buildPostPlatforms(content, resolve);
+	}
+	const backstop = checkPlatformsObject(build(() => PLACEHOLDER_ID), !forUpdate);
+	if (backstop) throw paramError(context, itemIndex, contentType === 'xArticle' ? 'Article Markdown' : 'Platforms', backstop);
+	const binaries = binaryPropertiesOf(refs);
+	checkBinaries(context, itemIndex, binaries);
+	const altTexts = altTextsOf(options);
+	const timeoutMs = Math.max(1, Number(options.uploadTimeout ?? 120)) * 1000;
+	return {
+		async platforms() {
+			const uploaded = new Map<string, string>();
+			for (const name of binaries) {
+				const media = await uploadBinaryProperty(context, itemIndex, socialSetId, name, { altText: altTexts.get(name) || undefined, timeoutMs });
+				uploaded.set(name, media.media_id);
+			}
+			return build((ref) => ('mediaId' in ref ? ref.mediaId : (uploaded.get(ref.binaryProperty) ?? '')));
+		},
+	};
+}

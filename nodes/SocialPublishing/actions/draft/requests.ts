@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import type { Query } from '../../transport/url';
+import { getIntegerId, getSocialSetId } from '../../helpers/params';
+
+export interface DraftTarget {
+	socialSetId: number;
+	draftId: number;
+	path: string;
+}
+
+export function draftsPath(socialSetId: number): string {
+	return `/v2/social-sets/${socialSetId}/drafts`;
+}
+
+/** Social set and draft ID of the item, both checked to be whole numbers before any request. */
+export function getDraftTarget(context: IExecuteFunctions, itemIndex: number): DraftTarget {
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
+	return { socialSetId, draftId, path: `${draftsPath(socialSetId)}/${draftId}` };
+}
+
+export async function getDraft(context: IExecuteFunctions, itemIndex: number, target: DraftTarget, qs?: Query): Promise<IDataObject> {
+	return await apiRequest(context, { method: 'GET', path: target.path, qs, itemIndex });
+}
+
+export async function patchDraft(context: IExecuteFunctions, itemIndex: number, target: DraftTarget, body: IDataObject, qs?: Query): Promise<IDataObject> {
+	return await apiRequest(context, { method: 'PATCH', path: target.path, body, qs, itemIndex });
+}

@@ -1,0 +1,77 @@
+import type { IDataObject } from 'n8n-workflow';
+import { isUuid } from './params';
+import { POST_PLATFORMS } from './content';
+
+/** Draft limits of the API specification (Limits and Platform configuration), checked before sending. */
+export const DRAFT_LIMITS = {
+	maxTags: 10,
+	maxTitleLength: 512,
+	maxLinkedInPosts: 1,
+} as const;
+
+/** Each check returns the problem in words (to follow "Parameter "X" ...") or undefined when the value is fine. */
+export type Problem = string | undefined;
+
+export function checkTags(tags: string[]): Problem {
+	return tags.length > DRAFT_LIMITS.maxTags ? `has ${tags.length} tags; a draft takes at most ${DRAFT_LIMITS.maxTags}` : undefined;
+}
+
+export function checkTitle(title: string): Problem {
+	const length = [...title].length;
+	return length > DRAFT_LIMITS.maxTitleLength ? `is ${length} characters long; at most ${DRAFT_LIMITS.maxTitleLength} are allowed` : undefined;
+}
+
+export function checkMediaIds(ids: string[]): Problem {
+	const bad = ids.filter((id) => !isUuid(id));
+	return bad.length ? `must hold media IDs (UUIDs), got ${bad.map((id) => `"${id}"`).join(', ')}` : undefined;
+}
+
+export function checkPlatformsChosen(platforms: string[]): Problem {
+	return platforms.length === 0 ? 'must name at least one platform' : undefined;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Rules on a whole `platforms` object (built by the node or given as JSON). */
+export function checkPlatformsObject(platforms: IDataObject, requireEnabled: boolean): Problem {
+	const keys = Object.keys(platforms);
+	if (keys.length === 0) return 'must name at least one platform';
+	const unknown = keys.filter((key) => key !== 'x_article' && !(POST_PLATFORMS as readonly string[]).includes(key));
+	if (unknown.length) return `has unknown platform keys: ${unknown.join(', ')}`;
+	if (keys.includes('x_article') && keys.length > 1) return 'combines "x_article" with other platforms; an X Article stands alone';
+	if (requireEnabled && !keys.some((key) => isObject(platforms[key]) && (platforms[key] as IDataObject).enabled === true)) {
+		return 'must enable at least one platform';
+	}
+	const linkedin = platforms.linkedin;
+	if (isObject(linkedin) && Array.isArray(linkedin.posts) && linkedin.posts.length > DRAFT_LIMITS.maxLinkedInPosts) {
+		return `gives LinkedIn ${linkedin.posts.length} posts; LinkedIn takes one post only`;
+	}
+	const ids: string[] = [];
+	for (const key of keys) {
+		const config = platforms[key];
+		if (!isObject(config)) return `has "${key}" that is not an object`;
+		if (Array.isArray(config.posts)) {
+			for (const post of config.posts) {
+				if (isObject(post) && Array.isArray(post.media_ids)) ids.push(...post.media_ids.map(String));
+			}
+		}
+		if (typeof config.cover_media_id === 'string') ids.push(config.cover_media_id);
+	}
+	return checkMediaIds(ids);
+}
+
+/** Raw `platforms` JSON must parse to an object. */
+export function parsePlatformsJson(raw: unknown): { platforms: IDataObject } | { problem: string } {
+	let value = raw;
+	if (typeof raw === 'string') {
+		try {
+			value = JSON.parse(raw);
+		} catch (error) {
+			return { problem: `is not valid JSON: ${(error as Error).message}` };
+		}
+	}
+	if (!isObject(value)) return { problem: `must be a JSON object keyed by platform, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}` };
+	return { platforms: value };
+}
