@@ -1,0 +1,104 @@
+/**
+ * Sizes of every case, from flags (`--name=value`) or environment variables (`BENCH_NAME`), with
+ * full and quick (`--quick`) defaults. Flags win over the environment.
+ */
+export interface BenchConfig {
+	quick: boolean;
+	/** Timed runs per variant (after one dropped warm-up round). */
+	runs: number;
+	/** Case ids to run; empty = all. */
+	only: string[];
+	createItems: number;
+	drafts: number;
+	pageSize: number;
+	getManyLimit: number;
+	mediaMiB: number;
+	mediaRuns: number;
+	rateItems: number;
+	rateLimit: number;
+	rateWindowSeconds: number;
+	rateRuns: number;
+	verifyBodyBytes: number;
+	verifySeconds: number;
+	coldRuns: number;
+	/** Where RESULTS.md goes; empty = do not write. */
+	resultsFile: string;
+}
+
+const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile'> = {
+	runs: 5,
+	createItems: 1000,
+	drafts: 10_000,
+	pageSize: 50,
+	getManyLimit: 7,
+	mediaMiB: 256,
+	mediaRuns: 3,
+	rateItems: 300,
+	rateLimit: 50,
+	rateWindowSeconds: 10,
+	rateRuns: 3,
+	verifyBodyBytes: 4096,
+	verifySeconds: 2,
+	coldRuns: 7,
+};
+
+const QUICK: typeof FULL = {
+	...FULL,
+	runs: 3,
+	createItems: 100,
+	drafts: 1000,
+	mediaMiB: 32,
+	mediaRuns: 1,
+	rateItems: 30,
+	rateLimit: 10,
+	rateWindowSeconds: 1,
+	rateRuns: 1,
+	verifySeconds: 0.5,
+	coldRuns: 3,
+};
+
+function kebab(name: string): string {
+	return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+function envName(name: string): string {
+	return `BENCH_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
+export function readConfig(argv: string[], env: NodeJS.ProcessEnv): BenchConfig {
+	const flags = new Map<string, string>();
+	for (const arg of argv) {
+		const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+		if (!match) throw new Error(`Unknown argument "${arg}" (flags look like --name=value)`);
+		flags.set(match[1], match[2] ?? 'true');
+	}
+	const quick = flags.get('quick') === 'true' || env.BENCH_QUICK === '1';
+	const base = quick ? QUICK : FULL;
+	const numbers = Object.fromEntries(
+		Object.entries(base).map(([name, fallback]) => {
+			const raw = flags.get(kebab(name)) ?? env[envName(name)];
+			if (raw === undefined) return [name, fallback];
+			const value = Number(raw);
+			if (!Number.isFinite(value) || value <= 0) throw new Error(`--${kebab(name)} must be a positive number, got "${raw}"`);
+			return [name, value];
+		}),
+	) as typeof FULL;
+	const known = new Set(['quick', 'only', 'results', ...Object.keys(base).map(kebab)]);
+	for (const name of flags.keys()) if (!known.has(name)) throw new Error(`Unknown flag --${name}`);
+	const only = (flags.get('only') ?? env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+	const results = flags.get('results') ?? env.BENCH_RESULTS;
+	return {
+		...numbers,
+		quick,
+		only,
+		resultsFile: results === 'false' ? '' : results ?? (quick || only.length ? '' : 'bench/RESULTS.md'),
+	};
+}
+
+export function usage(): string {
+	const names = Object.keys(FULL).map((name) => `--${kebab(name)}=N (${envName(name)})`);
+	return [
+		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,rateLimit,verify,coldLoad] [--results=path|false]',
+		...names.map((n) => `  ${n}`),
+	].join('\n');
+}

@@ -1,0 +1,71 @@
+/**
+ * The physical floor: the same HTTP calls the node makes, written by hand.
+ * `fetchJson` uses Node's global fetch (undici, keep-alive: one connection is reused).
+ * `closeJson` uses node:http with `Connection: close` and no agent: a new TCP connection per
+ * request, which is what n8n's HTTP helper does; it isolates what keep-alive is worth.
+ */
+import http from 'http';
+
+export interface RawRequest {
+	method: string;
+	url: string;
+	apiKey?: string;
+	body?: unknown;
+}
+
+export interface RawResponse {
+	status: number;
+	headers: Record<string, string>;
+	json: unknown;
+}
+
+function headersFor(request: RawRequest): Record<string, string> {
+	const headers: Record<string, string> = { Accept: 'application/json' };
+	if (request.apiKey) headers.Authorization = `Bearer ${request.apiKey}`;
+	if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+	return headers;
+}
+
+function parse(text: string): unknown {
+	return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+export async function fetchJson(request: RawRequest): Promise<RawResponse> {
+	const response = await fetch(request.url, {
+		method: request.method,
+		headers: headersFor(request),
+		body: request.body === undefined ? undefined : JSON.stringify(request.body),
+	});
+	const text = await response.text();
+	return { status: response.status, headers: Object.fromEntries(response.headers), json: parse(text) };
+}
+
+export function closeJson(request: RawRequest): Promise<RawResponse> {
+	const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+	const headers: Record<string, string> = { ...headersFor(request), Connection: 'close' };
+	if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
+	return new Promise((resolve, reject) => {
+		const req = http.request(request.url, { method: request.method, headers, agent: false }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (chunk: Buffer) => chunks.push(chunk));
+			res.on('end', () => {
+				const flat: Record<string, string> = {};
+				for (const [name, value] of Object.entries(res.headers)) {
+					if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+				}
+				resolve({ status: res.statusCode ?? 0, headers: flat, json: parse(Buffer.concat(chunks).toString('utf8')) });
+			});
+			res.on('error', reject);
+		});
+		req.on('error', reject);
+		req.end(payload);
+	});
+}
+
+export type RawClient = (request: RawRequest) => Promise<RawResponse>;
+
+export function expectStatus(response: RawResponse, wanted: number, what: string): void {
+	if (response.status !== wanted) {
+		throw new Error(`${what}: expected HTTP ${wanted}, got ${response.status} ${JSON.stringify(response.json).slice(0, 200)}`);
+	}
+}

@@ -1,0 +1,23 @@
+import type { BenchConfig } from './config';
+import type { SandboxProcess } from './sandboxProcess';
+
+/** One line of the results table. `met` is undefined for lines that inform without a target. */
+export interface Row {
+	case: string;
+	measure: string;
+	result: string;
+	target: string;
+	met?: boolean;
+}
+
+export interface CaseContext {
+	config: BenchConfig;
+	sandbox: SandboxProcess;
+	log(message: string): void;
+}
+
+export interface BenchCase {
+	id: string;
+	title: string;
+	run(context: CaseContext): Promise<Row[]>;
+}

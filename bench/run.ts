@@ -1,0 +1,55 @@
+import './lib/tsResolve';
+import { writeFileSync } from 'fs';
+import { loadavg } from 'os';
+import { createDraft } from './cases/createDraft';
+import { readConfig, usage } from './lib/config';
+import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
+import { SandboxProcess } from './lib/sandboxProcess';
+import type { BenchCase, Row } from './lib/types';
+
+const CASES: BenchCase[] = [createDraft];
+
+async function main(): Promise<void> {
+	if (process.argv.includes('--help')) {
+		console.log(usage());
+		return;
+	}
+	const config = readConfig(process.argv.slice(2), process.env);
+	const started = Date.now();
+	const host = machine();
+	const log = (message: string): void => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
+	const chosen = CASES.filter((c) => config.only.length === 0 || config.only.includes(c.id));
+	const sandbox = await SandboxProcess.start();
+	log(`sandbox child pid ${sandbox.pid} at ${sandbox.baseUrl}; ${config.quick ? 'quick' : 'full'} mode, ${config.runs} runs per variant`);
+	const rows: Row[] = [];
+	const notes: string[] = [];
+	try {
+		for (const benchCase of chosen) {
+			log(`case ${benchCase.id}: ${benchCase.title}`);
+			const caseStart = Date.now();
+			try {
+				rows.push(...(await benchCase.run({ config, sandbox, log })));
+			} catch (error) {
+				const message = (error as Error).message;
+				log(`case ${benchCase.id} failed: ${message}`);
+				rows.push({ case: benchCase.title, measure: 'could not run', result: message.slice(0, 300), target: 'runs', met: false });
+			}
+			log(`case ${benchCase.id} took ${((Date.now() - caseStart) / 1000).toFixed(1)} s`);
+		}
+	} finally {
+		await sandbox.close();
+	}
+	host.loadAfter = loadavg();
+	const duration = Date.now() - started;
+	const mode = config.quick ? 'quick (--quick)' : 'full';
+	console.log(['', ...machineLines(host, duration, mode), '', markdownTable(rows), ''].join('\n'));
+	if (config.resultsFile) {
+		writeFileSync(config.resultsFile, resultsMarkdown(host, rows, duration, mode, notes));
+		log(`wrote ${config.resultsFile}`);
+	}
+}
+
+main().catch((error: Error) => {
+	console.error(error.stack ?? error.message);
+	process.exitCode = 1;
+});
