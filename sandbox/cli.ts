@@ -45,7 +45,9 @@ export function parseArgs(argv: string[]): CliArgs {
 			default: throw new Error(`unknown flag ${flag}`);
 		}
 	}
-	opts.webhooks = out.webhookUrls.map((url): WebhookConfig => ({ url, secret: out.webhookSecret, headerPrefix: out.headerPrefix }));
+	opts.webhookSecret = out.webhookSecret;
+	opts.webhookHeaderPrefix = out.headerPrefix;
+	opts.webhooks = out.webhookUrls.map((url): WebhookConfig => ({ url }));
 	return out;
 }
 
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
 		`Base URL: ${sb.baseUrl}`,
 		'API keys:',
 		...(Object.keys(sb.keys) as Array<keyof typeof sb.keys>).map((k) => `  ${sb.keys[k].padEnd(18)} ${KEY_ACCESS[k]}`),
-		`Webhook secret: ${args.webhookSecret ?? sb.webhookSecret}`,
+		`Webhook secret: ${sb.webhookSecret}`,
 		args.webhookUrls.length > 0 ? `Webhooks: ${args.webhookUrls.join(', ')}` : 'Webhooks: none (POST /__sandbox/webhooks to add one)',
 		'Admin routes: /__sandbox/* (loopback only). Ctrl+C stops.',
 	];

@@ -27,6 +27,11 @@ export interface SandboxOptions {
 	webhooks?: WebhookConfig[];
 	webhookRetryBaseMs?: number;
 	quiet?: boolean;
+	// extensions beyond the contract
+	/** default secret of webhooks added without one (default whsec_sandbox_secret) */
+	webhookSecret?: string;
+	/** default header prefix of webhooks added without one (default X-Service-) */
+	webhookHeaderPrefix?: string;
 }
 
 export interface Sandbox {
@@ -69,8 +74,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const requests: RecordedRequest[] = [];
 	const timers = new Set<NodeJS.Timeout>();
 	let baseUrl = '';
-	const webhooks = new WebhookDispatcher(SEED.webhookSecret, opts.webhookRetryBaseMs ?? DEFAULT_RETRY_BASE_MS, () =>
-		Math.floor(clock.nowMs() / 1000),
+	const webhookSecret = opts.webhookSecret ?? SEED.webhookSecret;
+	const webhooks = new WebhookDispatcher(
+		webhookSecret,
+		opts.webhookRetryBaseMs ?? DEFAULT_RETRY_BASE_MS,
+		() => Math.floor(clock.nowMs() / 1000),
+		opts.webhookHeaderPrefix,
 	);
 	for (const w of opts.webhooks ?? []) webhooks.add(w);
 	const rt: Runtime = {
@@ -104,7 +113,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		baseUrl: '',
 		port: 0,
 		keys: { ...SEED.keys },
-		webhookSecret: SEED.webhookSecret,
+		webhookSecret,
 		requests,
 		clearRequests: () => {
 			requests.length = 0;

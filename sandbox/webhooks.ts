@@ -81,6 +81,7 @@ export class WebhookDispatcher {
 		private readonly defaultSecret: string,
 		private readonly retryBaseMs: number,
 		private readonly nowSeconds: () => number,
+		private readonly defaultHeaderPrefix: string = DEFAULT_HEADER_PREFIX,
 	) {}
 
 	add(cfg: WebhookConfig): WebhookEndpoint {
@@ -90,7 +91,7 @@ export class WebhookDispatcher {
 			url: cfg.url,
 			secret: cfg.secret ?? this.defaultSecret,
 			events: cfg.events && cfg.events.length > 0 ? [...cfg.events] : null,
-			headerPrefix: cfg.headerPrefix ?? DEFAULT_HEADER_PREFIX,
+			headerPrefix: cfg.headerPrefix ?? this.defaultHeaderPrefix,
 			consecutiveFailures: 0,
 			disabled: false,
 		};
