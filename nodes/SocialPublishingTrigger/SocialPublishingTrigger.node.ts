@@ -25,7 +25,15 @@ const CREDENTIAL = 'socialPublishingApi';
 /** What the trigger reads from the request; n8n's request object carries `rawBody` as received. */
 interface DeliveryRequest {
 	method?: string;
-	rawBody?: Buffer;
+	rawBody?: Buffer | string;
+	readRawBody?: () => Promise<void>;
+}
+
+/** The body bytes exactly as received. n8n reads them before calling the node; read them here if it has not. */
+async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
+	if (request.rawBody === undefined && typeof request.readRawBody === 'function') await request.readRawBody();
+	if (Buffer.isBuffer(request.rawBody)) return request.rawBody;
+	return typeof request.rawBody === 'string' ? Buffer.from(request.rawBody, 'utf8') : undefined;
 }
 
 /** The part of the response object the trigger writes to (Node's own response API). */
@@ -122,7 +130,7 @@ export class SocialPublishingTrigger implements INodeType {
 		const verification = verifyDelivery({
 			method: request.method,
 			headers: this.getHeaderData() as HeaderBag,
-			rawBody: request.rawBody,
+			rawBody: await rawBodyOf(request),
 			secret,
 			headerPrefix: options.headerPrefix ?? DEFAULT_HEADER_PREFIX,
 			toleranceSeconds,
