@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { paramError } from '../../helpers/params';
 
 /** Limits of the API specification: an analytics date range larger than 366 days is rejected. */
 export const ANALYTICS_MAX_DAYS = 366;
@@ -13,7 +14,9 @@ export const platformField: INodeProperties = {
 	description: 'Platform to read analytics for; the service supports X only',
 };
 
+/** The analytics path for the chosen platform; the API specification supports only `x`, so anything else is refused before sending. */
 export function analyticsPath(context: IExecuteFunctions, itemIndex: number, socialSetId: number, what: 'posts' | 'followers'): string {
-	const platform = context.getNodeParameter('platform', itemIndex, 'x') as string;
-	return `/v2/social-sets/${socialSetId}/analytics/${encodeURIComponent(platform)}/${what}`;
+	const platform = String(context.getNodeParameter('platform', itemIndex, 'x') ?? '').trim();
+	if (platform !== 'x') throw paramError(context, itemIndex, 'Platform', `must be x: analytics exist for X only, got "${platform}"`);
+	return `/v2/social-sets/${socialSetId}/analytics/${platform}/${what}`;
 }

@@ -1,0 +1,171 @@
+import { DateTime } from 'luxon';
+import { SEED } from '../../../../sandbox';
+import { useSandbox } from '../../../harness/sandbox';
+import { byId } from '../../../harness/workflows';
+import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
+
+const fx = useSandbox();
+afterEach(() => fx.sandbox.faults.clear());
+
+const today = DateTime.now().setZone('Europe/Berlin').startOf('day');
+const day = (daysBack: number) => today.minus({ days: daysBack }).toISODate() as string;
+
+const posts = (extra: Record<string, unknown>, id = 101) => ({
+	resource: 'analytics',
+	operation: 'getPosts',
+	socialSetId: byId(id),
+	platform: 'x',
+	startDate: day(365),
+	endDate: day(0),
+	...extra,
+});
+const followers = (options: Record<string, unknown> = {}, id = 101) => ({
+	resource: 'analytics',
+	operation: 'getFollowers',
+	socialSetId: byId(id),
+	platform: 'x',
+	options,
+});
+
+const REPLIES = Math.floor(SEED.analyticsPostCount / 5);
+
+describe('Analytics > Get Posts (Analytics: GET .../analytics/{platform}/posts; page size max 100)', () => {
+	test('Return All over 366 days with replies: pages of 100, every post with its metrics', async () => {
+		const { result, requests, items } = await runFresh(fx, posts({ includeReplies: true, returnAll: true }), { key: 'read' });
+		expect(result.error).toBeUndefined();
+		expect(requests).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: '/v2/social-sets/101/analytics/x/posts',
+				query: { start_date: [day(365)], end_date: [day(0)], include_replies: ['true'], limit: ['100'], offset: ['0'] },
+				status: 200,
+			}),
+		]);
+		expect(items).toHaveLength(SEED.analyticsPostCount);
+		expect(items[0]).toEqual({
+			platform: 'x',
+			post_id: expect.any(String),
+			created_at: expect.any(String),
+			preview_text: expect.any(String),
+			url: expect.stringContaining('https://x.com/'),
+			draft_id: null,
+			metrics: {
+				impressions: expect.any(Number),
+				engagement: expect.objectContaining({ total: expect.any(Number), likes: expect.any(Number), profile_clicks: expect.any(Number) }),
+			},
+		});
+	});
+
+	test('without replies (the default) include_replies=false is sent and replies are left out', async () => {
+		const { requests, items } = await runFresh(fx, posts({ returnAll: true }));
+		expect(requests[0].query.include_replies).toEqual(['false']);
+		expect(items).toHaveLength(SEED.analyticsPostCount - REPLIES);
+		expect(items.some((post) => String(post.preview_text).startsWith('Replying'))).toBe(false);
+	});
+
+	test('Limit 7 sends one request with limit=7 and returns 7 posts', async () => {
+		const { requests, items } = await runFresh(fx, posts({ returnAll: false, limit: 7 }));
+		expect(requests).toHaveLength(1);
+		expect(requests[0].query).toMatchObject({ limit: ['7'], offset: ['0'] });
+		expect(items).toHaveLength(7);
+	});
+
+	test('Limit 150 asks for a page of 100 (the most) and stops when the service has no next page', async () => {
+		const { requests, items } = await runFresh(fx, posts({ includeReplies: true, returnAll: false, limit: 150 }));
+		expect(requests.map((request) => request.query.limit)).toEqual([['100']]);
+		expect(items).toHaveLength(SEED.analyticsPostCount);
+	});
+
+	test('a narrower range gives only posts created in it', async () => {
+		const { requests, items } = await runFresh(fx, posts({ startDate: day(10), endDate: day(0), includeReplies: true, returnAll: true }));
+		expect(requests[0].query).toMatchObject({ start_date: [day(10)], end_date: [day(0)] });
+		expect(items.length).toBeGreaterThan(0);
+		expect(items.length).toBeLessThan(SEED.analyticsPostCount);
+		const earliest = today.minus({ days: 10 }).toMillis();
+		expect(items.every((post) => Date.parse(String(post.created_at)) >= earliest)).toBe(true);
+	});
+
+	test('366 days counting both ends is the most that is sent; 367 are refused before sending (Limits: analytics date range)', async () => {
+		const accepted = await runFresh(fx, posts({ startDate: '2026-01-01', endDate: '2027-01-01', returnAll: true }));
+		expect(accepted.result.error).toBeUndefined();
+		expect(accepted.requests[0].query).toMatchObject({ start_date: ['2026-01-01'], end_date: ['2027-01-01'] });
+		await expectRejectedBeforeSending(fx, posts({ startDate: '2026-01-01', endDate: '2027-01-02' }), { parameter: 'End Date', problem: /span 367 days; at most 366/ });
+	});
+
+	test('an end before the start is refused before sending', async () => {
+		await expectRejectedBeforeSending(fx, posts({ startDate: day(1), endDate: day(5) }), { parameter: 'End Date', problem: /before the start date/ });
+	});
+
+	test('a start date that is not a date is refused before sending', async () => {
+		await expectRejectedBeforeSending(fx, posts({ startDate: 'last month' }), { parameter: 'Start Date', problem: /YYYY-MM-DD/ });
+	});
+
+	test('a platform other than x from an expression is refused before sending (Analytics: only x)', async () => {
+		await expectRejectedBeforeSending(fx, posts({ platform: '={{ "linkedin" }}' }), { parameter: 'Platform', problem: /X only, got "linkedin"/ });
+	});
+
+	test('403 FORBIDDEN on the invisible social set, 404 NOT_FOUND on an unknown one', async () => {
+		expectServiceError((await runFresh(fx, posts({ returnAll: true }, 103))).result, { httpCode: 403, code: 'FORBIDDEN' });
+		expectServiceError((await runFresh(fx, posts({ returnAll: true }, 999))).result, { httpCode: 404, code: 'NOT_FOUND' });
+	});
+});
+
+describe('Analytics > Get Followers (Analytics: GET .../analytics/{platform}/followers)', () => {
+	test('without dates nothing is sent in the query and the service gives the 30 days ending today', async () => {
+		const { result, requests, items } = await runFresh(fx, followers(), { key: 'read' });
+		expect(result.error).toBeUndefined();
+		expect(requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v2/social-sets/101/analytics/x/followers', query: {}, status: 200 })]);
+		expect(items).toHaveLength(1);
+		const series = items[0] as { platform: string; current_followers_count: number; data: Array<{ date: string; followers_count: number }> };
+		expect(series.platform).toBe('x');
+		expect(series.data[0].date >= day(29)).toBe(true);
+		expect(series.data[series.data.length - 1]).toEqual({ date: day(0), followers_count: series.current_followers_count });
+		const dates = series.data.map((point) => point.date);
+		expect([...dates].sort()).toEqual(dates);
+	});
+
+	test('start and end are sent as YYYY-MM-DD and bound the series', async () => {
+		const start = today.minus({ days: 60 });
+		const parameters = followers({ startDate: `={{ DateTime.fromISO('${start.toISODate()}T08:00:00', { zone: 'Europe/Berlin' }) }}`, endDate: day(40) });
+		const { result, requests, items } = await runFresh(fx, parameters);
+		expect(result.error).toBeUndefined();
+		expect(requests[0].query).toEqual({ start_date: [day(60)], end_date: [day(40)] });
+		const data = items[0].data as Array<{ date: string }>;
+		expect(data[0].date).toBe(day(60));
+		expect(data[data.length - 1].date).toBe(day(40));
+	});
+
+	test('only a start date is sent alone; the service ends the series today', async () => {
+		const { requests, items } = await runFresh(fx, followers({ startDate: day(5) }));
+		expect(requests[0].query).toEqual({ start_date: [day(5)] });
+		expect((items[0].data as unknown[]).length).toBe(6);
+	});
+
+	test('367 days are refused before sending (Limits: analytics date range)', async () => {
+		await expectRejectedBeforeSending(fx, followers({ startDate: '2025-01-01', endDate: '2026-01-02' }), { parameter: 'End Date', problem: /span 367 days/ });
+	});
+
+	test('an unreadable end date is refused before sending', async () => {
+		await expectRejectedBeforeSending(fx, followers({ endDate: '31/12/2026' }), { parameter: 'End Date', problem: /YYYY-MM-DD/ });
+	});
+
+	test('a 503 that lasts surfaces as SERVICE_UNAVAILABLE after the transport retries (Errors: followers analytics)', async () => {
+		fx.sandbox.faults.set({ fail503: 20, paths: '/analytics/x/followers' });
+		const { result, requests } = await runFresh(fx, followers());
+		expectServiceError(result, { httpCode: 503, code: 'SERVICE_UNAVAILABLE' });
+		expect(requests.length).toBeGreaterThan(1);
+		expect(requests.every((request) => request.status === 503)).toBe(true);
+	});
+
+	test('a single 503 is retried and the series still arrives', async () => {
+		fx.sandbox.faults.set({ fail503: 1, paths: '/analytics/x/followers' });
+		const { result, requests, items } = await runFresh(fx, followers());
+		expect(result.error).toBeUndefined();
+		expect(requests.map((request) => request.status)).toEqual([503, 200]);
+		expect(items[0].platform).toBe('x');
+	});
+
+	test('403 FORBIDDEN on the invisible social set', async () => {
+		expectServiceError((await runFresh(fx, followers({}, 103))).result, { httpCode: 403, code: 'FORBIDDEN' });
+	});
+});
