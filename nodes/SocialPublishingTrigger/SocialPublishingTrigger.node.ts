@@ -132,7 +132,7 @@ export class SocialPublishingTrigger implements INodeType {
 			headers: this.getHeaderData() as HeaderBag,
 			rawBody: await rawBodyOf(request),
 			secret,
-			headerPrefix: options.headerPrefix ?? DEFAULT_HEADER_PREFIX,
+			headerPrefix: options.headerPrefix?.trim() || DEFAULT_HEADER_PREFIX,
 			toleranceSeconds,
 			nowMs,
 		});

@@ -54,7 +54,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'string',
 				default: DEFAULT_HEADER_PREFIX,
 				description:
-					'Prefix of the three delivery headers: the event, timestamp and signature headers are read as {prefix}Event, {prefix}Timestamp and {prefix}Signature (names are case-insensitive)',
+					'Prefix of the three delivery headers: the event, timestamp and signature headers are read as {prefix}Event, {prefix}Timestamp and {prefix}Signature (names are case-insensitive). Left empty, the default is used.',
 			},
 			{
 				displayName: 'Output Raw Payload',

@@ -245,6 +245,12 @@ describe('Social Publishing Trigger options', () => {
 		});
 	});
 
+	test('a blank header prefix falls back to the default', async () => {
+		await withTrigger({ options: { headerPrefix: '  ' } }, async () => {
+			expect((await post(server.url, created(1))).status).toBe(200);
+		});
+	});
+
 	test('a smaller tolerance rejects what the default would accept', async () => {
 		await withTrigger({ options: { toleranceSeconds: 60 } }, async () => {
 			expect((await post(server.url, created(1, { timestamp: nowSeconds() - 120 }))).status).toBe(401);
