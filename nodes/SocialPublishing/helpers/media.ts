@@ -127,6 +127,11 @@ export function mediaFailedError(context: IExecuteFunctions, media: MediaStatus,
 	return error;
 }
 
+function seconds(ms: number): string {
+	const value = Math.round(ms / 100) / 10;
+	return `${value} second${value === 1 ? '' : 's'}`;
+}
+
 /** Reads the media until it leaves `processing`; a `failed` media or the timeout ends in an error. */
 export async function waitForMediaReady(
 	context: IExecuteFunctions,
@@ -148,7 +153,7 @@ export async function waitForMediaReady(
 		if (left <= 0) {
 			throw new NodeOperationError(
 				context.getNode(),
-				`Media ${mediaId} is still processing after ${Math.round(timeoutMs / 1000)} seconds [item ${itemIndex}]`,
+				`Media ${mediaId} is still processing after ${seconds(timeoutMs)} [item ${itemIndex}]`,
 				{
 					itemIndex,
 					description: 'Raise "Timeout (Seconds)", or read it later with Media > Get using this media ID.',

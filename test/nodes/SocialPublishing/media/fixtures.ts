@@ -28,3 +28,22 @@ export async function createUploadOnly(fx: SandboxFixture, fileName = 'later.png
 	const body = (await response.json()) as { media_id: string };
 	return body.media_id;
 }
+
+/** A media that is `ready`: created, file PUT, processed (over HTTP, outside the node). */
+export async function readyMediaId(fx: SandboxFixture, fileName = 'ready.png', altText?: string): Promise<string> {
+	const response = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/101/media/upload`, {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${fx.sandbox.keys.admin}`, 'Content-Type': 'application/json' },
+		body: JSON.stringify({ file_name: fileName, ...(altText !== undefined ? { alt_text: altText } : {}) }),
+	});
+	const { media_id: mediaId, upload_url: uploadUrl } = (await response.json()) as { media_id: string; upload_url: string };
+	await fetch(uploadUrl, { method: 'PUT', body: PNG_BYTES });
+	for (let i = 0; i < 200; i++) {
+		const media = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/101/media/${mediaId}`, {
+			headers: { Authorization: `Bearer ${fx.sandbox.keys.admin}` },
+		});
+		if (((await media.json()) as { status: string }).status === 'ready') return mediaId;
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+	throw new Error('media did not become ready');
+}
