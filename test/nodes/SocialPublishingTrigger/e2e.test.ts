@@ -57,17 +57,19 @@ const statuses = () => sandbox.deliveries.map((d) => d.status);
 describe('e2e: sandbox deliveries to the trigger over HTTP', () => {
 	test('every draft event is delivered once, answered 200, and starts one run with the delivered draft', async () => {
 		await start();
-		const draft = await createDraft('Hello from the end-to-end test');
-		const id = draft.id as number;
-		const inAWeek = new Date(sandbox.clock.now().getTime() + 7 * 86_400_000).toISOString();
-		await api('PATCH', `/drafts/${id}`, { plan_at: inAWeek });
-		await api('DELETE', `/drafts/${id}`);
+		const inDays = (days: number) => new Date(sandbox.clock.now().getTime() + days * 86_400_000).toISOString();
+		const planned = await createDraft('Hello from the end-to-end test');
+		await api('PATCH', `/drafts/${planned.id as number}`, { plan_at: inDays(7), tags: ['launch'] });
+		await api('DELETE', `/drafts/${planned.id as number}`);
+		const scheduled = await createDraft('Scheduled from the end-to-end test');
+		await api('PATCH', `/drafts/${scheduled.id as number}`, { publish_at: inDays(2) });
+		await api('POST', '/drafts', { platforms: { x: { enabled: true, posts: [{ text: 'Published now' }], settings: {} } }, publish_at: 'now' });
 
-		await settle(() => sandbox.deliveries.some((d) => d.event === 'draft.deleted') && trigger.runs.length === sandbox.deliveries.length);
-
-		expect(sandbox.deliveries.map((d) => d.event)).toEqual(
-			expect.arrayContaining(['draft.created', 'draft.planned', 'draft.status_changed', 'draft.deleted']),
+		const all = ['draft.created', 'draft.planned', 'draft.scheduled', 'draft.published', 'draft.status_changed', 'draft.tags_changed', 'draft.deleted'];
+		await settle(
+			() => all.every((e) => sandbox.deliveries.some((d) => d.event === e)) && trigger.runs.length === sandbox.deliveries.length,
 		);
+
 		// Accepted at the first attempt: the service never retries an accepted delivery.
 		expect(statuses().every((s) => s === 200)).toBe(true);
 		expect(sandbox.deliveries.every((d) => d.attempt === 1)).toBe(true);
@@ -80,7 +82,8 @@ describe('e2e: sandbox deliveries to the trigger over HTTP', () => {
 		expect(items).toHaveLength(expected.length);
 		expect(items).toEqual(expect.arrayContaining(expected));
 		expect(trigger.runs.every((r) => r.status === 'success' && r.captured.length === 1)).toBe(true);
-		expect(items.every((item) => (item.draft as { id: number }).id === id)).toBe(true);
+		expect(items.find((i) => i.event === 'draft.deleted')?.draft).toMatchObject({ id: planned.id });
+		expect(items.find((i) => i.event === 'draft.scheduled')?.draft).toMatchObject({ id: scheduled.id, status: 'scheduled' });
 	});
 
 	test('deliveries the service retries after n8n answered 503 start one run in total', async () => {
