@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../../../sandbox';
 import { useSandbox } from '../../../harness/sandbox';
 import { byId } from '../../../harness/workflows';
@@ -19,7 +20,7 @@ const posts = (extra: Record<string, unknown>, id = 101) => ({
 	endDate: day(0),
 	...extra,
 });
-const followers = (options: Record<string, unknown> = {}, id = 101) => ({
+const followers = (options: INodeParameters = {}, id = 101) => ({
 	resource: 'analytics',
 	operation: 'getFollowers',
 	socialSetId: byId(id),

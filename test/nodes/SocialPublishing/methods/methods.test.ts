@@ -1,0 +1,127 @@
+import { searchSocialSets } from '../../../../nodes/SocialPublishing/methods/listSearch';
+import { getTags } from '../../../../nodes/SocialPublishing/methods/loadOptions';
+import type { KeyName } from '../../../harness/sandbox';
+import { useSandbox } from '../../../harness/sandbox';
+import { ScriptedServer } from '../../../harness/scriptedServer';
+import { byId } from '../../../harness/workflows';
+import { loadOptionsContext } from './loadOptionsContext';
+
+const fx = useSandbox();
+beforeEach(() => fx.sandbox.clearRequests());
+
+const tagParams = (socialSetId: unknown) => ({ resource: 'draft', operation: 'create', socialSetId }) as never;
+const contextFor = (parameters: Record<string, unknown>, key: KeyName = 'admin', baseUrl?: string) =>
+	loadOptionsContext(parameters as never, { apiKey: fx.sandbox.keys[key], baseUrl: baseUrl ?? fx.sandbox.baseUrl });
+const searchContext = (key: KeyName = 'admin') => contextFor({ resource: 'socialSet', operation: 'get' }, key);
+
+describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-sets)', () => {
+	test('without a filter: every visible set, named with username and team, one page of 50', async () => {
+		const result = await searchSocialSets.call(searchContext());
+		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/v2/social-sets', query: { limit: ['50'], offset: ['0'] } })]);
+		expect(result).toEqual({
+			results: [
+				{ name: 'Acme Personal (@acme)', value: '101' },
+				{ name: 'Acme Team (@acmeteam, Acme Inc.)', value: '102' },
+			],
+			paginationToken: undefined,
+		});
+	});
+
+	test.each([
+		['part of the name, any case', 'TEAM', ['102']],
+		['the username', 'acme', ['101', '102']],
+		['the ID', '101', ['101']],
+		['something no set has', 'zebra', []],
+	])('the filter matches %s', async (_label, filter, values) => {
+		const result = await searchSocialSets.call(searchContext(), filter);
+		expect(result.results.map((entry) => entry.value)).toEqual(values);
+	});
+
+	test('the pagination token is the offset of the next request', async () => {
+		const result = await searchSocialSets.call(searchContext(), undefined, '1');
+		expect(fx.apiRequests()[0].query).toEqual({ limit: ['50'], offset: ['1'] });
+		expect(result).toEqual({ results: [{ name: 'Acme Team (@acmeteam, Acme Inc.)', value: '102' }], paginationToken: undefined });
+	});
+
+	test('a key sees only its own sets', async () => {
+		const result = await searchSocialSets.call(searchContext('outsider'));
+		expect(result.results).toEqual([{ name: 'Outsider Corner (@outsider)', value: '103' }]);
+	});
+
+	test('a bad key fails with the service message and no key in it', async () => {
+		const context = loadOptionsContext({ resource: 'socialSet', operation: 'get' }, { apiKey: 'sp_not_a_key_31337', baseUrl: fx.sandbox.baseUrl });
+		const failure = await searchSocialSets.call(context).then(
+			() => undefined,
+			(error: Error) => error,
+		);
+		expect(failure?.message).toBe('UNAUTHORIZED: Invalid API key');
+		expect(JSON.stringify(failure)).not.toContain('sp_not_a_key_31337');
+	});
+
+	describe('when the service has a next page (more than 50 sets; the sandbox seeds three, so a scripted server answers)', () => {
+		const server = new ScriptedServer();
+		beforeAll(async () => {
+			await server.start();
+		});
+		afterAll(async () => {
+			await server.stop();
+		});
+
+		test('the token for the next call is offset + 50, and that call sends it as offset', async () => {
+			const set = (id: number) => ({ id, name: `Set ${id}`, username: `set${id}`, profile_image_url: null, team: null });
+			server.reply(
+				{ body: { results: Array.from({ length: 50 }, (_, i) => set(i + 1)), count: 51, limit: 50, offset: 0, next: `${server.baseUrl}/v2/social-sets?limit=50&offset=50`, previous: null } },
+				{ body: { results: [set(51)], count: 51, limit: 50, offset: 50, next: null, previous: `${server.baseUrl}/v2/social-sets?limit=50&offset=0` } },
+			);
+			const context = contextFor({ resource: 'socialSet', operation: 'get' }, 'admin', server.baseUrl);
+			const first = await searchSocialSets.call(context);
+			expect(first.results).toHaveLength(50);
+			expect(first.paginationToken).toBe('50');
+			const second = await searchSocialSets.call(context, undefined, first.paginationToken as string);
+			expect(second).toEqual({ results: [{ name: 'Set 51 (@set51)', value: '51' }], paginationToken: undefined });
+			expect(server.requests.map((request) => request.query.get('offset'))).toEqual(['0', '50']);
+		});
+	});
+});
+
+describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
+	test('the tags of the chosen social set as options: name shown, slug as value', async () => {
+		const options = await getTags.call(contextFor(tagParams(byId(101)), 'read'));
+		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/v2/social-sets/101/tags', query: { limit: ['50'], offset: ['0'] } })]);
+		expect(options).toEqual([
+			{ name: 'Launch', value: 'launch', description: 'launch' },
+			{ name: 'Weekly Tips', value: 'weekly-tips', description: 'weekly-tips' },
+		]);
+	});
+
+	test('a set picked from the list works the same', async () => {
+		const options = await getTags.call(contextFor(tagParams({ __rl: true, mode: 'list', value: '101', cachedResultName: 'Acme Personal' })));
+		expect(options.map((option) => option.value)).toEqual(['launch', 'weekly-tips']);
+	});
+
+	test('no social set chosen yet: no options and no request', async () => {
+		const options = await getTags.call(contextFor(tagParams({ __rl: true, mode: 'list', value: '' })));
+		expect(options).toEqual([]);
+		expect(fx.apiRequests()).toEqual([]);
+	});
+
+	test('more tags than one page: every page is read', async () => {
+		for (let n = 0; n < 53; n++) {
+			const response = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/102/tags`, {
+				method: 'POST',
+				headers: { Authorization: `Bearer ${fx.sandbox.keys.admin}`, 'Content-Type': 'application/json' },
+				body: JSON.stringify({ name: `Topic ${String(n).padStart(2, '0')}` }),
+			});
+			expect(response.status).toBe(201);
+		}
+		fx.sandbox.clearRequests();
+		const options = await getTags.call(contextFor(tagParams(byId(102))));
+		expect(fx.apiRequests().map((request) => request.query.offset)).toEqual([['0'], ['50']]);
+		expect(options).toHaveLength(53);
+		expect(options[52]).toEqual({ name: 'Topic 52', value: 'topic-52', description: 'topic-52' });
+	});
+
+	test('403 FORBIDDEN on the invisible social set surfaces with code and message', async () => {
+		await expect(getTags.call(contextFor(tagParams(byId(103))))).rejects.toThrow(/^FORBIDDEN: You do not have access to this social set$/);
+	});
+});
