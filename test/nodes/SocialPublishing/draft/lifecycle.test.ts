@@ -1,0 +1,129 @@
+import { DateTime } from 'luxon';
+import { useSandbox } from '../../../harness/sandbox';
+import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
+import { draftParams, hoursFromNow, seedDraft } from './fixtures';
+
+const fx = useSandbox();
+const SLOT_TIMES = ['09:30', '14:00', '11:00']; // seed queue rules of social set 101 (Europe/Berlin)
+
+const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) => draftParams(operation, { draftId: String(draftId), ...extra });
+const berlinTime = (iso: unknown) => DateTime.fromISO(String(iso)).setZone('Europe/Berlin').toFormat('HH:mm');
+
+describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
+	test('at a date with offset: PATCH publish_at in UTC, the draft is scheduled', async () => {
+		const draft = await seedDraft(fx);
+		const { result, requests, items } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: '2031-05-04T12:15:00-04:00' }), { key: 'publish' });
+		expect(result.error).toBeUndefined();
+		expect(requests).toEqual([expect.objectContaining({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: '2031-05-04T16:15:00Z' } })]);
+		expect(items[0]).toMatchObject({ status: 'scheduled', scheduled_date: expect.stringMatching(/^2031-05-04T16:15:00/) });
+	});
+
+	test('a date without offset is read in the social set time zone; the time zone is read once for several items', async () => {
+		const drafts = [await seedDraft(fx), await seedDraft(fx)];
+		const input = drafts.map((d) => ({ json: { id: d.id } }));
+		const { result, requests } = await runFresh(fx, draftParams('schedule', { draftId: '={{ $json.id }}', when: 'date', date: '2031-01-15T09:00:00' }), { input });
+		expect(result.error).toBeUndefined();
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v2/social-sets/101/queue/schedule',
+			`PATCH /v2/social-sets/101/drafts/${drafts[0].id}`,
+			`PATCH /v2/social-sets/101/drafts/${drafts[1].id}`,
+		]);
+		expect(requests[1].body).toEqual({ publish_at: '2031-01-15T08:00:00Z' });
+	});
+
+	test('a luxon DateTime and a JS Date from expressions are both taken as instants', async () => {
+		for (const expression of ['={{ $now.plus({ days: 3 }) }}', '={{ new Date(Date.now() + 3 * 86400000) }}']) {
+			const draft = await seedDraft(fx);
+			const { result, requests } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: expression }));
+			expect(result.error).toBeUndefined();
+			expect(requests).toHaveLength(1);
+			const sent = Date.parse((requests[0].body as { publish_at: string }).publish_at);
+			expect(Math.abs(sent - (Date.now() + 3 * 86_400_000))).toBeLessThan(60_000);
+		}
+	});
+
+	test('Next Free Slot sends publish_at=next-free-slot and the draft lands on a queue slot', async () => {
+		const draft = await seedDraft(fx);
+		const { result, requests, items } = await runFresh(fx, at('schedule', draft.id, { when: 'nextFreeSlot' }));
+		expect(result.error).toBeUndefined();
+		expect(requests).toEqual([expect.objectContaining({ method: 'PATCH', body: { publish_at: 'next-free-slot' } })]);
+		expect(items[0].status).toBe('scheduled');
+		expect(Date.parse(String(items[0].scheduled_date))).toBeGreaterThan(Date.now());
+		expect(SLOT_TIMES).toContain(berlinTime(items[0].scheduled_date));
+	});
+
+	test('from planned with no new date: reads the draft and echoes its planned scheduled_date as publish_at', async () => {
+		const planned = await seedDraft(fx, { plan_at: '2031-09-09T07:45:00Z' });
+		const { result, requests, items } = await runFresh(fx, at('schedule', planned.id, { when: 'date', date: '' }));
+		expect(result.error).toBeUndefined();
+		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
+		expect(requests[1].body).toEqual({ publish_at: planned.scheduled_date });
+		expect(items[0]).toMatchObject({ status: 'scheduled', scheduled_date: planned.scheduled_date });
+	});
+
+	test('no date for a draft that is not planned: the error says so and no PATCH is sent', async () => {
+		const draft = await seedDraft(fx);
+		const { result, requests } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: '' }));
+		expect(result.error?.message).toMatch(/Parameter "Date" is empty and draft \d+ is draft, not planned/);
+		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test('a past date and "now" are refused before sending', async () => {
+		await expectRejectedBeforeSending(fx, at('schedule', 1, { when: 'date', date: '2021-01-01T00:00:00Z' }), { parameter: 'Date', problem: /in the past/ });
+		await expectRejectedBeforeSending(fx, at('schedule', 1, { when: 'date', date: '={{ "now" }}' }), { parameter: 'Date', problem: /Publish Now/ });
+	});
+
+	test('a WRITE key cannot schedule: 403 INSUFFICIENT_ACCESS_LEVEL (scheduling needs PUBLISH)', async () => {
+		const draft = await seedDraft(fx);
+		const { result } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: hoursFromNow(30) }), { key: 'write' });
+		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
+	});
+});
+
+describe('Draft > Plan (States and transitions: PATCH plan_at)', () => {
+	test('at a date: PATCH plan_at, the draft is planned with that date', async () => {
+		const draft = await seedDraft(fx);
+		const { result, requests, items } = await runFresh(fx, at('plan', draft.id, { when: 'date', date: '2031-02-02T10:00:00+01:00' }), { key: 'write' });
+		expect(result.error).toBeUndefined();
+		expect(requests).toEqual([expect.objectContaining({ method: 'PATCH', body: { plan_at: '2031-02-02T09:00:00Z' } })]);
+		expect(items[0]).toMatchObject({ status: 'planned', scheduled_date: expect.stringMatching(/^2031-02-02T09:00:00/) });
+	});
+
+	test('Next Free Slot sends plan_at=next-free-slot', async () => {
+		const draft = await seedDraft(fx);
+		const { requests, items } = await runFresh(fx, at('plan', draft.id, { when: 'nextFreeSlot' }));
+		expect(requests[0].body).toEqual({ plan_at: 'next-free-slot' });
+		expect(items[0]).toMatchObject({ status: 'planned' });
+		expect(SLOT_TIMES).toContain(berlinTime(items[0].scheduled_date));
+	});
+
+	test('"now" is not accepted for Plan and a past date is refused, both before sending', async () => {
+		await expectRejectedBeforeSending(fx, at('plan', 1, { when: 'date', date: '={{ "now" }}' }), { parameter: 'Date', problem: /"now", which a plan does not accept/ });
+		await expectRejectedBeforeSending(fx, at('plan', 1, { when: 'date', date: '2019-06-01T08:00:00+02:00' }), { parameter: 'Date', problem: /in the past/ });
+	});
+});
+
+describe('Draft > Unschedule (planned or scheduled -> draft)', () => {
+	test('a planned draft: reads it, sends plan_at=null, returns the plain draft', async () => {
+		const planned = await seedDraft(fx, { plan_at: hoursFromNow(50) });
+		const { result, requests, items } = await runFresh(fx, at('unschedule', planned.id), { key: 'write' });
+		expect(result.error).toBeUndefined();
+		expect(requests.map((r) => [r.method, r.body])).toEqual([['GET', undefined], ['PATCH', { plan_at: null }]]);
+		expect(items[0]).toMatchObject({ status: 'draft', scheduled_date: null });
+	});
+
+	test('a scheduled draft: sends publish_at=null', async () => {
+		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(50) });
+		const { result, requests, items } = await runFresh(fx, at('unschedule', scheduled.id));
+		expect(result.error).toBeUndefined();
+		expect(requests[1]).toMatchObject({ method: 'PATCH', body: { publish_at: null } });
+		expect(items[0]).toMatchObject({ status: 'draft', scheduled_date: null });
+	});
+
+	test('a plain draft is not changed: the error names its status and only the read was sent', async () => {
+		const draft = await seedDraft(fx);
+		const { result, requests } = await runFresh(fx, at('unschedule', draft.id));
+		expect(result.error?.message).toContain(`Draft ${draft.id} is "draft"; only planned or scheduled drafts can be unscheduled [item 0]`);
+		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+});
