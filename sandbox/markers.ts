@@ -334,7 +334,10 @@ function rawBase(parsed: ParseResult, v: number): number {
  * same range stays outside. A partial overlap cannot be expressed and is refused.
  */
 export function insertSpanAtRange(text: string, id: string, range: TextRange, opts: InsertOptions = {}): InsertResult {
-	const parsed = parseMarkers(text, opts);
+	return insertIntoParsed(text, parseMarkers(text, opts), id, range, opts);
+}
+
+function insertIntoParsed(text: string, parsed: ParseResult, id: string, range: TextRange, opts: InsertOptions): InsertResult {
 	if (parsed.issues.length > 0) {
 		return { ok: false, reason: 'malformed', message: `existing markers are malformed (${parsed.issues[0].subcode})` };
 	}
@@ -366,9 +369,11 @@ export function insertSpanAtRange(text: string, id: string, range: TextRange, op
 	}, true);
 	const out =
 		text.slice(0, openAt) + spanOpenTag(id) + text.slice(openAt, closeAt) + SPAN_CLOSE_TAG + text.slice(closeAt);
-	const check = parseMarkers(out, opts);
-	if (check.issues.length > 0) {
-		return { ok: false, reason: 'limit', message: `the new marker would break a marker limit (${check.issues[0].subcode})` };
+	// one more marker adds at most one level; re-parse only when a limit is within reach
+	const deepest = parsed.markers.reduce((max, m) => Math.max(max, m.depth), 0);
+	if (parsed.markers.length + 1 > MARKER_LIMITS.maxMarkersPerText || deepest + 1 > MARKER_LIMITS.maxDepth) {
+		const issue = parseMarkers(out, opts).issues[0];
+		if (issue) return { ok: false, reason: 'limit', message: `the new marker would break a marker limit (${issue.subcode})` };
 	}
 	return { ok: true, text: out, range: { start, end } };
 }
@@ -400,10 +405,10 @@ export function insertSpanMarker(
 	occurrence = 0,
 	opts: InsertOptions = {},
 ): InsertResult {
-	const visible = stripMarkers(text);
-	const at = findOccurrence(visible, selectedText, occurrence);
+	const parsed = parseMarkers(text, opts);
+	const at = findOccurrence(parsed.visible, selectedText, occurrence);
 	if (at === -1) return notFound(occurrence);
-	return insertSpanAtRange(text, id, { start: at, end: at + selectedText.length }, opts);
+	return insertIntoParsed(text, parsed, id, { start: at, end: at + selectedText.length }, opts);
 }
 
 /**
@@ -412,12 +417,13 @@ export function insertSpanMarker(
  * span is refused.
  */
 export function insertArticleSpanMarker(markdown: string, id: string, selectedText: string, occurrence = 0): InsertResult {
-	const visible = stripMarkers(markdown);
-	const rendered = renderArticleText(visible);
+	const opts: InsertOptions = { rejectOverlap: true };
+	const parsed = parseMarkers(markdown, opts);
+	const rendered = renderArticleText(parsed.visible);
 	const at = findOccurrence(rendered.text, selectedText, occurrence);
 	if (at === -1) return notFound(occurrence);
 	const range = { start: rendered.source[at], end: rendered.source[at + selectedText.length - 1] + 1 };
-	return insertSpanAtRange(markdown, id, range, { rejectOverlap: true });
+	return insertIntoParsed(markdown, parsed, id, range, opts);
 }
 
 function notFound(occurrence: number): InsertResult {

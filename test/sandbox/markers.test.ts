@@ -198,6 +198,15 @@ describe('Comment threads: anchoring selected_text on a post (create thread)', (
 		expect(insertSpanMarker(`${spanOpenTag(A)}Hello`, B, 'Hello')).toMatchObject({ ok: false, reason: 'malformed' });
 	});
 
+	it('refuses the 1001st marker of a text', () => {
+		const full = Array.from({ length: 1000 }, (_, i) => span(uuid(i), 'w')).join(' ') + ' free';
+		const r = insertSpanMarker(full, A, 'free');
+		expect(r).toMatchObject({ ok: false, reason: 'limit' });
+		if (!r.ok) expect(r.message).toContain('count_exceeded');
+		const lighter = removeMarkers(full, [uuid(0)]);
+		expect(insertSpanMarker(lighter, A, 'free')).toMatchObject({ ok: true });
+	});
+
 	it('refuses an anchor that would nest deeper than 16 levels', () => {
 		let text = 'x';
 		for (let i = 16; i >= 1; i--) text = span(uuid(i), text);
