@@ -46,6 +46,8 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 	},
 ]);
 
+const seconds = (ms: number) => `${ms / 1000} second${ms === 1000 ? '' : 's'}`;
+
 async function waitUntilFinished(context: IExecuteFunctions, itemIndex: number, target: DraftTarget, first: IDataObject): Promise<IDataObject> {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const timeoutMs = Math.max(1, Number(options.timeout ?? 300)) * 1000;
@@ -57,7 +59,7 @@ async function waitUntilFinished(context: IExecuteFunctions, itemIndex: number, 
 		if (left <= 0) {
 			throw new NodeOperationError(
 				context.getNode(),
-				`Draft ${target.draftId} did not finish publishing within ${timeoutMs / 1000} seconds and may still publish [item ${itemIndex}]`,
+				`Draft ${target.draftId} did not finish publishing within ${seconds(timeoutMs)} and may still publish [item ${itemIndex}]`,
 				{
 					itemIndex,
 					description: `Its publish state is still "${String(draft.publish_state)}". Do not publish it again: read it later with Draft > Get (ID ${target.draftId}) for its final status and published URLs, or raise "Timeout (Seconds)".`,

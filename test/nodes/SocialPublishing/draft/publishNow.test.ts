@@ -1,0 +1,65 @@
+import { useSandbox } from '../../../harness/sandbox';
+import { expectServiceError, runFresh } from '../helpers/nodeRun';
+import { draftParams, seedDraft } from './fixtures';
+
+// Publishing takes 1.2 s here, so waiting, not waiting and timing out can each be seen.
+const fx = useSandbox({ publishDelayMs: 1200 });
+
+const twoPlatforms = { platforms: { mastodon: { enabled: true, posts: [{ text: 'Hello Mastodon' }], settings: {} }, linkedin: { enabled: true, posts: [{ text: 'Hello LinkedIn' }], settings: {} } } };
+const publishNow = (draftId: unknown, extra: Record<string, unknown> = {}) => draftParams('publishNow', { draftId: String(draftId), ...extra });
+
+describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_state is finished)', () => {
+	test('waits for completion and returns the final draft with status and published_urls per platform', async () => {
+		const draft = await seedDraft(fx, twoPlatforms);
+		const { result, requests, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2, timeout: 20 } }), { key: 'publish' });
+		expect(result.error).toBeUndefined();
+		expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: 'now' } });
+		const polls = requests.slice(1);
+		expect(polls.length).toBeGreaterThanOrEqual(2);
+		expect(polls.every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${draft.id}`)).toBe(true);
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ status: 'published', publish_state: 'finished' });
+		expect(items[0].published_urls).toEqual({ mastodon: items[0].mastodon_published_url, linkedin: items[0].linkedin_published_url });
+		expect(items[0].mastodon_published_url).toEqual(expect.stringMatching(/^https:\/\//));
+	});
+
+	test('a platform that fails shows in the final status, with null as its URL', async () => {
+		const draft = await seedDraft(fx, { platforms: { ...twoPlatforms.platforms, linkedin: { enabled: true, posts: [{ text: 'This one #fail' }], settings: {} } } });
+		const { result, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2 } }));
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ status: 'error', publish_state: 'finished' });
+		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//), linkedin: null });
+	});
+
+	test('without waiting: one PATCH, and the response shows publish_state in_progress', async () => {
+		const draft = await seedDraft(fx, twoPlatforms);
+		const { result, requests, items } = await runFresh(fx, publishNow(draft.id, { waitForCompletion: false }));
+		expect(result.error).toBeUndefined();
+		expect(requests).toHaveLength(1);
+		expect(items[0]).toMatchObject({ publish_state: 'in_progress' });
+		expect(items[0].published_urls).toBeUndefined();
+	});
+
+	test('on timeout: a clear error naming the draft and that it may still publish', async () => {
+		const draft = await seedDraft(fx, twoPlatforms);
+		const started = Date.now();
+		const { result, requests } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.3, timeout: 1 } }));
+		expect(result.error?.message).toBe(`Draft ${draft.id} did not finish publishing within 1 second and may still publish [item 0]`);
+		expect(result.error?.description).toContain('Do not publish it again');
+		expect(Date.now() - started).toBeLessThan(1200 + 1000);
+		expect(requests[0].body).toEqual({ publish_at: 'now' });
+	});
+
+	test('direct publishing of an X draft with a URL surfaces 403 FORBIDDEN (Rules on platform content 5)', async () => {
+		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'See https://example.com' }], settings: {} } } });
+		const { result, requests } = await runFresh(fx, publishNow(draft.id));
+		expectServiceError(result, { httpCode: 403, code: 'FORBIDDEN' });
+		expect(requests).toHaveLength(1);
+	});
+
+	test('a WRITE key cannot publish: 403 INSUFFICIENT_ACCESS_LEVEL', async () => {
+		const draft = await seedDraft(fx, twoPlatforms);
+		const { result } = await runFresh(fx, publishNow(draft.id), { key: 'write' });
+		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
+	});
+});
