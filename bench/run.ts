@@ -2,12 +2,13 @@ import './lib/tsResolve';
 import { writeFileSync } from 'fs';
 import { loadavg } from 'os';
 import { createDraft } from './cases/createDraft';
+import { getManyLimit, returnAll } from './cases/draftLists';
 import { readConfig, usage } from './lib/config';
 import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
-const CASES: BenchCase[] = [createDraft];
+const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit];
 
 async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
 	const host = machine();
 	const log = (message: string): void => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
 	const chosen = CASES.filter((c) => config.only.length === 0 || config.only.includes(c.id));
-	const sandbox = await SandboxProcess.start();
+	const sandbox = await SandboxProcess.start({ keepAliveMs: config.keepAliveMs });
 	log(`sandbox child pid ${sandbox.pid} at ${sandbox.baseUrl}; ${config.quick ? 'quick' : 'full'} mode, ${config.runs} runs per variant`);
 	const rows: Row[] = [];
 	const notes: string[] = [];

@@ -21,6 +21,8 @@ export interface BenchConfig {
 	verifyBodyBytes: number;
 	verifySeconds: number;
 	coldRuns: number;
+	/** Keep-alive timeout of the sandbox's server (see sandboxChild.ts). */
+	keepAliveMs: number;
 	/** Where RESULTS.md goes; empty = do not write. */
 	resultsFile: string;
 }
@@ -40,6 +42,7 @@ const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile'> = {
 	verifyBodyBytes: 4096,
 	verifySeconds: 2,
 	coldRuns: 7,
+	keepAliveMs: 5000,
 };
 
 const QUICK: typeof FULL = {

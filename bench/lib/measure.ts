@@ -20,6 +20,8 @@ export interface Variant {
 	/** Runs before each timed run, untimed (clearing counters, resetting buckets). */
 	setup?: () => Promise<void>;
 	run: () => Promise<void>;
+	/** Runs after each timed run, untimed (reading what the sandbox saw). */
+	after?: () => Promise<void>;
 }
 
 export type Samples = Record<string, Sample[]>;
@@ -36,6 +38,7 @@ export async function interleave(variants: Variant[], runs: number, warmup = tru
 		for (const variant of order) {
 			await variant.setup?.();
 			const sample = await timed(variant.run);
+			await variant.after?.();
 			if (!warmup || round > 0) samples[variant.name].push(sample);
 		}
 	}

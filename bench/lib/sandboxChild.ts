@@ -2,11 +2,14 @@
  * The sandbox in its own process, so the benchmark process's CPU time and memory are the node's
  * (and the raw client's) alone. Driven over the IPC channel by `sandboxProcess.ts`.
  */
+import http from 'http';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { ChildReply, ChildRequest, RequestSummary } from './sandboxProtocol';
 
 const PERSONAL_SET = 101;
+/** TCP connections the sandbox accepted since the last `clear`. */
+let connections = 0;
 const SEED_CONCURRENCY = 16;
 
 /** Creates drafts through the sandbox's own HTTP API until the social set holds exactly `total`. */
@@ -32,6 +35,7 @@ async function seedDrafts(sandbox: Sandbox, total: number, socialSetId: number):
 	await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
 	if (failed > 0) throw new Error(`${failed} of ${count} seed drafts were refused`);
 	sandbox.clearRequests();
+	connections = 0;
 	return total;
 }
 
@@ -54,13 +58,14 @@ function summarize(sandbox: Sandbox): RequestSummary {
 		connectionHeaders[value] = (connectionHeaders[value] ?? 0) + 1;
 	}
 	const firstBody = api.find((r) => r.body !== undefined && !(typeof r.body === 'object' && r.body !== null && 'rawLength' in r.body))?.body;
-	return { total: api.length, byRoute, statuses, listQueries, connectionHeaders, firstBody };
+	return { total: api.length, byRoute, statuses, listQueries, connectionHeaders, connections, firstBody };
 }
 
 async function handle(sandbox: Sandbox, request: ChildRequest): Promise<unknown> {
 	switch (request.cmd) {
 		case 'clear':
 			sandbox.clearRequests();
+			connections = 0;
 			return null;
 		case 'summary':
 			return summarize(sandbox);
@@ -73,6 +78,7 @@ async function handle(sandbox: Sandbox, request: ChildRequest): Promise<unknown>
 			return sandbox.setAccount(request.socialSetId, request.patch);
 		case 'reset':
 			await sandbox.reset();
+			connections = 0;
 			return null;
 		case 'memory':
 			return process.memoryUsage().rss;
@@ -83,9 +89,35 @@ async function handle(sandbox: Sandbox, request: ChildRequest): Promise<unknown>
 	}
 }
 
+/**
+ * The sandbox's server announces `Keep-Alive: timeout=1`; Node's clients (fetch and http.Agent) keep a
+ * 1 s safety margin and so never reuse such a connection. A real service keeps connections longer, and
+ * the raw baseline should get the keep-alive a plain client gets there: the server's timeout is set to
+ * `keepAliveMs` (Node's own default, 5 s, unless told otherwise).
+ */
+async function startWithKeepAlive(options: SandboxOptions, keepAliveMs: number): Promise<Sandbox> {
+	const servers: http.Server[] = [];
+	const original = http.createServer;
+	http.createServer = ((...args: Parameters<typeof original>) => {
+		const server = original(...args);
+		servers.push(server);
+		return server;
+	}) as typeof original;
+	try {
+		const sandbox = await startSandbox({ port: 0, quiet: true, ...options });
+		for (const server of servers) {
+			server.keepAliveTimeout = keepAliveMs;
+			server.on('connection', () => connections++);
+		}
+		return sandbox;
+	} finally {
+		http.createServer = original;
+	}
+}
+
 async function main(): Promise<void> {
-	const options = JSON.parse(process.argv[2] ?? '{}') as SandboxOptions;
-	const sandbox = await startSandbox({ port: 0, quiet: true, ...options });
+	const { keepAliveMs, ...options } = JSON.parse(process.argv[2] ?? '{}') as SandboxOptions & { keepAliveMs?: number };
+	const sandbox = await startWithKeepAlive(options, keepAliveMs ?? 5000);
 	const send = (reply: ChildReply): void => {
 		process.send?.(reply);
 	};

@@ -34,7 +34,7 @@ export class SandboxProcess {
 		});
 	}
 
-	static async start(options: SandboxOptions = {}): Promise<SandboxProcess> {
+	static async start(options: SandboxOptions & { keepAliveMs?: number } = {}): Promise<SandboxProcess> {
 		const child = fork(join(__dirname, 'sandboxChild.ts'), [JSON.stringify({ rateLimits: UNLIMITED, ...options })], {
 			execArgv: ['-r', 'ts-node/register/transpile-only'],
 			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,0 +1,114 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { interleave, medianWall } from '../lib/measure';
+import { byId, runNode } from '../lib/nodeRunner';
+import { expectStatus, fetchJson } from '../lib/raw';
+import { count, ms, ratio, times } from '../lib/stats';
+import type { BenchCase, Row } from '../lib/types';
+
+const SOCIAL_SET = 101;
+const TARGET = 1.15;
+
+function getManyParameters(limit?: number): INodeParameters {
+	const base: INodeParameters = { resource: 'draft', operation: 'getMany', socialSetId: byId(SOCIAL_SET) };
+	return limit === undefined ? { ...base, returnAll: true } : { ...base, returnAll: false, limit };
+}
+
+interface Page {
+	results?: unknown[];
+	next?: string | null;
+}
+
+/** The raw paging loop: pages of `pageSize` until `next` is null. Returns the number of drafts read. */
+async function rawPaging(baseUrl: string, apiKey: string, pageSize: number): Promise<number> {
+	let offset = 0;
+	let read = 0;
+	for (;;) {
+		const url = `${baseUrl}/v2/social-sets/${SOCIAL_SET}/drafts?limit=${pageSize}&offset=${offset}`;
+		const response = await fetchJson({ method: 'GET', url, apiKey });
+		expectStatus(response, 200, 'raw list drafts');
+		const page = response.json as Page;
+		const results = page.results ?? [];
+		read += results.length;
+		offset += results.length;
+		if (!page.next || results.length === 0) return read;
+	}
+}
+
+export const returnAll: BenchCase = {
+	id: 'returnAll',
+	title: 'Draft Get Many, Return All',
+	async run(context) {
+		const { sandbox, config } = context;
+		const total = config.drafts;
+		const expectedRequests = Math.ceil(total / config.pageSize);
+		await sandbox.fresh(SOCIAL_SET);
+		await sandbox.seedDrafts(total, SOCIAL_SET);
+		context.log(`returnAll: seeded ${count(total)} drafts`);
+		const target = { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.admin };
+		const read = { node: 0, fetch: 0 };
+		const samples = await interleave(
+			[
+				{
+					name: 'node',
+					run: async () => {
+						read.node = (await runNode(target, getManyParameters())).items.length;
+					},
+				},
+				{
+					name: 'fetch',
+					run: async () => {
+						read.fetch = await rawPaging(sandbox.baseUrl, target.apiKey, config.pageSize);
+					},
+				},
+			],
+			config.runs,
+		);
+		await sandbox.clearRequests();
+		const items = (await runNode(target, getManyParameters())).items.length;
+		const summary = await sandbox.summary();
+		const node = medianWall(samples.node);
+		const raw = medianWall(samples.fetch);
+		const r = ratio(node, raw);
+		const name = `Return All over ${count(total)} drafts`;
+		const limits = new Set(summary.listQueries.map((q) => q.query.limit?.join(',')));
+		return [
+			{
+				case: name,
+				measure: `requests made (${count(items)} drafts returned)`,
+				result: `${count(summary.total)} requests, limit=${[...limits].join('/')}`,
+				target: `exactly ${count(expectedRequests)} requests`,
+				met: summary.total === expectedRequests && items === total,
+			},
+			{
+				case: name,
+				measure: 'wall time vs a raw fetch paging loop (keep-alive)',
+				result: `${times(r)} (node ${ms(node)}, fetch ${ms(raw)})`,
+				target: `≤ ${TARGET.toFixed(2)}×`,
+				met: r <= TARGET && read.node === total && read.fetch === total,
+			},
+		] satisfies Row[];
+	},
+};
+
+export const getManyLimit: BenchCase = {
+	id: 'getManyLimit',
+	title: 'Draft Get Many with a limit',
+	async run(context) {
+		const { sandbox, config } = context;
+		const limit = config.getManyLimit;
+		await sandbox.fresh(SOCIAL_SET);
+		await sandbox.seedDrafts(Math.max(limit * 3, 60), SOCIAL_SET);
+		const outcome = await runNode({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.admin }, getManyParameters(limit));
+		const summary = await sandbox.summary();
+		const queries = summary.listQueries.map((q) => new URLSearchParams(Object.entries(q.query).flatMap(([k, vs]) => vs.map((v) => [k, v]))).toString());
+		return [
+			{
+				case: `Get Many with Limit ${limit}`,
+				measure: `requests made (${outcome.items.length} drafts returned)`,
+				result: `${summary.total} request${summary.total === 1 ? '' : 's'}: ${queries.join('; ')}`,
+				target: `1 request with limit=${limit}`,
+				met: summary.total === 1 && summary.listQueries[0]?.query.limit?.[0] === String(limit) && outcome.items.length === limit,
+			},
+		] satisfies Row[];
+	},
+};

@@ -1,0 +1,56 @@
+/** Reads a V8 .cpuprofile (from `node --cpu-prof`) and sums self time per function and per file. */
+import { readFileSync } from 'fs';
+
+interface ProfileNode {
+	id: number;
+	callFrame: { functionName: string; url: string; lineNumber: number };
+	children?: number[];
+}
+
+interface CpuProfile {
+	nodes: ProfileNode[];
+	samples: number[];
+	timeDeltas: number[];
+}
+
+export interface Hotspot {
+	name: string;
+	selfMs: number;
+	share: number;
+}
+
+function shortUrl(url: string, root: string): string {
+	const path = url.replace(/^file:\/\//, '');
+	const inModules = path.lastIndexOf('node_modules/');
+	if (inModules >= 0) {
+		const rest = path.slice(inModules + 'node_modules/'.length).split('/');
+		return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+	}
+	return path.startsWith(root) ? path.slice(root.length + 1) : path || '(native)';
+}
+
+export function hotspots(file: string, root: string, by: 'function' | 'file' | 'package', top = 20): Hotspot[] {
+	const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+	const self = new Map<string, number>();
+	let total = 0;
+	profile.samples.forEach((id, i) => {
+		const node = byId.get(id);
+		const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+		total += delta;
+		if (!node) return;
+		const { functionName, url, lineNumber } = node.callFrame;
+		const where = shortUrl(url, root);
+		const key =
+			by === 'function'
+				? `${functionName || '(anonymous)'} ${where}${url ? `:${lineNumber + 1}` : ''}`
+				: by === 'file'
+					? where
+					: where.includes('/') && !where.startsWith('@') ? where.split('/')[0] : where;
+		self.set(key, (self.get(key) ?? 0) + delta);
+	});
+	return [...self.entries()]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, top)
+		.map(([name, selfMs]) => ({ name, selfMs, share: selfMs / total }));
+}
