@@ -100,7 +100,7 @@ export const getManyLimit: BenchCase = {
 		await sandbox.seedDrafts(Math.max(limit * 3, 60), SOCIAL_SET);
 		const outcome = await runNode({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.admin }, getManyParameters(limit));
 		const summary = await sandbox.summary();
-		const queries = summary.listQueries.map((q) => new URLSearchParams(Object.entries(q.query).flatMap(([k, vs]) => vs.map((v) => [k, v]))).toString());
+		const queries = summary.listQueries.map((q) => new URLSearchParams(Object.entries(q.query).flatMap(([k, vs]) => vs.map((v): [string, string] => [k, v]))).toString());
 		return [
 			{
 				case: `Get Many with Limit ${limit}`,

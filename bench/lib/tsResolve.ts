@@ -4,8 +4,7 @@
  * .node, then .ts). Moving `.json` to the end makes the TypeScript module win, as it does under jest.
  * Import this module before anything that loads the node.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const extensions = require.extensions;
+const extensions = require.extensions as Record<string, NodeJS.RequireExtensions[string] | undefined>;
 const json = extensions['.json'];
 if (json && extensions['.ts']) {
 	delete extensions['.json'];
