@@ -7,6 +7,8 @@ const sandbox = useSandbox({ rateLimits: { user: { limit: 1_000_000, windowSecon
 const SET = 101;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UNKNOWN = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const TEXT_10001 = 'x'.repeat(10001);
+const TEXT_50001 = 'x'.repeat(50001);
 
 type Platforms = Record<string, unknown>;
 const posts = (...texts: string[]) => texts.map((text) => ({ text }));
@@ -171,17 +173,17 @@ describe('Comment threads: create (POST base)', () => {
 		expect((await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${UNKNOWN}/comments`, { text: 'x' })).status).toBe(404);
 	});
 
-	it.each<[string, Record<string, unknown>, string]>([
+	it.each([
 		['missing text', { text: undefined, selected_text: 'Hello' }, 'text'],
 		['empty text', { text: '', selected_text: 'Hello' }, 'text'],
-		['text over 10000 characters', { text: 'x'.repeat(10001), selected_text: 'Hello' }, 'text'],
+		['text over 10000 characters', { text: TEXT_10001, selected_text: 'Hello' }, 'text'],
 		['missing selected_text', {}, 'selected_text'],
-		['selected_text over 50000 characters', { selected_text: 'x'.repeat(50001) }, 'selected_text'],
+		['selected_text over 50000 characters', { selected_text: TEXT_50001 }, 'selected_text'],
 		['occurrence over 10000', { selected_text: 'Hello', occurrence: 10001 }, 'occurrence'],
 		['negative occurrence', { selected_text: 'Hello', occurrence: -1 }, 'occurrence'],
 		['negative post_index', { selected_text: 'Hello', post_index: -1 }, 'post_index'],
 		['missing post_index on a post platform', { selected_text: 'Hello', post_index: undefined }, 'post_index'],
-	])('create thread body limits: %s -> 422 naming the field', async (_name, body, field) => {
+	] as Array<[string, Record<string, unknown>, string]>)('create thread body limits: %s -> 422 naming the field', async (_name, body, field) => {
 		const draftId = await createDraft(xOnly('Hello'));
 		const res = await newThread(draftId, body);
 		expect(res.status).toBe(422);
