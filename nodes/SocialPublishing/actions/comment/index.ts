@@ -1,7 +1,40 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { OperationExecute } from '../types';
+import * as add from './add.operation';
+import * as del from './delete.operation';
+import * as update from './update.operation';
 
-// Placeholder until the comment operations land: the resource shows no operations yet.
-export const operations: Record<string, { execute: OperationExecute }> = {};
+export const operations = { add, update, delete: del };
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['comment'] } },
+		options: [
+			{
+				name: 'Add',
+				value: 'add',
+				description: 'Add a comment to a comment thread; returns the whole thread',
+				action: 'Add a comment',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a comment (the first comment of a thread deletes the whole thread)',
+				action: 'Delete a comment',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change the text of a comment you wrote; returns the whole thread',
+				action: 'Update a comment',
+			},
+		],
+		default: 'add',
+	},
+	...add.description,
+	...update.description,
+	...del.description,
+];

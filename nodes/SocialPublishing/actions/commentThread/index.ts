@@ -1,7 +1,48 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { OperationExecute } from '../types';
+import * as create from './create.operation';
+import * as del from './delete.operation';
+import * as getMany from './getMany.operation';
+import * as resolve from './resolve.operation';
 
-// Placeholder until the commentThread operations land: the resource shows no operations yet.
-export const operations: Record<string, { execute: OperationExecute }> = {};
+export const operations = { create, getMany, resolve, delete: del };
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['commentThread'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Start a comment thread anchored to text in a draft post',
+				action: 'Create a comment thread',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a comment thread with all its comments and remove its markers from the draft text',
+				action: 'Delete a comment thread',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'Get the comment threads of a draft',
+				action: 'Get many comment threads',
+			},
+			{
+				name: 'Resolve',
+				value: 'resolve',
+				description: 'Mark a comment thread as resolved and remove its markers from the draft text',
+				action: 'Resolve a comment thread',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+	...getMany.description,
+	...resolve.description,
+	...del.description,
+];

@@ -1,0 +1,99 @@
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { getIntegerId, getSocialSetId, getUuid, paramError } from '../../helpers/params';
+import { socialSetLocator } from '../descriptions';
+
+/** Fields and checks shared by the Comment Thread and Comment resources. */
+
+export const COMMENT_TEXT_MAX = 10_000;
+export const SELECTED_TEXT_MAX = 50_000;
+export const OCCURRENCE_MAX = 10_000;
+
+export const THREAD_PLATFORMS: INodePropertyOptions[] = [
+	{ name: 'Bluesky', value: 'bluesky' },
+	{ name: 'LinkedIn', value: 'linkedin' },
+	{ name: 'Mastodon', value: 'mastodon' },
+	{ name: 'Substack', value: 'substack' },
+	{ name: 'Threads', value: 'threads' },
+	{ name: 'X', value: 'x' },
+	{ name: 'X Article', value: 'x_article' },
+];
+
+export const draftIdField: INodeProperties = {
+	displayName: 'Draft ID',
+	name: 'draftId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 1234',
+	description: 'The ID of the draft the comment threads belong to',
+};
+
+export const threadIdField: INodeProperties = {
+	displayName: 'Comment Thread ID',
+	name: 'threadId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 0f8fad5b-d9cb-469f-a165-70867728950e',
+	description: 'The UUID of the comment thread',
+};
+
+export const commentIdField: INodeProperties = {
+	displayName: 'Comment ID',
+	name: 'commentId',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+	description: 'The UUID of the comment',
+};
+
+export const commentTextField: INodeProperties = {
+	displayName: 'Text',
+	name: 'text',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	required: true,
+	default: '',
+	description: 'The comment, as plain text (1 to 10,000 characters; user mentions are not supported)',
+};
+
+/** Social set locator, Draft ID and (optionally) Comment Thread ID, in the order every operation shows them. */
+export function threadLocatorFields(withThread: boolean): INodeProperties[] {
+	return withThread ? [socialSetLocator, draftIdField, threadIdField] : [socialSetLocator, draftIdField];
+}
+
+/** `/v2/social-sets/{id}/drafts/{draft_id}/comment-threads`, from the item's Social Set and Draft ID. */
+export function getThreadsPath(context: IExecuteFunctions, itemIndex: number): string {
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
+	return `/v2/social-sets/${socialSetId}/drafts/${draftId}/comment-threads`;
+}
+
+/** The path of one comment thread and its ID. */
+export function getThreadPath(context: IExecuteFunctions, itemIndex: number): { path: string; threadId: string } {
+	const base = getThreadsPath(context, itemIndex);
+	const threadId = getUuid(context, itemIndex, 'threadId', 'Comment Thread ID');
+	return { path: `${base}/${threadId}`, threadId };
+}
+
+/** A text parameter of 1 to `max` characters (counted as Unicode code points). */
+export function getBoundedText(context: IExecuteFunctions, itemIndex: number, name: string, label: string, max: number): string {
+	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
+	const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+	const length = [...text].length;
+	if (length < 1 || length > max) {
+		throw paramError(context, itemIndex, label, `must be 1 to ${max.toLocaleString('en-US')} characters, got ${length}`);
+	}
+	return text;
+}
+
+/** A whole number from `min` to `max`. */
+export function checkInteger(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string, min: number, max?: number): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	const range = max === undefined ? `of at least ${min}` : `from ${min} to ${max.toLocaleString('en-US')}`;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || (max !== undefined && number > max)) {
+		throw paramError(context, itemIndex, label, `must be a whole number ${range}, got "${String(value)}"`);
+	}
+	return number;
+}

@@ -1,0 +1,79 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../transport';
+import type { OperationResult } from '../types';
+import {
+	COMMENT_TEXT_MAX,
+	OCCURRENCE_MAX,
+	SELECTED_TEXT_MAX,
+	THREAD_PLATFORMS,
+	checkInteger,
+	commentTextField,
+	getBoundedText,
+	getThreadsPath,
+	threadLocatorFields,
+} from './common';
+
+const fields: INodeProperties[] = [
+	...threadLocatorFields(false),
+	{
+		displayName: 'Post Index',
+		name: 'postIndex',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: 0,
+		description: 'Zero-based position of the post in the platform\'s thread (0 for the first post, and for an X Article)',
+	},
+	{
+		displayName: 'Selected Text',
+		name: 'selectedText',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		required: true,
+		default: '',
+		description: 'The exact text in the post to anchor the thread to (1 to 50,000 characters)',
+		hint: 'Must appear in the post as written; for an X Article, match the rendered text without markdown syntax',
+	},
+	{ ...commentTextField, description: 'The first comment of the thread (1 to 10,000 characters)' },
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Occurrence',
+				name: 'occurrence',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: OCCURRENCE_MAX, numberPrecision: 0 },
+				default: 0,
+				description: 'Which match of the selected text to anchor to when it appears several times (0 = the first)',
+			},
+			{
+				displayName: 'Platform',
+				name: 'platform',
+				type: 'options',
+				options: THREAD_PLATFORMS,
+				default: 'x',
+				description: 'The platform content to comment on; needed when the draft has several platforms that take comments',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['commentThread'], operation: ['create'] } }, fields);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const path = getThreadsPath(this, itemIndex);
+	const postIndex = checkInteger(this, itemIndex, this.getNodeParameter('postIndex', itemIndex, 0), 'Post Index', 0);
+	const selectedText = getBoundedText(this, itemIndex, 'selectedText', 'Selected Text', SELECTED_TEXT_MAX);
+	const text = getBoundedText(this, itemIndex, 'text', 'Text', COMMENT_TEXT_MAX);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const body: IDataObject = { post_index: postIndex, selected_text: selectedText, text };
+	if (options.occurrence !== undefined) {
+		body.occurrence = checkInteger(this, itemIndex, options.occurrence, 'Occurrence', 0, OCCURRENCE_MAX);
+	}
+	if (options.platform) body.platform = options.platform;
+	return await apiRequest(this, { method: 'POST', path, body, itemIndex });
+}
