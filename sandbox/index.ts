@@ -145,6 +145,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 			rt.rateLimiter.configure(opts.rateLimits as Partial<RateLimitConfig> | undefined);
 			rt.store = createSeededStore(clock.now());
 			requests.length = 0;
+			webhooks.cancelRetries();
+			await webhooks.settle();
 			webhooks.deliveries.length = 0;
 			webhooks.clearEndpoints();
 			for (const w of opts.webhooks ?? []) webhooks.add(w);

@@ -41,6 +41,11 @@ export interface WebhookEndpoint {
 	disabled: boolean;
 }
 
+interface EndpointState {
+	/** first attempts to one endpoint go out one after another, in event order */
+	chain: Promise<void>;
+}
+
 export interface Delivery {
 	url: string;
 	event: string;
@@ -75,6 +80,7 @@ export class WebhookDispatcher {
 	readonly deliveries: Delivery[] = [];
 	private readonly timers = new Set<NodeJS.Timeout>();
 	private readonly inFlight = new Set<Promise<void>>();
+	private readonly state = new WeakMap<WebhookEndpoint, EndpointState>();
 	private closed = false;
 
 	constructor(
@@ -111,8 +117,20 @@ export class WebhookDispatcher {
 		for (const endpoint of this.endpoints) {
 			if (endpoint.disabled) continue;
 			if (endpoint.events && !endpoint.events.includes(event)) continue;
-			this.track(this.attempt(endpoint, event, timestamp, body, 1));
+			let st = this.state.get(endpoint);
+			if (!st) {
+				st = { chain: Promise.resolve() };
+				this.state.set(endpoint, st);
+			}
+			st.chain = st.chain.then(() => this.attempt(endpoint, event, timestamp, body, 1));
+			this.track(st.chain);
 		}
+	}
+
+	/** Drops scheduled retries (used by reset). */
+	cancelRetries(): void {
+		for (const t of this.timers) clearTimeout(t);
+		this.timers.clear();
 	}
 
 	/** Resolves when no delivery is currently running (scheduled retries are not awaited). */
@@ -122,8 +140,7 @@ export class WebhookDispatcher {
 
 	async close(): Promise<void> {
 		this.closed = true;
-		for (const t of this.timers) clearTimeout(t);
-		this.timers.clear();
+		this.cancelRetries();
 		await this.settle();
 	}
 

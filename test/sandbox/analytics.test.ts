@@ -41,7 +41,7 @@ describe('sandbox: analytics', () => {
 			},
 		});
 		const next = await fetch(res.body.next, { headers: { Authorization: 'Bearer sp_test_read' } });
-		const page2 = await next.json();
+		const page2 = (await next.json()) as { offset: number; previous: string | null };
 		expect(page2.offset).toBe(25);
 		expect(page2.previous).not.toBeNull();
 	});

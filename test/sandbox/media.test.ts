@@ -70,7 +70,8 @@ describe('sandbox: media', () => {
 
 	it('Media upload flow: extra headers (Content-Type, Authorization, custom) are 403 SignatureDoesNotMatch in XML', async () => {
 		const created = (await upload({ file_name: 'pic.jpg' })).body;
-		for (const headers of [{ 'Content-Type': 'image/jpeg' }, { Authorization: 'Bearer sp_test_write' }, { 'X-Custom': '1' }]) {
+		const extra: Array<Record<string, string>> = [{ 'Content-Type': 'image/jpeg' }, { Authorization: 'Bearer sp_test_write' }, { 'X-Custom': '1' }];
+		for (const headers of extra) {
 			const res = await fetch(created.upload_url, { method: 'PUT', body: Buffer.from('abc'), headers });
 			expect(res.status).toBe(403);
 			expect(res.headers.get('content-type')).toBe('application/xml');
