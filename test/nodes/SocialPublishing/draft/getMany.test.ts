@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectServiceError, runFresh } from '../helpers/nodeRun';
 import { draftParams, hoursFromNow, seedDraft } from './fixtures';
@@ -5,7 +6,7 @@ import { draftParams, hoursFromNow, seedDraft } from './fixtures';
 const fx = useSandbox();
 const SET = 102; // drafts made only by this file
 const TOTAL = 56;
-const getMany = (extra: Record<string, unknown>) => draftParams('getMany', extra, SET);
+const getMany = (extra: IDataObject) => draftParams('getMany', extra, SET);
 
 beforeAll(async () => {
 	for (let n = 0; n < TOTAL; n++) {
