@@ -13,7 +13,7 @@ export interface CommentThreadRecord {
 	id: string;
 	draftId: number;
 	platform: AnyPlatform;
-	/** index of the anchored post (0 for x_article); follows the marker when a PATCH moves it to another post */
+	/** index of the post the thread was anchored in at creation (0 for x_article) */
 	postIndex: number;
 	status: 'unresolved' | 'resolved';
 	selectedText: string | null;
