@@ -73,6 +73,13 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 		await expectRejectedBeforeSending(fx, at('schedule', 1, { when: 'date', date: '={{ "now" }}' }), { parameter: 'Date', problem: /Publish Now/ });
 	});
 
+	test('a date without offset that has just passed in the social set zone: only the time zone is read, no PATCH', async () => {
+		const justPast = DateTime.now().setZone('Europe/Berlin').minus({ minutes: 30 }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
+		const { result, requests } = await runFresh(fx, at('schedule', 1, { when: 'date', date: justPast }));
+		expect(result.error?.message).toContain(`Parameter "Date" is in the past (${justPast} in Europe/Berlin)`);
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/social-sets/101/queue/schedule']);
+	});
+
 	test('a WRITE key cannot schedule: 403 INSUFFICIENT_ACCESS_LEVEL (scheduling needs PUBLISH)', async () => {
 		const draft = await seedDraft(fx);
 		const { result } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: hoursFromNow(30) }), { key: 'write' });
