@@ -1,8 +1,8 @@
 const { src, dest } = require('gulp');
 
-/** Copies the node and credential icons next to the compiled files, where n8n looks for them. */
+/** Copies the icons and codex files next to the compiled files, where n8n looks for them. */
 function buildIcons() {
-	return src(['nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], { base: '.', encoding: false }).pipe(dest('dist'));
+	return src(['nodes/**/*.{png,svg}', 'nodes/**/*.node.json', 'credentials/**/*.{png,svg}'], { base: '.', encoding: false }).pipe(dest('dist'));
 }
 
 exports['build:icons'] = buildIcons;

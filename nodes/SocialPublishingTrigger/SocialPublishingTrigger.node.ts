@@ -10,6 +10,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { credentialTest } from '../SocialPublishing/methods';
 import { ALL_EVENTS, triggerProperties, type TriggerOptions } from './description';
 import { checkAndRemember, replayKey, type ReplayStore } from './replay';
 import {
@@ -78,10 +79,12 @@ export class SocialPublishingTrigger implements INodeType {
 		defaults: { name: 'Social Publishing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL, required: true }],
+		credentials: [{ name: CREDENTIAL, required: true, testedBy: 'socialPublishingApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: triggerProperties,
 	};
+
+	methods = { credentialTest };
 
 	webhookMethods = {
 		default: {
