@@ -40,7 +40,10 @@ function deepResolve(target: Record<string, unknown>, template: Record<string, u
  * type's own `authenticate` block, expressions included, the way n8n's helper does.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
-	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
+	constructor(
+		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+		private readonly types: Record<string, ICredentialType> = credentialTypes,
+	) {
 		super();
 	}
 
@@ -59,7 +62,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		workflow?: Workflow,
 		node?: INode,
 	): Promise<IHttpRequestOptions> {
-		const type = credentialTypes[typeName];
+		const type = this.types[typeName];
 		const authenticate = type?.authenticate;
 		if (!authenticate) return requestOptions as IHttpRequestOptions;
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions as IHttpRequestOptions);
@@ -95,6 +98,6 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	async updateCredentialsOauthTokenData(): Promise<void> {}
 
 	getCredentialsProperties(type: string): INodeProperties[] {
-		return credentialTypes[type]?.properties ?? [];
+		return this.types[type]?.properties ?? [];
 	}
 }

@@ -24,12 +24,16 @@ class StartNode implements INodeType {
 
 const PACKAGE = 'n8n-nodes-social-publishing';
 
-/** Node types by the names a workflow exported from n8n uses: package prefix, or CUSTOM. when loaded as a custom extension. */
-export function buildNodeTypes(extra: Record<string, INodeType> = {}): INodeTypes {
-	const ours: Record<string, INodeType> = {
-		socialPublishing: new SocialPublishing(),
-		socialPublishingTrigger: new SocialPublishingTrigger(),
-	};
+/** This package's node types from the TypeScript sources, by their names without prefix. */
+export function sourceNodeTypes(): Record<string, INodeType> {
+	return { socialPublishing: new SocialPublishing(), socialPublishingTrigger: new SocialPublishingTrigger() };
+}
+
+/**
+ * Node types by the names a workflow exported from n8n uses: package prefix, or CUSTOM. when loaded as a custom extension.
+ * `ours` replaces this package's types (e.g. the built classes from dist/, see distPackage.ts).
+ */
+export function buildNodeTypes(extra: Record<string, INodeType> = {}, ours: Record<string, INodeType> = sourceNodeTypes()): INodeTypes {
 	const byName: Record<string, INodeType> = {
 		'n8n-nodes-base.manualTrigger': new StartNode(),
 		...extra,

@@ -1,6 +1,7 @@
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialType,
 	IConnections,
 	IDataObject,
 	INode,
@@ -28,6 +29,8 @@ export interface RunOptions {
 	/** Name of the node the run starts at (default: the first node without inputs in the JSON). */
 	startNode?: string;
 	nodeTypes?: INodeTypes;
+	/** Credential types by name (default: the sources' credential; see distPackage.ts for the built one). */
+	credentialTypes?: Record<string, ICredentialType>;
 	/** Called once the run has started, with a function that cancels it (as the editor's Stop button does). */
 	onStarted?: (cancel: () => void) => void;
 }
@@ -41,10 +44,15 @@ export interface RunResult {
 
 let executionCounter = 0;
 
-export function additionalDataFor(credentials: Record<string, ICredentialDataDecryptedObject>, workflowData: IWorkflowBase, executionId: string): IWorkflowExecuteAdditionalData {
+export function additionalDataFor(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	workflowData: IWorkflowBase,
+	executionId: string,
+	credentialTypes?: Record<string, ICredentialType>,
+): IWorkflowExecuteAdditionalData {
 	const base = 'http://127.0.0.1:5678';
 	return {
-		credentialsHelper: new TestCredentialsHelper(credentials),
+		credentialsHelper: new TestCredentialsHelper(credentials, credentialTypes),
 		hooks: new ExecutionLifecycleHooks('manual', executionId, workflowData),
 		executeWorkflow: async () => {
 			throw new Error('Sub-workflows are not used in these tests');
@@ -91,7 +99,7 @@ export async function runWorkflow(json: WorkflowJson, options: RunOptions = {}):
 	if (!startNode) throw new Error(`No start node ${startName}`);
 	const executionId = `exec-${++executionCounter}`;
 	const workflowData = { id: workflow.id, name: workflow.name, nodes: json.nodes, connections: json.connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
-	const additionalData = additionalDataFor(options.credentials ?? {}, workflowData, executionId);
+	const additionalData = additionalDataFor(options.credentials ?? {}, workflowData, executionId, options.credentialTypes);
 	additionalData.executionId = executionId;
 	const runData = createRunExecutionData({
 		executionData: {

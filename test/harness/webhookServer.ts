@@ -43,6 +43,8 @@ export interface TriggerServerOptions {
 	/** Cut the connection instead of answering request number n (1-based) after the node ran (lost response). */
 	dropResponse?: (requestNumber: number) => boolean;
 	port?: number;
+	/** Serve this workflow (e.g. an example workflow JSON) instead of trigger + Capture built from `parameters`. */
+	workflow?: TriggerWorkflow;
 }
 
 export interface RunRecord {
@@ -51,6 +53,8 @@ export interface RunRecord {
 	/** Items that reached the node after the trigger. */
 	captured: IDataObject[];
 	status: IRun['status'];
+	/** The whole run, for reading any node's output. */
+	run: IRun;
 }
 
 export interface AnsweredRequest {
@@ -116,7 +120,7 @@ function parseBodyLikeN8n(req: WebhookRequest, res: ServerResponse): boolean {
 
 export async function startTriggerServer(opts: TriggerServerOptions): Promise<TriggerServer> {
 	const credentialType = opts.credentialType ?? 'socialPublishingApi';
-	const tw: TriggerWorkflow = buildTriggerWorkflow({
+	const tw: TriggerWorkflow = opts.workflow ?? buildTriggerWorkflow({
 		nodeTypeName: opts.nodeTypeName ?? 'CUSTOM.socialPublishingTrigger',
 		nodeType: opts.nodeType,
 		parameters: opts.parameters,
@@ -160,6 +164,7 @@ export async function startTriggerServer(opts: TriggerServerOptions): Promise<Tr
 					items: outputOf(run, tw.triggerNode.name).map((i) => i.json),
 					captured: outputOf(run, CAPTURE_NODE_NAME).map((i) => i.json),
 					status: run.status,
+					run,
 				});
 			}),
 		);

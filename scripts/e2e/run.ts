@@ -1,0 +1,103 @@
+/**
+ * End-to-end test against real n8n (npm run test:e2e): for each pinned release, the packed package is
+ * installed as a community package, the examples are imported and run, and the trigger is activated and
+ * fed signed deliveries by the sandbox.
+ *
+ *   ts-node --transpile-only scripts/e2e/run.ts [install name or n8n version ...]   (default: all pinned)
+ *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead.
+ */
+import { mkdirSync } from 'fs';
+import { join } from 'path';
+import { startSandbox } from '../../sandbox';
+import { EXAMPLES, loadExample } from '../examples/catalog';
+import { buildPackage, packPackage, REPO_ROOT } from '../lib/pack';
+import { stopAll, stopAllOnExit } from '../lib/processes';
+import { ensureInstalled } from './install-n8n';
+import { LoadMode, prepareN8n } from './n8n';
+import { executeWorkflow, importCredential, importExamples } from './prepare';
+import { checkTrigger } from './trigger';
+
+interface Outcome {
+	name: string;
+	ok: boolean;
+	ms: number;
+	detail: string[];
+}
+
+const outcomes: Outcome[] = [];
+
+async function step(name: string, fn: () => Promise<string[] | void>): Promise<boolean> {
+	const started = Date.now();
+	try {
+		const detail = (await fn()) ?? [];
+		outcomes.push({ name, ok: true, ms: Date.now() - started, detail });
+		console.log(`  ok    ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		for (const line of detail) console.log(`          ${line}`);
+		return true;
+	} catch (error) {
+		const message = (error as Error).message;
+		outcomes.push({ name, ok: false, ms: Date.now() - started, detail: [message] });
+		console.log(`  FAIL  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n          ${message.split('\n').join('\n          ')}`);
+		return false;
+	}
+}
+
+async function main(): Promise<number> {
+	stopAllOnExit();
+	const mode = (process.env.E2E_LOAD_MODE ?? 'community') as LoadMode;
+	const t0 = Date.now();
+	const installs = ensureInstalled(process.argv.slice(2));
+	console.log(`n8n installs ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+	let tarball = '';
+	const built = await step('build and npm pack the package', async () => {
+		await buildPackage();
+		tarball = await packPackage();
+		return [tarball];
+	});
+	if (!built) return 1;
+	const logDir = join(REPO_ROOT, '.e2e');
+	mkdirSync(logDir, { recursive: true });
+
+	for (const install of installs) {
+		console.log(`\nn8n ${install.n8n} (${install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`}), package loaded as ${mode === 'community' ? 'a community package' : 'a custom extension'}`);
+		const sandbox = await startSandbox({ port: 0, quiet: true });
+		try {
+			const n8n = await prepareN8n({ install, tarball, mode, logFile: join(logDir, `${install.name}.log`) });
+			const label = (what: string) => `[${install.n8n}] ${what}`;
+			const ready = await step(label('import the credential and the example workflows'), async () => {
+				await importCredential(n8n, { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret });
+				const workflows = await importExamples(n8n);
+				return [`${workflows.length} workflows, user folder ${n8n.userFolder}`];
+			});
+			if (!ready) continue;
+			for (const example of EXAMPLES.filter((e) => !e.trigger)) {
+				const { id } = loadExample(example);
+				await step(label(`n8n execute: ${example.title}`), async () => {
+					const run = await executeWorkflow(n8n, id);
+					if (run.status !== 'success') throw new Error(`run status "${run.status}": ${run.error ?? ''}`);
+					return example.check(run.output);
+				});
+			}
+			for (const example of EXAMPLES.filter((e) => e.trigger)) {
+				await checkTrigger({ n8n, sandbox, example, step: (name, fn) => step(label(name), fn) });
+			}
+		} finally {
+			await stopAll();
+			await sandbox.close();
+		}
+	}
+	const passed = outcomes.filter((o) => o.ok).length;
+	const failed = outcomes.length - passed;
+	console.log(`\nend-to-end with real n8n: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+	console.log(`${passed} passed, ${failed} failed`);
+	return failed === 0 ? 0 : 1;
+}
+
+main().then(
+	(code) => process.exit(code),
+	async (error: Error) => {
+		console.error(error.stack ?? error.message);
+		await stopAll();
+		process.exit(1);
+	},
+);

@@ -1,0 +1,125 @@
+/**
+ * The example workflows in examples/, what each shows, and how to tell from its run that it worked.
+ * `npm start` (n8n-core in-process) and the real-n8n end-to-end test both run the examples and use these checks.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { REPO_ROOT } from '../lib/pack';
+
+export type Json = Record<string, unknown>;
+/** The JSON items a node put out on its first output (empty when the node did not run). */
+export type OutputOf = (nodeName: string) => Json[];
+
+export interface WorkflowFile {
+	id: string;
+	name: string;
+	nodes: Array<{ name: string; type: string; parameters: Json; credentials?: Record<string, { id: string; name: string }>; webhookId?: string; typeVersion: number; position: [number, number]; id: string }>;
+	connections: Json;
+	[key: string]: unknown;
+}
+
+export interface Example {
+	file: string;
+	/** What it shows, one line. */
+	title: string;
+	/** Started by the Social Publishing Trigger rather than by hand. */
+	trigger?: boolean;
+	/** Checks the run's outputs; throws with a reason when they are wrong. Returns lines describing the result. */
+	check(out: OutputOf): string[];
+}
+
+export const CREDENTIAL_ID = 'SpSandboxCred001';
+export const CREDENTIAL_NAME = 'Social Publishing account';
+
+export function loadExample(example: Example): WorkflowFile {
+	return JSON.parse(readFileSync(join(REPO_ROOT, 'examples', example.file), 'utf8')) as WorkflowFile;
+}
+
+export function ensure(condition: unknown, message: string): asserts condition {
+	if (!condition) throw new Error(message);
+}
+
+function one(out: OutputOf, node: string): Json {
+	const items = out(node);
+	ensure(items.length === 1, `"${node}" should put out one item, got ${items.length}`);
+	return items[0];
+}
+
+const isUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//.test(value);
+
+export const EXAMPLES: Example[] = [
+	{
+		file: 'draft-thread-next-free-slot.json',
+		title: 'Draft a thread from text, tag it and schedule it into the next free queue slot',
+		check(out) {
+			const draft = one(out, 'Schedule Thread in Next Free Slot');
+			const platforms = draft.platforms as Record<string, { posts: unknown[] }>;
+			ensure(draft.status === 'scheduled', `the draft should be scheduled, is "${String(draft.status)}"`);
+			ensure(typeof draft.scheduled_date === 'string', 'the draft should have a scheduled date');
+			ensure(Array.isArray(draft.tags) && draft.tags.includes('weekly-tips'), `the draft should carry the tag weekly-tips, has ${JSON.stringify(draft.tags)}`);
+			ensure(platforms.x?.posts?.length === 3, `the X thread should have 3 posts, has ${platforms.x?.posts?.length}`);
+			return [`draft ${String(draft.id)} scheduled for ${String(draft.scheduled_date)} with tags ${(draft.tags as string[]).join(', ')}; X thread of ${platforms.x.posts.length} posts`];
+		},
+	},
+	{
+		file: 'image-publish-now.json',
+		title: 'Upload an image from binary data, attach it with alt text, publish now to X and LinkedIn and wait for the URLs',
+		check(out) {
+			const media = one(out, 'Upload Image');
+			ensure(media.status === 'ready', `the media should be ready, is "${String(media.status)}"`);
+			ensure(media.alt_text === 'A bar chart of weekly sign-ups, rising each week', `the media should carry the alt text, has ${JSON.stringify(media.alt_text)}`);
+			const published = one(out, 'Publish Now and Wait');
+			const urls = published.published_urls as Record<string, unknown>;
+			ensure(published.status === 'published', `the draft should be published, is "${String(published.status)}"`);
+			ensure(isUrl(urls?.x) && isUrl(urls?.linkedin), `both published URLs should be there, got ${JSON.stringify(urls)}`);
+			return [`media ${String(media.media_id)} ready with alt text`, `draft ${String(published.id)} published: X ${String(urls.x)}, LinkedIn ${String(urls.linkedin)}`];
+		},
+	},
+	{
+		file: 'weekly-queue-report.json',
+		title: 'Weekly queue report: free and taken slots for the next 7 days',
+		check(out) {
+			const days = out('Count Free and Taken Slots');
+			ensure(days.length === 7, `the report should have 7 days, has ${days.length}`);
+			for (const day of days) {
+				ensure(/^\d{4}-\d{2}-\d{2}$/.test(String(day.date)), `each day should have a date, got ${JSON.stringify(day.date)}`);
+				ensure(typeof day.free_slots === 'number' && typeof day.taken_slots === 'number', `each day should count free and taken slots, got ${JSON.stringify(day)}`);
+			}
+			const free = days.reduce((sum, d) => sum + Number(d.free_slots), 0);
+			const taken = days.reduce((sum, d) => sum + Number(d.taken_slots), 0);
+			ensure(free + taken > 0, 'the seeded queue schedule should give slots in 7 days');
+			return [`${days.length} days from ${String(days[0].date)}: ${free} free and ${taken} taken slots`, ...days.map((d) => `  ${String(d.date)}: ${String(d.free_slots)} free, ${String(d.taken_slots)} taken`)];
+		},
+	},
+	{
+		file: 'published-urls-on-publish.json',
+		title: 'On draft.published (trigger), collect the published URLs per platform',
+		trigger: true,
+		check(out) {
+			const event = one(out, 'Social Publishing Trigger');
+			ensure(event.event === 'draft.published', `the trigger should put out the draft.published event, got ${JSON.stringify(event.event)}`);
+			const collected = one(out, 'Collect Published URLs');
+			const urls = collected.published_urls as Record<string, unknown>;
+			ensure(urls && typeof urls === 'object' && Object.keys(urls).length > 0, `published URLs should be collected, got ${JSON.stringify(collected)}`);
+			for (const [platform, url] of Object.entries(urls)) ensure(isUrl(url), `the ${platform} URL should be a URL, got ${JSON.stringify(url)}`);
+			return [`draft ${String(collected.draft_id)} published: ${Object.entries(urls).map(([p, u]) => `${p} ${String(u)}`).join(', ')}`];
+		},
+	},
+	{
+		file: 'analytics-top-posts-and-followers.json',
+		title: 'Analytics: top posts of the last 30 days by impressions, and the followers series',
+		check(out) {
+			const top = out('Top 5 Posts');
+			ensure(top.length > 0 && top.length <= 5, `between 1 and 5 top posts expected, got ${top.length}`);
+			const impressions = top.map((p) => Number((p.metrics as Json | undefined)?.impressions));
+			ensure(impressions.every((n, i) => Number.isFinite(n) && (i === 0 || impressions[i - 1] >= n)), `top posts should be sorted by impressions, got ${impressions.join(', ')}`);
+			const followers = one(out, 'Followers Series');
+			const series = followers.data as Array<{ date: string; followers_count: number }>;
+			ensure(Array.isArray(series) && series.length > 0, 'the followers series should have days');
+			return [
+				`top ${top.length} posts by impressions: ${impressions.join(', ')}`,
+				`followers: ${series.length} days, ${series[0].date} ${series[0].followers_count} -> ${series[series.length - 1].date} ${series[series.length - 1].followers_count} (current ${String(followers.current_followers_count)})`,
+			];
+		},
+	},
+];

@@ -1,0 +1,140 @@
+/**
+ * Child processes the scripts start: each runs in its own process group, is remembered, and is
+ * stopped (group and all) when the script ends, also on failure or Ctrl-C.
+ */
+import { ChildProcess, spawn, SpawnOptions } from 'child_process';
+import { createWriteStream } from 'fs';
+import { createServer } from 'net';
+
+const started = new Set<ChildProcess>();
+
+export interface Started {
+	child: ChildProcess;
+	/** Everything the process printed so far (stdout and stderr). */
+	output(): string;
+	/** Resolves with the exit code (or signal name) once the process has ended. */
+	exited: Promise<number | string>;
+	stop(): Promise<void>;
+}
+
+export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
+	/** Also write the output to this file. */
+	logFile?: string;
+	/** Echo the output to this process's stdout, each line prefixed. */
+	echoPrefix?: string;
+}
+
+export function startProcess(cmd: string, args: string[], opts: StartOptions = {}): Started {
+	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	started.add(child);
+	let text = '';
+	const log = opts.logFile ? createWriteStream(opts.logFile, { flags: 'a' }) : undefined;
+	const onData = (chunk: Buffer) => {
+		const s = chunk.toString('utf8');
+		text += s;
+		if (text.length > 2_000_000) text = text.slice(-1_000_000);
+		log?.write(s);
+		if (opts.echoPrefix !== undefined) {
+			for (const line of s.split('\n')) if (line.trim()) process.stdout.write(`${opts.echoPrefix}${line}\n`);
+		}
+	};
+	child.stdout?.on('data', onData);
+	child.stderr?.on('data', onData);
+	const exited = new Promise<number | string>((resolve) => {
+		child.on('exit', (code, signal) => {
+			started.delete(child);
+			log?.end();
+			resolve(code ?? signal ?? 'unknown');
+		});
+		child.on('error', (error) => {
+			text += `\n${error.message}`;
+			started.delete(child);
+			resolve('spawn-error');
+		});
+	});
+	return { child, output: () => text, exited, stop: () => stopProcess(child, exited) };
+}
+
+async function stopProcess(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+	signalGroup(child, 'SIGTERM');
+	const timeout = new Promise((resolve) => setTimeout(resolve, 10_000, 'timeout'));
+	if ((await Promise.race([exited, timeout])) === 'timeout') {
+		signalGroup(child, 'SIGKILL');
+		await exited;
+	}
+	// The group may hold children (n8n's task runner) that outlived their parent.
+	signalGroup(child, 'SIGKILL');
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+	if (child.pid === undefined) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		// the group is already gone
+	}
+}
+
+/** Runs a command to its end and returns its exit code and output. */
+export async function runProcess(cmd: string, args: string[], opts: StartOptions & { timeoutMs?: number } = {}): Promise<{ code: number | string; output: string }> {
+	const p = startProcess(cmd, args, opts);
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<'timeout'>((resolve) => {
+		timer = setTimeout(resolve, opts.timeoutMs ?? 10 * 60_000, 'timeout');
+	});
+	const result = await Promise.race([p.exited, timeout]);
+	clearTimeout(timer);
+	if (result === 'timeout') {
+		await p.stop();
+		throw new Error(`"${cmd} ${args.join(' ')}" did not finish within ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s\n${p.output().slice(-3000)}`);
+	}
+	return { code: result, output: p.output() };
+}
+
+export async function stopAll(): Promise<void> {
+	await Promise.all([...started].map((child) => stopProcess(child, new Promise((resolve) => child.once('exit', resolve)))));
+}
+
+let hooked = false;
+/** Stops every started process when this script is interrupted or ends. */
+export function stopAllOnExit(): void {
+	if (hooked) return;
+	hooked = true;
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.once(signal, () => {
+			void stopAll().finally(() => process.exit(130));
+		});
+	}
+	process.once('exit', () => {
+		for (const child of started) signalGroup(child, 'SIGKILL');
+	});
+}
+
+/** A free TCP port on loopback (asks the system for one, then releases it). */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 500): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let lastError = '';
+	while (Date.now() < deadline) {
+		try {
+			const value = await probe();
+			if (value !== undefined) return value;
+		} catch (error) {
+			lastError = (error as Error).message;
+		}
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+	throw new Error(`Timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}${lastError ? ` (last error: ${lastError})` : ''}`);
+}

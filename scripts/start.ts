@@ -1,0 +1,129 @@
+/**
+ * npm start: builds the package, starts the sandbox on loopback, and runs every example workflow through
+ * n8n's engine (n8n-core's WorkflowExecute) with the BUILT node classes from dist/; the trigger example is
+ * fed a real signed delivery from the sandbox over HTTP. Prints what each step did and exits 0 when all worked.
+ */
+import type { IConnections, INode, INodeExecutionData, IRun, IWorkflowBase } from 'n8n-workflow';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { loadDistPackage, type DistPackage } from '../test/harness/distPackage';
+import { buildNodeTypes } from '../test/harness/nodeTypes';
+import { runWorkflow } from '../test/harness/runWorkflow';
+import { startTriggerServer } from '../test/harness/webhookServer';
+import { EXAMPLES, Example, Json, ensure, loadExample } from './examples/catalog';
+import { coreNodeStandIns } from './examples/coreNodes';
+import { buildPackage } from './lib/pack';
+import { waitFor } from './lib/processes';
+import { badlySigned, publishDraftNow } from './e2e/trigger';
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+function outputReader(run: IRun) {
+	return (node: string): Json[] => {
+		const runs = run.data.resultData.runData[node];
+		const items: INodeExecutionData[] = runs?.length ? (runs[runs.length - 1].data?.main?.[0] ?? []) : [];
+		return items.map((item) => item.json as Json);
+	};
+}
+
+/** The nodes that ran, in order, with how many items each put out. */
+function trace(run: IRun): string {
+	return Object.entries(run.data.resultData.runData)
+		.map(([node, runs]) => `${node} (${runs[runs.length - 1].data?.main?.[0]?.length ?? 0})`)
+		.join(' -> ');
+}
+
+interface Context {
+	dist: DistPackage;
+	sandbox: Sandbox;
+	credentials: { socialPublishingApi: { apiKey: string; baseUrl: string; webhookSecret: string } };
+}
+
+async function runManualExample(ctx: Context, example: Example): Promise<string[]> {
+	const workflow = loadExample(example);
+	const result = await runWorkflow(
+		{ name: workflow.name, nodes: workflow.nodes as unknown as INode[], connections: workflow.connections as unknown as IConnections },
+		{ nodeTypes: buildNodeTypes(coreNodeStandIns(), ctx.dist.nodeTypes), credentialTypes: ctx.dist.credentialTypes, credentials: ctx.credentials },
+	);
+	if (result.error) throw new Error(`${result.error.message}${result.error.description ? ` (${result.error.description})` : ''}`);
+	return [trace(result.run), ...example.check(outputReader(result.run))];
+}
+
+/** Serves the trigger example's production webhook on loopback, registers it with the sandbox and publishes a draft. */
+async function runTriggerExample(ctx: Context, example: Example): Promise<string[]> {
+	const workflow = loadExample(example);
+	const trigger = workflow.nodes.find((node) => node.webhookId);
+	ensure(trigger, `${example.file} has no trigger node`);
+	const nodeTypes = buildNodeTypes(coreNodeStandIns(), ctx.dist.nodeTypes);
+	const workflowData = { ...workflow, active: true, activeVersionId: null, isArchived: false, staticData: {}, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
+	const server = await startTriggerServer({
+		nodeType: ctx.dist.nodeTypes.socialPublishingTrigger,
+		nodeTypeName: trigger.type,
+		parameters: {},
+		credentials: ctx.credentials.socialPublishingApi,
+		workflow: { workflowData, triggerNode: trigger as unknown as INode, nodeTypes },
+	});
+	try {
+		ctx.sandbox.addWebhook({ url: server.url, events: ['draft.published'] });
+		const draftId = await publishDraftNow(ctx.sandbox, 'Launch day: the scheduler is live for everyone.');
+		const lines = [`webhook ${server.url} registered with the sandbox; draft ${draftId} published now`];
+		const delivery = await waitFor('the signed draft.published delivery', async () => ctx.sandbox.deliveries.find((d) => d.url === server.url), 30_000, 100);
+		ensure(delivery.status === 200, `the trigger should accept the signed delivery, answered ${delivery.status}`);
+		await waitFor('the run started by the delivery', async () => (server.runs.length ? true : undefined), 30_000, 100);
+		await server.idle();
+		ensure(server.runs.length === 1, `one delivery should start one run, started ${server.runs.length}`);
+		const { run } = server.runs[0];
+		if (run.data.resultData.error) throw new Error(run.data.resultData.error.message);
+		lines.push(`signed delivery (${delivery.event}) answered ${delivery.status}`, trace(run), ...example.check(outputReader(run)));
+
+		const forged = await fetch(server.url, { method: 'POST', headers: badlySigned(delivery.headers), body: delivery.body });
+		ensure(forged.status === 401, `a badly signed delivery should get 401, got ${forged.status}`);
+		await server.idle();
+		ensure(server.runs.length === 1, 'a badly signed delivery must not start a run');
+		lines.push('a badly signed copy of the delivery answered 401 and started nothing');
+		return lines;
+	} finally {
+		await server.close();
+	}
+}
+
+async function main(): Promise<number> {
+	const t0 = Date.now();
+	console.log('n8n-nodes-social-publishing: building and running the example workflows against the local sandbox\n');
+	let started = Date.now();
+	await buildPackage();
+	const dist = loadDistPackage();
+	console.log(`1. npm run build: ok (${seconds(started)}); loaded from dist/: ${dist.files.join(', ')}`);
+	started = Date.now();
+	const sandbox = await startSandbox({ port: 0, quiet: true });
+	console.log(`2. sandbox (the Social Publishing API, local) listening on ${sandbox.baseUrl} (${seconds(started)})`);
+	const ctx: Context = { dist, sandbox, credentials: { socialPublishingApi: { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret } } };
+	let failures = 0;
+	let apiCalls = 0;
+	try {
+		for (const [index, example] of EXAMPLES.entries()) {
+			started = Date.now();
+			const heading = `${index + 3}. examples/${example.file}: ${example.title}`;
+			try {
+				const lines = example.trigger ? await runTriggerExample(ctx, example) : await runManualExample(ctx, example);
+				console.log(`${heading}\n   ok (${seconds(started)})`);
+				for (const line of lines) console.log(`   ${line}`);
+			} catch (error) {
+				failures++;
+				console.log(`${heading}\n   FAILED (${seconds(started)}): ${(error as Error).message}`);
+			}
+		}
+	} finally {
+		apiCalls = sandbox.requests.filter((r) => r.path.startsWith('/v2')).length;
+		await sandbox.close();
+	}
+	console.log(`\n${EXAMPLES.length - failures} of ${EXAMPLES.length} example workflows worked; ${apiCalls} API requests to the sandbox; ${seconds(t0)} in all`);
+	return failures === 0 ? 0 : 1;
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error: Error) => {
+		console.error(error.stack ?? error.message);
+		process.exit(1);
+	},
+);
