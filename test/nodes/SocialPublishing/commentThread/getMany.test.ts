@@ -1,9 +1,10 @@
+import type { INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
 import { createDraft, createThread, params, resolveOverHttp, threadsPath } from './fixtures';
 
 const fx = useSandbox();
-const getMany = (draftId: number, fields: Record<string, unknown> = {}) => params('commentThread', 'getMany', draftId, fields);
+const getMany = (draftId: number, fields: INodeParameters = {}) => params('commentThread', 'getMany', draftId, fields);
 
 let draftId: number;
 const ids: Record<string, string> = {};
