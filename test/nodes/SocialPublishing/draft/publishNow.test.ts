@@ -46,7 +46,7 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		const { result, requests } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.3, timeout: 1 } }));
 		expect(result.error?.message).toBe(`Draft ${draft.id} did not finish publishing within 1 second and may still publish [item 0]`);
 		expect(result.error?.description).toContain('Do not publish it again');
-		expect(Date.now() - started).toBeLessThan(1200 + 1000);
+		expect(Date.now() - started).toBeLessThan(5000);
 		expect(requests[0].body).toEqual({ publish_at: 'now' });
 	});
 
