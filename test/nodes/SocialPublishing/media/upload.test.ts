@@ -60,6 +60,18 @@ describe('Media > Upload (Media: upload flow)', () => {
 		expect(storageRequests(fx).map((request) => request.body)).toEqual([{ rawLength: PNG_BYTES.length }, { rawLength: 13 }]);
 	});
 
+	test('an in-memory file is sent again after a 503 from storage (a buffer can be replayed)', async () => {
+		fx.sandbox.faults.set({ fail503: 1, paths: '/__storage/' });
+		try {
+			const result = await fx.runNode(uploadParams(), { input: [fileItem(PNG_BYTES, 'retry.png')] });
+			expect(result.error).toBeUndefined();
+			expect(storageRequests(fx).map((request) => request.status)).toEqual([503, 200]);
+			expect(result.output(NODE)[0].json).toMatchObject({ file_name: 'retry.png', status: 'ready' });
+		} finally {
+			fx.sandbox.faults.clear();
+		}
+	});
+
 	test('a media that ends "failed" gives an error carrying error_reason (Media status: failed)', async () => {
 		const result = await fx.runNode(uploadParams(), { input: [fileItem(Buffer.alloc(0), 'empty.png')] });
 		expect(result.error?.message).toBe('Media processing failed: The uploaded file is empty');
