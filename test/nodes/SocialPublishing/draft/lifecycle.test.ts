@@ -104,6 +104,13 @@ describe('Draft > Plan (States and transitions: PATCH plan_at)', () => {
 		expect(SLOT_TIMES).toContain(berlinTime(items[0].scheduled_date));
 	});
 
+	test('planning a scheduled draft disarms it: status planned, date moved', async () => {
+		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(70) });
+		const { result, items } = await runFresh(fx, at('plan', scheduled.id, { when: 'date', date: '2031-04-04T04:04:00Z' }), { key: 'publish' });
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ status: 'planned', scheduled_date: expect.stringMatching(/^2031-04-04T04:04:00/) });
+	});
+
 	test('"now" is not accepted for Plan and a past date is refused, both before sending', async () => {
 		await expectRejectedBeforeSending(fx, at('plan', 1, { when: 'date', date: '={{ "now" }}' }), { parameter: 'Date', problem: /"now", which a plan does not accept/ });
 		await expectRejectedBeforeSending(fx, at('plan', 1, { when: 'date', date: '2019-06-01T08:00:00+02:00' }), { parameter: 'Date', problem: /in the past/ });
@@ -125,6 +132,15 @@ describe('Draft > Unschedule (planned or scheduled -> draft)', () => {
 		expect(result.error).toBeUndefined();
 		expect(requests[1]).toMatchObject({ method: 'PATCH', body: { publish_at: null } });
 		expect(items[0]).toMatchObject({ status: 'draft', scheduled_date: null });
+	});
+
+	test('a scheduled draft needs PUBLISH: a WRITE key gets 403 INSUFFICIENT_ACCESS_LEVEL and the draft stays scheduled', async () => {
+		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(60) });
+		const { result, requests } = await runFresh(fx, at('unschedule', scheduled.id), { key: 'write' });
+		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
+		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
+		const { items } = await runFresh(fx, at('get', scheduled.id));
+		expect(items[0]).toMatchObject({ status: 'scheduled', scheduled_date: scheduled.scheduled_date });
 	});
 
 	test('a plain draft is not changed: the error names its status and only the read was sent', async () => {
