@@ -3,12 +3,13 @@ import { writeFileSync } from 'fs';
 import { loadavg } from 'os';
 import { createDraft } from './cases/createDraft';
 import { getManyLimit, returnAll } from './cases/draftLists';
+import { mediaUpload } from './cases/mediaUpload';
 import { readConfig, usage } from './lib/config';
 import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
-const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit];
+const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload];
 
 async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {

@@ -58,7 +58,13 @@ function summarize(sandbox: Sandbox): RequestSummary {
 		connectionHeaders[value] = (connectionHeaders[value] ?? 0) + 1;
 	}
 	const firstBody = api.find((r) => r.body !== undefined && !(typeof r.body === 'object' && r.body !== null && 'rawLength' in r.body))?.body;
-	return { total: api.length, byRoute, statuses, listQueries, connectionHeaders, connections, firstBody };
+	let uploadedBytes = 0;
+	for (const r of api) {
+		if (!r.path.startsWith('/__storage/') || r.status !== 200) continue;
+		const length = (r.body as { rawLength?: unknown } | undefined)?.rawLength;
+		if (typeof length === 'number') uploadedBytes += length;
+	}
+	return { total: api.length, byRoute, statuses, listQueries, connectionHeaders, connections, uploadedBytes, firstBody };
 }
 
 async function handle(sandbox: Sandbox, request: ChildRequest): Promise<unknown> {

@@ -23,6 +23,8 @@ export interface RequestSummary {
 	listQueries: Array<{ path: string; query: Record<string, string[]> }>;
 	/** Value of the Connection request header -> count ("(none)" when absent). */
 	connectionHeaders: Record<string, number>;
+	/** Bytes the upload host accepted (successful PUTs to presigned URLs). */
+	uploadedBytes: number;
 	/** TCP connections accepted since the last clear or reset. */
 	connections: number;
 	/** Parsed JSON body of the first request that had one. */
