@@ -50,6 +50,24 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(requests[0].body).toEqual({ publish_at: 'now' });
 	});
 
+	test('a cancelled execution stops the wait for completion within a second', async () => {
+		const draft = await seedDraft(fx, twoPlatforms);
+		let cancelledAt = 0;
+		fx.sandbox.clearRequests();
+		const result = await fx.runNode(publishNow(draft.id, { options: { pollInterval: 5, timeout: 60 } }), {
+			onStarted: (cancel) => {
+				setTimeout(() => {
+					cancelledAt = Date.now();
+					cancel();
+				}, 400);
+			},
+		});
+		expect(result.error?.message).toBe('The execution was cancelled while waiting');
+		expect(cancelledAt).toBeGreaterThan(0);
+		expect(Date.now() - cancelledAt).toBeLessThan(1000);
+		expect(fx.apiRequests().map((r) => r.method)).toEqual(['PATCH']);
+	});
+
 	test('direct publishing of an X draft with a URL surfaces 403 FORBIDDEN (Rules on platform content 5)', async () => {
 		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'See https://example.com' }], settings: {} } } });
 		const { result, requests } = await runFresh(fx, publishNow(draft.id));
