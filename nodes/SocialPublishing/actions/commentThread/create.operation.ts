@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { paramError } from '../../helpers/params';
 import { apiRequest } from '../../transport';
 import type { OperationResult } from '../types';
 import {
@@ -75,5 +76,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body.occurrence = checkInteger(this, itemIndex, options.occurrence, 'Occurrence', 0, OCCURRENCE_MAX);
 	}
 	if (options.platform) body.platform = options.platform;
+	if (options.platform === 'x_article' && postIndex !== 0) {
+		throw paramError(this, itemIndex, 'Post Index', 'must be 0 for an X Article (it has no separate posts)');
+	}
 	return await apiRequest(this, { method: 'POST', path, body, itemIndex });
 }

@@ -1,7 +1,7 @@
 import { findMarkerIds, stripMarkers } from '../../../../nodes/SocialPublishing/helpers/markers';
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
-import { UUID, createDraft, params, postText, threadsPath } from './fixtures';
+import { UUID, articleMarkdown, createArticleDraft, createDraft, params, postText, threadsPath } from './fixtures';
 
 const fx = useSandbox();
 const create = (draftId: number | string, fields: Record<string, unknown>) =>
@@ -49,6 +49,16 @@ describe('Comment Thread > Create (POST .../comment-threads)', () => {
 		expect(findMarkerIds(await postText(fx, draftId, 'x'))).toEqual([]);
 	});
 
+	test('X Article: the selection matches the rendered text, ignoring markdown syntax', async () => {
+		const draftId = await createArticleDraft(fx, '# Big news\n\nWe **ship** on Monday.');
+		fx.sandbox.clearRequests();
+		const result = await fx.runNode(create(draftId, { selectedText: 'ship on Monday', options: { platform: 'x_article' } }));
+		expect(result.error).toBeUndefined();
+		expect(fx.apiRequests()[0].body).toMatchObject({ post_index: 0, platform: 'x_article', selected_text: 'ship on Monday' });
+		expect(result.output(NODE)[0].json).toMatchObject({ platform: 'x_article', selected_text: 'ship on Monday' });
+		expect(findMarkerIds(await articleMarkdown(fx, draftId))).toEqual([result.output(NODE)[0].json.id]);
+	});
+
 	test('without Platform on a draft with several commentable platforms, the service\'s error and details surface', async () => {
 		const draftId = await createDraft(fx, { x: ['launch'], mastodon: ['launch'] });
 		fx.sandbox.clearRequests();
@@ -90,6 +100,12 @@ describe('Comment Thread > Create: rules checked before sending (Limits)', () =>
 		const result = await fx.runNode(create(12, fields));
 		expect(result.error?.message).toBe(message);
 		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(fx.sandbox.requests).toHaveLength(0);
+	});
+
+	test('Post Index other than 0 with Platform "X Article" is refused and nothing is sent', async () => {
+		const result = await fx.runNode(create(12, { postIndex: 2, options: { platform: 'x_article' } }));
+		expect(result.error?.message).toBe('Parameter "Post Index" must be 0 for an X Article (it has no separate posts) [item 0]');
 		expect(fx.sandbox.requests).toHaveLength(0);
 	});
 

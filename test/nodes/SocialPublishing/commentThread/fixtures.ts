@@ -38,6 +38,20 @@ export async function createDraft(fx: SandboxFixture, content: Record<string, st
 	return response.body.id;
 }
 
+/** An X Article draft in social set 101. */
+export async function createArticleDraft(fx: SandboxFixture, markdown: string): Promise<number> {
+	const platforms = { x_article: { enabled: true, content_markdown: markdown, cover_media_id: null } };
+	const response = await call<{ id: number }>(fx, 'write', 'POST', `/v2/social-sets/${SET}/drafts`, { platforms });
+	if (response.status !== 201) throw new Error(`article draft not created: ${response.status} ${JSON.stringify(response.body)}`);
+	return response.body.id;
+}
+
+/** The article markdown of a draft, markers included. */
+export async function articleMarkdown(fx: SandboxFixture, draftId: number): Promise<string> {
+	const draft = await call<{ platforms: { x_article: { content_markdown: string } } }>(fx, 'read', 'GET', `/v2/social-sets/${SET}/drafts/${draftId}`);
+	return draft.body.platforms.x_article.content_markdown;
+}
+
 export const threadsPath = (draftId: number) => `/v2/social-sets/${SET}/drafts/${draftId}/comment-threads`;
 
 /** A thread created over HTTP with the write key. */
