@@ -54,6 +54,15 @@ describe('Comment Thread > Get Many (GET .../comment-threads)', () => {
 		expect(fx.apiRequests()[0].query).toMatchObject({ limit: ['1'], offset: ['0'] });
 	});
 
+	test('Draft ID from an expression giving a number (the id of a previous node\'s draft) works per item', async () => {
+		const result = await fx.runNode(params('commentThread', 'getMany', '={{ $json.id }}', { returnAll: true }), {
+			input: [{ json: { id: draftId } }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(idsOf(result)).toEqual([ids.alpha, ids.beta]);
+		expect(fx.apiRequests()[0].path).toBe(threadsPath(draftId));
+	});
+
 	test('a draft without threads gives no items', async () => {
 		const empty = await createDraft(fx, { x: ['quiet'] });
 		const result = await fx.runNode(getMany(empty, { returnAll: true }));
