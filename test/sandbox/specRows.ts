@@ -619,7 +619,6 @@ export const SPEC_ROWS: SpecRow[] = [
 			'Comment threads seam: paths under drafts/{id}/comment-threads reach the comment-thread module after set and draft checks',
 		],
 	},
-	// comment-thread engineer: add the Comment threads endpoint rows and the comment/marker Errors and Limits rows here
 	// comment threads and comment-thread markers (test/sandbox/commentThreads.test.ts, test/sandbox/markers.test.ts)
 	{
 		section: 'Endpoints',
