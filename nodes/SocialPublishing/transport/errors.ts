@@ -82,7 +82,8 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 
 /** One line per detail (`field: message`), the subcode of a malformed marker, and the missing markers per platform. */
 export function describeServiceError(error: ServiceError): string {
-	const lines = error.details.map((d) => {
+	const listedByMissing = (field?: string) => !!error.missing && !!field && field.replace(/^platforms\./, '') in error.missing;
+	const lines = error.details.filter((d) => !listedByMissing(d.field)).map((d) => {
 		const field = d.field ? `${d.field}: ` : '';
 		const subcode = d.subcode ? ` (subcode: ${d.subcode})` : '';
 		return `${field}${d.message ?? ''}${subcode}`.trim();

@@ -26,6 +26,20 @@ describe('service error bodies (Errors)', () => {
 		expect(text).toContain('Force Overwrite Comments');
 	});
 
+	test('a mismatch detail about a platform already in the missing list is not repeated', () => {
+		const error = parseServiceError(409, {
+			error: {
+				code: 'COMMENTS_MARKER_MISMATCH',
+				message: 'Markers missing',
+				details: [{ field: 'platforms.x', message: 'markers missing for comment threads: a1' }, { field: 'platforms.linkedin', message: 'other' }],
+				missing: { x: ['a1'] },
+			},
+		});
+		const text = describeServiceError(error);
+		expect(text.match(/a1/g)).toHaveLength(1);
+		expect(text).toContain('platforms.linkedin: other');
+	});
+
 	test('missing markers given inside details are found too', () => {
 		const error = parseServiceError(409, {
 			error: { code: 'COMMENTS_MARKER_MISMATCH', message: 'Markers missing', details: [{ field: 'platforms.threads', message: 'missing', missing: ['t1'] }] },
