@@ -4,12 +4,14 @@ import { loadavg } from 'os';
 import { createDraft } from './cases/createDraft';
 import { getManyLimit, returnAll } from './cases/draftLists';
 import { mediaUpload } from './cases/mediaUpload';
+import { verification } from './cases/verify';
+import { coldLoad } from './cases/coldLoad';
 import { readConfig, usage } from './lib/config';
 import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
-const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload];
+const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, verification, coldLoad];
 
 async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {

@@ -1,0 +1,107 @@
+import { checkAndRemember, DEFAULT_REPLAY_CAPACITY, replayKey, type ReplayStore } from '../../nodes/SocialPublishingTrigger/replay';
+import { DEFAULT_HEADER_PREFIX, DEFAULT_TOLERANCE_SECONDS, verifyDelivery, type VerifyInput } from '../../nodes/SocialPublishingTrigger/signature';
+import { canonicalJson, signPayload } from '../../sandbox/webhooks';
+import { count, median } from '../lib/stats';
+import type { BenchCase, Row } from '../lib/types';
+
+const SECRET = 'whsec_benchmark_secret';
+const TARGET = 20_000;
+const BATCHES = 5;
+
+/** A draft.created delivery as the sandbox signs it (sorted compact JSON), padded to exactly `bytes`. */
+export function delivery(bytes: number, draftId: number, timestamp: number): VerifyInput {
+	const data = {
+		id: draftId,
+		draft_id: draftId,
+		social_set_id: 101,
+		status: 'draft',
+		publish_state: null,
+		created_at: new Date(timestamp * 1000).toISOString(),
+		updated_at: null,
+		scheduled_date: null,
+		published_at: null,
+		draft_title: 'Launch thread',
+		tags: ['launch'],
+		preview: 'A benchmark delivery',
+		share_url: null,
+		private_url: `https://app.example.test/drafts/${draftId}`,
+		scratchpad_text: '',
+		platforms: { x: { enabled: true, posts: [{ text: 'A benchmark delivery', media_ids: [] }], settings: {} } },
+	};
+	const bare = canonicalJson({ event: 'draft.created', data }).length;
+	if (bare > bytes) throw new Error(`A delivery needs at least ${bare} bytes`);
+	data.scratchpad_text = 'x'.repeat(bytes - bare);
+	const body = canonicalJson({ event: 'draft.created', data });
+	const prefix = DEFAULT_HEADER_PREFIX.toLowerCase();
+	return {
+		method: 'POST',
+		headers: {
+			[`${prefix}event`]: 'draft.created',
+			[`${prefix}timestamp`]: String(timestamp),
+			[`${prefix}signature`]: signPayload(SECRET, timestamp, body),
+			'content-type': 'application/json',
+		},
+		rawBody: Buffer.from(body, 'utf8'),
+		secret: SECRET,
+		headerPrefix: DEFAULT_HEADER_PREFIX,
+		toleranceSeconds: DEFAULT_TOLERANCE_SECONDS,
+		nowMs: timestamp * 1000,
+	};
+}
+
+/** Calls `step` in a tight loop for `seconds`, `BATCHES` times; returns the median calls per second. */
+function rate(seconds: number, step: (i: number) => void): number {
+	const rates: number[] = [];
+	let i = 0;
+	for (let batch = 0; batch < BATCHES; batch++) {
+		const start = process.hrtime.bigint();
+		const until = start + BigInt(Math.round(seconds * 1e9));
+		let calls = 0;
+		let now = start;
+		while (now < until) {
+			for (let k = 0; k < 100; k++) step(i++);
+			calls += 100;
+			now = process.hrtime.bigint();
+		}
+		rates.push(calls / (Number(now - start) / 1e9));
+	}
+	return median(rates);
+}
+
+export const verification: BenchCase = {
+	id: 'verify',
+	title: 'Trigger verification',
+	async run(context) {
+		const { config } = context;
+		const timestamp = Math.floor(Date.now() / 1000);
+		const distinct = Array.from({ length: 2000 }, (_, i) => delivery(config.verifyBodyBytes, i + 1, timestamp));
+		const verifyOnly = rate(config.verifySeconds, (i) => {
+			if (!verifyDelivery(distinct[i % distinct.length]).ok) throw new Error('A valid delivery was refused');
+		});
+		const store: ReplayStore = {};
+		const clock = { nowSeconds: timestamp, toleranceSeconds: DEFAULT_TOLERANCE_SECONDS };
+		// Fill the replay memory to its capacity first: that is its steady state under a steady stream of deliveries.
+		for (let i = 0; i < DEFAULT_REPLAY_CAPACITY; i++) checkAndRemember(store, replayKey(`fill-${i}`), timestamp, clock);
+		const withReplay = rate(config.verifySeconds / 2, (i) => {
+			const result = verifyDelivery(distinct[i % distinct.length]);
+			if (!result.ok) throw new Error('A valid delivery was refused');
+			checkAndRemember(store, replayKey(`${result.signature}:${i}`), result.timestamp, clock);
+		});
+		const size = `${count(config.verifyBodyBytes)}-byte deliveries`;
+		return [
+			{
+				case: `Trigger verification of ${size}`,
+				measure: 'verifications per second on one core (verifyDelivery: headers, HMAC-SHA256, constant-time compare, timestamp, JSON)',
+				result: `${count(verifyOnly)}/s`,
+				target: `≥ ${count(TARGET)}/s`,
+				met: verifyOnly >= TARGET,
+			},
+			{
+				case: `Trigger verification of ${size}`,
+				measure: `verification plus replay memory holding ${count(DEFAULT_REPLAY_CAPACITY)} live deliveries (checkAndRemember), per second`,
+				result: `${count(withReplay)}/s`,
+				target: 'info',
+			},
+		] satisfies Row[];
+	},
+};
