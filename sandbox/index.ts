@@ -78,7 +78,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const webhooks = new WebhookDispatcher(
 		webhookSecret,
 		opts.webhookRetryBaseMs ?? DEFAULT_RETRY_BASE_MS,
-		() => Math.floor(clock.nowMs() / 1000),
+		// real wall-clock seconds, so receivers' recency checks hold after clock.advance
+		() => Math.floor(Date.now() / 1000),
 		opts.webhookHeaderPrefix,
 	);
 	for (const w of opts.webhooks ?? []) webhooks.add(w);

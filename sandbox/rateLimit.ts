@@ -1,7 +1,7 @@
 /**
  * Fixed-window rate limits: one bucket per user over all /v2 endpoints and one per
- * social set for `drafts.create`. Windows are aligned to multiples of the window length
- * on the sandbox clock, so advancing the clock opens a new window. Reset is Unix seconds.
+ * social set for `drafts.create`. Windows are aligned to multiples of the window length on the
+ * real wall clock (not the sandbox clock: clients compare Reset with their own clock). Reset is Unix seconds.
  */
 
 export interface LimitConfig {

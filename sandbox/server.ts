@@ -6,6 +6,7 @@ import type { Faults } from './faults';
 import { SOCIAL_SET_RESOURCE, socialSetHeaders, userHeaders } from './rateLimit';
 import { route } from './router';
 import { parseIntId } from './access';
+import { pushCapped } from './capped';
 
 export interface RecordedRequest {
 	method: string;
@@ -28,6 +29,7 @@ export interface ServerDeps {
 }
 
 const MAX_JSON_BYTES = 10 * 1024 * 1024;
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export function isLoopback(req: http.IncomingMessage): boolean {
@@ -128,7 +130,7 @@ async function handle(deps: ServerDeps, req: http.IncomingMessage, res: http.Ser
 		body: undefined,
 		status: 0,
 	};
-	deps.requests.push(record);
+	pushCapped(deps.requests, record);
 	res.on('finish', () => {
 		record.status = res.statusCode;
 	});
@@ -143,7 +145,7 @@ async function handle(deps: ServerDeps, req: http.IncomingMessage, res: http.Ser
 	deps.tick();
 
 	if (url.pathname.startsWith('/__storage/')) {
-		const reply = fault.kind === 'none' ? await deps.storage(req, url) : faultReply(fault.kind, deps, null);
+		const reply = fault.kind === 'none' ? await deps.storage(req, url) : faultReply(fault.kind, null);
 		record.body = { rawLength: Number(req.headers['content-length'] ?? 0) };
 		if (typeof reply.body === 'object' && reply.body !== null && 'rawLength' in reply.body) {
 			record.body = reply.body;
@@ -165,7 +167,8 @@ async function handleApi(
 	fault: 'none' | 'fail503' | 'force429',
 ): Promise<Reply> {
 	const { rt } = deps;
-	const nowMs = rt.clock.nowMs();
+	// rate-limit windows run on the real wall clock: clients compare Reset with their own clock
+	const nowMs = Date.now();
 	const segments = url.pathname.split('/').filter(Boolean);
 	const pathSetId = segments[1] === 'social-sets' ? parseIntId(segments[2]) : null;
 	let socialSetState = pathSetId !== null && rt.store.socialSets.has(pathSetId)
@@ -181,7 +184,7 @@ async function handleApi(
 			if (fault === 'force429') {
 				userState = rt.rateLimiter.exhausted('user', nowMs);
 			}
-			return withHeaders(faultReply(fault, deps, userState.reset));
+			return withHeaders(faultReply(fault, userState.reset));
 		}
 		const raw = await readBody(req);
 		if (raw.length > 0) record.body = { rawLength: raw.length };
@@ -230,11 +233,11 @@ function rateLimited(resetSeconds: number, nowMs: number): ApiError {
 	return new ApiError(429, 'RATE_LIMITED', 'Rate limit exceeded', undefined, { 'Retry-After': String(retryAfter) });
 }
 
-function faultReply(kind: 'fail503' | 'force429', deps: ServerDeps, resetSeconds: number | null): Reply {
+function faultReply(kind: 'fail503' | 'force429', resetSeconds: number | null): Reply {
 	if (kind === 'fail503') {
 		return { status: 503, body: new ApiError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable (injected fault)').body() };
 	}
-	const err = rateLimited(resetSeconds ?? Math.ceil(deps.rt.clock.nowMs() / 1000) + 1, deps.rt.clock.nowMs());
+	const err = rateLimited(resetSeconds ?? Math.ceil(Date.now() / 1000) + 1, Date.now());
 	return { status: 429, body: err.body(), headers: err.headers };
 }
 

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { pushCapped } from './capped';
 
 /**
  * Outgoing webhooks: compact JSON with recursively sorted keys, signed with
@@ -176,7 +177,7 @@ export class WebhookDispatcher {
 		} catch (err) {
 			delivery.error = err instanceof Error ? err.message : String(err);
 		}
-		this.deliveries.push(delivery);
+		pushCapped(this.deliveries, delivery);
 		const ok = delivery.status !== null && delivery.status >= 200 && delivery.status < 300;
 		if (ok) {
 			endpoint.consecutiveFailures = 0;

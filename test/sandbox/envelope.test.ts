@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { call, errorCode, useSandbox, xPost } from './helpers';
+import { awayFromWindowEdge, call, errorCode, useSandbox, xPost } from './helpers';
 
 describe('sandbox: paged envelope and rate limits', () => {
 	const sb = useSandbox({ rateLimits: { user: { limit: 1000, windowSeconds: 60 }, socialSet: { limit: 500, windowSeconds: 60 } } });
@@ -81,12 +81,13 @@ describe('sandbox: paged envelope and rate limits', () => {
 		}
 		const reset = Number(responses[0].headers.get('x-ratelimit-user-reset'));
 		expect(reset).toBeGreaterThan(Date.now() / 1000 - 1);
-		expect(reset).toBeLessThanOrEqual(Math.ceil(sb().clock.now().getTime() / 1000) + 60);
+		expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 60);
 	});
 
 	it('Rate limits: per-user fixed window over all endpoints; 429 RATE_LIMITED when exceeded, new window after reset', async () => {
 		sb().setRateLimits({ user: { limit: 3, windowSeconds: 60 } });
 		try {
+			await awayFromWindowEdge(60);
 			const statuses: number[] = [];
 			const remaining: string[] = [];
 			for (const path of ['/v2/me', '/v2/social-sets', '/v2/social-sets/101/tags', '/v2/me']) {
@@ -101,7 +102,15 @@ describe('sandbox: paged envelope and rate limits', () => {
 			expect(statuses).toEqual([200, 200, 200, 429]);
 			expect(remaining).toEqual(['2', '1', '0', '0']);
 			expect((await call(sb(), 'write', 'GET', '/v2/me')).status).toBe(200); // another user has its own bucket
-			await sb().clock.advance(60_000);
+			// a one-second window: once the wall clock passes Reset, the next request is allowed again
+			sb().setRateLimits({ user: { limit: 1, windowSeconds: 1 } });
+			await awayFromWindowEdge(1, 300);
+			expect((await call(sb(), 'read', 'GET', '/v2/me')).status).toBe(200);
+			const limited = await call(sb(), 'read', 'GET', '/v2/me');
+			expect(limited.status).toBe(429);
+			const reset = Number(limited.headers.get('x-ratelimit-user-reset'));
+			expect(reset * 1000).toBeGreaterThan(Date.now());
+			await new Promise((r) => setTimeout(r, reset * 1000 - Date.now() + 20));
 			expect((await call(sb(), 'read', 'GET', '/v2/me')).status).toBe(200);
 		} finally {
 			sb().setRateLimits({ user: { limit: 1000, windowSeconds: 60 } });
@@ -111,6 +120,7 @@ describe('sandbox: paged envelope and rate limits', () => {
 	it('Rate limits: per-social-set bucket for drafts.create', async () => {
 		sb().setRateLimits({ socialSet: { limit: 2, windowSeconds: 60 } });
 		try {
+			await awayFromWindowEdge(60);
 			const create = () => call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() });
 			const a = await create();
 			expect(a.status).toBe(201);

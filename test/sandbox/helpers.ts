@@ -88,3 +88,10 @@ export function errorCode(res: ApiResponse): string | undefined {
 export function inDays(sb: Sandbox, days: number): string {
 	return new Date(sb.clock.now().getTime() + days * 86_400_000).toISOString();
 }
+
+/** Waits until at least `marginMs` remain in the current fixed rate-limit window (windows run on real time). */
+export async function awayFromWindowEdge(windowSeconds: number, marginMs = 1500): Promise<void> {
+	const windowMs = windowSeconds * 1000;
+	const left = windowMs - (Date.now() % windowMs);
+	if (left < marginMs) await new Promise((r) => setTimeout(r, left + 10));
+}
