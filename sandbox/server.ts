@@ -107,7 +107,6 @@ export function createServer(deps: ServerDeps): http.Server {
 			sendJson(res, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Sandbox internal error' } } });
 		});
 	});
-	server.keepAliveTimeout = 1000;
 	return server;
 }
 

@@ -13,6 +13,7 @@ import {
 	checkTags,
 	draftCount,
 	mergePlatforms,
+	ResolvedWhen,
 	resolveWhen,
 } from '../draftRules';
 import { badRequest, notFound, page, readPaging, unprocessable } from '../envelope';
@@ -91,12 +92,11 @@ function newShareToken(): string {
 }
 
 /** Applies a plan/schedule/clear action to the draft's status and date (publishNow is started by the caller). */
-function applyAction(ctx: RouteContext, set: SocialSetRecord, draft: DraftRecord, action: Action): void {
+function applyAction(draft: DraftRecord, action: Action, when: ResolvedWhen | null): void {
 	switch (action.kind) {
 		case 'plan':
 		case 'schedule': {
-			const field = action.kind === 'plan' ? 'plan_at' : 'publish_at';
-			const when = resolveWhen(ctx.rt, set, field, action.value, draft.id);
+			if (!when) throw new Error('applyAction: plan/schedule needs a resolved date');
 			draft.status = action.kind === 'plan' ? 'planned' : 'scheduled';
 			draft.scheduledDate = when.date;
 			draft.slotted = when.slotted;
@@ -119,14 +119,29 @@ function applyAction(ctx: RouteContext, set: SocialSetRecord, draft: DraftRecord
 	}
 }
 
-/** Checks shared by create and update once the platforms are merged. */
-function checkRequest(ctx: RouteContext, set: SocialSetRecord, platforms: PlatformsConfig, input: DraftInput, action: Action, willBeScheduled: boolean): void {
+/**
+ * Checks shared by create and update once the platforms are merged; resolves the plan/schedule date
+ * once, before anything is changed, so a failing check never leaves a half-applied update.
+ */
+function checkRequest(
+	ctx: RouteContext,
+	set: SocialSetRecord,
+	platforms: PlatformsConfig,
+	input: DraftInput,
+	action: Action,
+	willBeScheduled: boolean,
+	draftId?: number,
+): ResolvedWhen | null {
 	checkContent(set, platforms);
 	if (input.tags) checkTags(ctx.rt.store, set, input.tags);
-	if (action.kind === 'plan' || action.kind === 'schedule') resolveWhen(ctx.rt, set, action.kind === 'plan' ? 'plan_at' : 'publish_at', action.value);
+	const when =
+		action.kind === 'plan' || action.kind === 'schedule'
+			? resolveWhen(ctx.rt, set, action.kind === 'plan' ? 'plan_at' : 'publish_at', action.value, draftId)
+			: null;
 	checkPlanFeatures(set, platforms);
 	if (needsPublish(action) || willBeScheduled) checkPublishPolicy(platforms);
 	if (needsPublish(action)) checkQuota(set);
+	return when;
 }
 
 export function createDraft(ctx: RouteContext, rawSetId: string): Reply {
@@ -141,7 +156,7 @@ export function createDraft(ctx: RouteContext, rawSetId: string): Reply {
 		throw badRequest('Draft limit reached for this social set', [{ field: 'platforms', message: `limit of ${set.account.draftLimit} drafts reached` }]);
 	}
 	const platforms = mergePlatforms(store, set, {}, input.platforms ?? {});
-	checkRequest(ctx, set, platforms, input, action, false);
+	const when = checkRequest(ctx, set, platforms, input, action, false);
 	const draft: DraftRecord = {
 		id: store.nextDraftId++,
 		socialSetId: set.id,
@@ -159,7 +174,7 @@ export function createDraft(ctx: RouteContext, rawSetId: string): Reply {
 		platforms,
 		published: {},
 	};
-	applyAction(ctx, set, draft, action);
+	applyAction(draft, action, when);
 	store.drafts.set(draft.id, draft);
 	emitDraftEvent(ctx.rt, 'draft.created', draft);
 	emitStatusChange(ctx.rt, draft, null);
@@ -184,7 +199,7 @@ export function updateDraft(ctx: RouteContext, rawSetId: string, rawDraftId: str
 	const store = ctx.rt.store;
 	const platforms = input.platforms ? mergePlatforms(store, set, draft.platforms, input.platforms) : draft.platforms;
 	const willBeScheduled = action.kind === 'schedule' || (draft.status === 'scheduled' && action.kind === 'none');
-	checkRequest(ctx, set, platforms, input, action, willBeScheduled);
+	const when = checkRequest(ctx, set, platforms, input, action, willBeScheduled, draft.id);
 
 	let resolveThreadIds: string[] = [];
 	if (input.platforms) {
@@ -206,7 +221,7 @@ export function updateDraft(ctx: RouteContext, rawSetId: string, rawDraftId: str
 	if (input.scratchpad_text !== undefined) draft.scratchpad = input.scratchpad_text;
 	if (input.tags !== undefined) draft.tags = [...new Set(input.tags ?? [])];
 	if (input.share !== undefined) draft.shareToken = input.share ? (draft.shareToken ?? newShareToken()) : null;
-	applyAction(ctx, set, draft, action);
+	applyAction(draft, action, when);
 	draft.updatedAt = ctx.rt.clock.now();
 	if (resolveThreadIds.length > 0) markerHooks().resolveThreads(store, draft, resolveThreadIds);
 
