@@ -179,14 +179,15 @@ async function handleApi(
 		headers: { ...userHeaders(userState), ...socialSetHeaders(socialSetState, SOCIAL_SET_RESOURCE), ...(reply.headers ?? {}) },
 	});
 	try {
+		const raw = await readBody(req);
+		const parsed = raw.length > 0 ? parseJson(raw) : { ok: true as const, value: undefined };
+		record.body = parsed.ok ? parsed.value : { rawLength: raw.length };
 		if (fault !== 'none') {
 			if (fault === 'force429') {
 				userState = rt.rateLimiter.exhausted('user', nowMs);
 			}
 			return withHeaders(faultReply(fault, userState.reset));
 		}
-		const raw = await readBody(req);
-		if (raw.length > 0) record.body = { rawLength: raw.length };
 		if (segments[0] !== 'v2') throw new ApiError(404, 'NOT_FOUND', 'Resource not found');
 		const key = bearerKey(req.headers.authorization);
 		const apiKey = key === null ? undefined : rt.store.apiKeys.get(key);
@@ -197,15 +198,10 @@ async function handleApi(
 		if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid API key');
 		userState = rt.rateLimiter.take('user', String(user.id), nowMs, true);
 		if (userState.exceeded) throw rateLimited(userState.reset, nowMs);
-		let body: unknown = undefined;
-		if (raw.length > 0) {
-			try {
-				body = JSON.parse(raw.toString('utf8'));
-				record.body = body;
-			} catch {
-				throw new ApiError(422, 'VALIDATION_ERROR', 'Request body is not valid JSON', [{ field: 'body', message: 'invalid JSON' }]);
-			}
+		if (!parsed.ok) {
+			throw new ApiError(422, 'VALIDATION_ERROR', 'Request body is not valid JSON', [{ field: 'body', message: 'invalid JSON' }]);
 		}
+		const body = parsed.value;
 		const ctx: RouteContext = {
 			rt,
 			method: req.method ?? 'GET',
@@ -224,6 +220,14 @@ async function handleApi(
 	} catch (err) {
 		if (err instanceof ApiError) return withHeaders({ status: err.status, body: err.body(), headers: err.headers });
 		throw err;
+	}
+}
+
+function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
+	try {
+		return { ok: true, value: JSON.parse(raw.toString('utf8')) };
+	} catch {
+		return { ok: false };
 	}
 }
 

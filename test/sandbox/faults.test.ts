@@ -27,6 +27,10 @@ describe('sandbox: fault injection and admin routes', () => {
 		expect(statuses.map((r) => r.status)).toEqual([503, 503, 200]);
 		expect(errorCode(statuses[0])).toBe('SERVICE_UNAVAILABLE');
 		expect(statuses[0].headers.get('x-ratelimit-user-limit')).toMatch(/^\d+$/);
+		sb().faults.set({ fail503: 1 });
+		const body = { platforms: xPost('retried later') };
+		expect((await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', body)).status).toBe(503);
+		expect(sb().requests[sb().requests.length - 1]).toEqual(expect.objectContaining({ status: 503, body }));
 	});
 
 	it('Faults: dropped connections destroy the socket without a response for the next N requests', async () => {
