@@ -175,7 +175,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	});
 	const interval = setInterval(tick, TICK_MS);
 	interval.unref();
-	const port = await listen(server, opts.port ?? 0, host);
+	let port: number;
+	try {
+		port = await listen(server, opts.port ?? 0, host);
+	} catch (err) {
+		clearInterval(interval);
+		throw err;
+	}
 	baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 	control.baseUrl = baseUrl;
 	control.port = port;
