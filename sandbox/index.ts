@@ -32,6 +32,8 @@ export interface SandboxOptions {
 	webhookSecret?: string;
 	/** default header prefix of webhooks added without one (default X-Service-) */
 	webhookHeaderPrefix?: string;
+	/** fault: how far the service's clock behind webhook timestamps runs ahead (+) or behind (-) the wall clock */
+	webhookClockSkewMs?: number;
 }
 
 export interface Sandbox {
@@ -79,7 +81,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		webhookSecret,
 		opts.webhookRetryBaseMs ?? DEFAULT_RETRY_BASE_MS,
 		// real wall-clock seconds, so receivers' recency checks hold after clock.advance
-		() => Math.floor(Date.now() / 1000),
+		() => Math.floor((Date.now() + (opts.webhookClockSkewMs ?? 0)) / 1000),
 		opts.webhookHeaderPrefix,
 	);
 	for (const w of opts.webhooks ?? []) webhooks.add(w);
