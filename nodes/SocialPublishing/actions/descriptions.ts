@@ -1,4 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** The six post platforms of a draft (X Article is a content type of its own). */
+export const POST_PLATFORM_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Bluesky', value: 'bluesky' },
+	{ name: 'LinkedIn', value: 'linkedin' },
+	{ name: 'Mastodon', value: 'mastodon' },
+	{ name: 'Substack', value: 'substack' },
+	{ name: 'Threads', value: 'threads' },
+	{ name: 'X', value: 'x' },
+];
 
 export const resourceProperty: INodeProperties = {
 	displayName: 'Resource',

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { getIntegerId, getSocialSetId, getUuid, paramError } from '../../helpers/params';
-import { socialSetLocator } from '../descriptions';
+import { POST_PLATFORM_OPTIONS, socialSetLocator } from '../descriptions';
 
 /** Fields and checks shared by the Comment Thread and Comment resources. */
 
@@ -8,15 +8,8 @@ export const COMMENT_TEXT_MAX = 10_000;
 export const SELECTED_TEXT_MAX = 50_000;
 export const OCCURRENCE_MAX = 10_000;
 
-export const THREAD_PLATFORMS: INodePropertyOptions[] = [
-	{ name: 'Bluesky', value: 'bluesky' },
-	{ name: 'LinkedIn', value: 'linkedin' },
-	{ name: 'Mastodon', value: 'mastodon' },
-	{ name: 'Substack', value: 'substack' },
-	{ name: 'Threads', value: 'threads' },
-	{ name: 'X', value: 'x' },
-	{ name: 'X Article', value: 'x_article' },
-];
+/** Platforms a comment thread can sit on: the post platforms and X Article. */
+export const THREAD_PLATFORMS: INodePropertyOptions[] = [...POST_PLATFORM_OPTIONS, { name: 'X Article', value: 'x_article' }];
 
 export const draftIdField: INodeProperties = {
 	displayName: 'Draft ID',

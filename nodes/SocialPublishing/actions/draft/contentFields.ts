@@ -1,15 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { articleAndJsonFields, contentOptionsField } from './articleFields';
 import { platformOptionsField } from './platformOptionFields';
+import { POST_PLATFORM_OPTIONS } from '../descriptions';
 
-export const PLATFORM_OPTIONS = [
-	{ name: 'Bluesky', value: 'bluesky' },
-	{ name: 'LinkedIn', value: 'linkedin' },
-	{ name: 'Mastodon', value: 'mastodon' },
-	{ name: 'Substack', value: 'substack' },
-	{ name: 'Threads', value: 'threads' },
-	{ name: 'X', value: 'x' },
-];
 
 const mediaIdsField: INodeProperties = {
 	displayName: 'Media IDs',
@@ -49,7 +42,7 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 			displayName: 'Platforms',
 			name: 'platforms',
 			type: 'multiOptions',
-			options: PLATFORM_OPTIONS,
+			options: POST_PLATFORM_OPTIONS,
 			default: [],
 			required: true,
 			description: forUpdate ? 'Platforms whose content is replaced; the others stay as they are' : 'Platforms the draft posts to',
@@ -113,7 +106,7 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 					displayName: 'Platform Text',
 					name: 'platformText',
 					values: [
-						{ displayName: 'Platform', name: 'platform', type: 'options', options: PLATFORM_OPTIONS, default: 'linkedin' },
+						{ displayName: 'Platform', name: 'platform', type: 'options', options: POST_PLATFORM_OPTIONS, default: 'linkedin' },
 						{ displayName: 'Text', name: 'text', type: 'string', typeOptions: { rows: 4 }, default: '' },
 					],
 				},
