@@ -64,7 +64,7 @@ async function main(): Promise<void> {
 	const webhookId = trigger ? loadExample(trigger).nodes.find((n) => n.webhookId)?.webhookId : undefined;
 	console.log(`
 n8n editor:   ${env.n8n.baseUrl}   (log in as ${OWNER.email} / ${OWNER.password})
-sandbox API:  ${env.sandbox.baseUrl}   (credential "${CREDENTIAL_NAME}" uses the admin key ${env.sandbox.keys.admin})
+sandbox API:  ${env.sandbox.baseUrl}   (credential "${CREDENTIAL_NAME}" holds the sandbox admin key)
 examples:     ${EXAMPLES.length} workflows imported (Overview in the editor)
 trigger:      publish "${trigger ? loadExample(trigger).name : ''}", then let the sandbox deliver to it:
               curl -X POST ${env.sandbox.baseUrl}/__sandbox/webhooks -H 'content-type: application/json' \\

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { N8nInstall, n8nBin, runtimeEnv } from './installs';
-import { freePort, runProcess, startProcess, Started, waitFor } from '../lib/processes';
+import { freePort, runProcess, startProcess, Started, StopWaiting, waitFor } from '../lib/processes';
 
 export const PACKAGE_NAME = 'n8n-nodes-social-publishing';
 
@@ -35,7 +35,7 @@ export interface N8nInstance {
 	env: NodeJS.ProcessEnv;
 	/** Runs `n8n <args>` to its end. */
 	cli(args: string[], opts?: { timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<{ code: number | string; output: string }>;
-	/** Starts `n8n start` and waits until it answers on /healthz. */
+	/** Starts `n8n start` and waits until its REST API answers. */
 	startServer(echoPrefix?: string): Promise<Started>;
 	/** Type name prefix of this package's nodes in this instance. */
 	typePrefix: string;
@@ -122,10 +122,11 @@ export async function prepareN8n(opts: N8nOptions): Promise<N8nInstance> {
 		async startServer(echoPrefix) {
 			const server = startProcess('node', [bin, 'start'], { env, cwd: userFolder, logFile: opts.logFile, echoPrefix });
 			await waitFor(
-				`n8n ${opts.install.n8n} to answer on ${instance.baseUrl}/healthz`,
+				`n8n ${opts.install.n8n} to answer on ${instance.baseUrl}/rest/settings`,
 				async () => {
-					if (server.child.exitCode !== null) throw new Error(`n8n exited early:\n${server.output().slice(-3000)}`);
-					const res = await fetch(`${instance.baseUrl}/healthz`);
+					if (server.child.exitCode !== null) throw new StopWaiting(`n8n exited early (${String(server.child.exitCode)})`);
+					// /healthz answers before the REST routes are mounted; /rest/settings answers once they are.
+					const res = await fetch(`${instance.baseUrl}/rest/settings`);
 					return res.ok ? true : undefined;
 				},
 				180_000,

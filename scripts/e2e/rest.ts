@@ -4,6 +4,7 @@
  */
 import { join } from 'path';
 import { N8nInstall, installDir } from './installs';
+import { StopWaiting, waitFor } from '../lib/processes';
 
 export const OWNER = { email: 'owner@example.com', firstName: 'Local', lastName: 'Owner', password: 'Sandbox-0wner-pass' };
 
@@ -27,15 +28,23 @@ function authCookie(res: Response): string {
 	return auth ?? '';
 }
 
-/** Sets the owner up on a fresh instance, or logs the owner in when that was done before. */
-export async function ownerSession(baseUrl: string): Promise<Session> {
+async function setUpOrLogIn(baseUrl: string): Promise<string | undefined> {
 	let res = await call(baseUrl, 'POST', '/rest/owner/setup', OWNER);
+	// The server answers /rest/settings a few seconds before these routes are mounted: 404 means "not yet".
+	if (res.status === 404) return undefined;
 	let cookie = res.ok ? authCookie(res) : '';
 	if (!cookie) {
 		res = await call(baseUrl, 'POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
+		if (res.status === 404) return undefined;
 		cookie = res.ok ? authCookie(res) : '';
 	}
-	if (!cookie) throw new Error(`Could not set up or log in the owner (HTTP ${res.status}): ${(await res.text()).slice(0, 500)}`);
+	if (!cookie) throw new StopWaiting(`Could not set up or log in the owner (HTTP ${res.status}): ${(await res.text()).slice(0, 500)}`);
+	return cookie;
+}
+
+/** Sets the owner up on a fresh instance, or logs the owner in when that was done before. */
+export async function ownerSession(baseUrl: string): Promise<Session> {
+	const cookie = await waitFor('n8n to accept the owner set-up or log-in', () => setUpOrLogIn(baseUrl), 60_000, 1000);
 	return {
 		baseUrl,
 		cookie,

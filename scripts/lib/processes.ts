@@ -124,6 +124,9 @@ export function freePort(): Promise<number> {
 	});
 }
 
+/** Thrown by a waitFor probe to stop waiting at once (e.g. the awaited process has died). */
+export class StopWaiting extends Error {}
+
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 500): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	let lastError = '';
@@ -132,6 +135,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 			const value = await probe();
 			if (value !== undefined) return value;
 		} catch (error) {
+			if (error instanceof StopWaiting) throw error;
 			lastError = (error as Error).message;
 		}
 		await new Promise((resolve) => setTimeout(resolve, intervalMs));
