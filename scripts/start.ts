@@ -10,7 +10,7 @@ import { buildNodeTypes } from '../test/harness/nodeTypes';
 import { runWorkflow } from '../test/harness/runWorkflow';
 import { startTriggerServer } from '../test/harness/webhookServer';
 import { EXAMPLES, Example, Json, ensure, loadExample } from './examples/catalog';
-import { coreNodeStandIns } from './examples/coreNodes';
+import { coreNodeTypes } from './examples/coreNodes';
 import { buildPackage } from './lib/pack';
 import { waitFor } from './lib/processes';
 import { badlySigned, publishDraftNow } from './e2e/trigger';
@@ -34,6 +34,7 @@ function trace(run: IRun): string {
 
 interface Context {
 	dist: DistPackage;
+	core: ReturnType<typeof coreNodeTypes>;
 	sandbox: Sandbox;
 	credentials: { socialPublishingApi: { apiKey: string; baseUrl: string; webhookSecret: string } };
 }
@@ -42,7 +43,7 @@ async function runManualExample(ctx: Context, example: Example): Promise<string[
 	const workflow = loadExample(example);
 	const result = await runWorkflow(
 		{ name: workflow.name, nodes: workflow.nodes as unknown as INode[], connections: workflow.connections as unknown as IConnections },
-		{ nodeTypes: buildNodeTypes(coreNodeStandIns(), ctx.dist.nodeTypes), credentialTypes: ctx.dist.credentialTypes, credentials: ctx.credentials },
+		{ nodeTypes: buildNodeTypes(ctx.core.types, ctx.dist.nodeTypes), credentialTypes: ctx.dist.credentialTypes, credentials: ctx.credentials },
 	);
 	if (result.error) throw new Error(`${result.error.message}${result.error.description ? ` (${result.error.description})` : ''}`);
 	return [trace(result.run), ...example.check(outputReader(result.run))];
@@ -53,7 +54,7 @@ async function runTriggerExample(ctx: Context, example: Example): Promise<string
 	const workflow = loadExample(example);
 	const trigger = workflow.nodes.find((node) => node.webhookId);
 	ensure(trigger, `${example.file} has no trigger node`);
-	const nodeTypes = buildNodeTypes(coreNodeStandIns(), ctx.dist.nodeTypes);
+	const nodeTypes = buildNodeTypes(ctx.core.types, ctx.dist.nodeTypes);
 	const workflowData = { ...workflow, active: true, activeVersionId: null, isArchived: false, staticData: {}, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
 	const server = await startTriggerServer({
 		nodeType: ctx.dist.nodeTypes.socialPublishingTrigger,
@@ -96,7 +97,9 @@ async function main(): Promise<number> {
 	started = Date.now();
 	const sandbox = await startSandbox({ port: 0, quiet: true });
 	console.log(`2. sandbox (the Social Publishing API, local) listening on ${sandbox.baseUrl} (${seconds(started)})`);
-	const ctx: Context = { dist, sandbox, credentials: { socialPublishingApi: { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret } } };
+	const core = coreNodeTypes();
+	console.log(`   core nodes (Set, Convert to File, Sort, Limit): ${core.source === 'n8n-nodes-base' ? "n8n's own from n8n-nodes-base" : 'in-process stand-ins (n8n-nodes-base is not installed)'}`);
+	const ctx: Context = { dist, core, sandbox, credentials: { socialPublishingApi: { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret } } };
 	let failures = 0;
 	let apiCalls = 0;
 	try {

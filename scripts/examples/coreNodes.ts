@@ -209,3 +209,35 @@ export function coreNodeStandIns(): Record<string, INodeType> {
 		'n8n-nodes-base.stickyNote': new StickyNoteStandIn(),
 	};
 }
+
+/** Where each core node type the examples use lives in n8n-nodes-base, and the version the examples use. */
+const REAL_CORE_NODES: Record<string, { path: string; version: number }> = {
+	'n8n-nodes-base.set': { path: 'Set/Set.node', version: 3.4 },
+	'n8n-nodes-base.convertToFile': { path: 'Files/ConvertToFile/ConvertToFile.node', version: 1.1 },
+	'n8n-nodes-base.sort': { path: 'Transform/Sort/Sort.node', version: 1 },
+	'n8n-nodes-base.limit': { path: 'Transform/Limit/Limit.node', version: 1 },
+	'n8n-nodes-base.stickyNote': { path: 'StickyNote/StickyNote.node', version: 1 },
+};
+
+interface MaybeVersioned {
+	getNodeType?: (version: number) => INodeType;
+}
+
+/**
+ * The core nodes the examples use: n8n's real ones when n8n-nodes-base can be loaded (e.g. installed as a
+ * dev dependency), otherwise the stand-ins above.
+ */
+export function coreNodeTypes(): { types: Record<string, INodeType>; source: 'n8n-nodes-base' | 'stand-ins' } {
+	try {
+		const types: Record<string, INodeType> = {};
+		for (const [name, { path, version }] of Object.entries(REAL_CORE_NODES)) {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const exported = Object.values(require(`n8n-nodes-base/dist/nodes/${path}`) as Record<string, new () => INodeType & MaybeVersioned>)[0];
+			const instance = new exported();
+			types[name] = instance.getNodeType ? instance.getNodeType(version) : instance;
+		}
+		return { types, source: 'n8n-nodes-base' };
+	} catch {
+		return { types: coreNodeStandIns(), source: 'stand-ins' };
+	}
+}
