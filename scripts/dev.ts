@@ -5,7 +5,8 @@
  *
  *   SANDBOX_PORT, N8N_DEV_PORT and N8N_DEV_VERSION (an install name or n8n version) change the defaults.
  */
-import { join } from 'path';
+import { rmSync } from 'fs';
+import { dirname, join } from 'path';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { CREDENTIAL_NAME, EXAMPLES, loadExample } from './examples/catalog';
 import { buildPackage, packPackage, REPO_ROOT } from './lib/pack';
@@ -33,6 +34,7 @@ export async function startDevEnvironment(opts: { sandboxPort: number; n8nPort: 
 	log(`sandbox listening on ${sandbox.baseUrl}`);
 	try {
 		const n8n = await prepareN8n({ install, tarball, mode: 'community', port: opts.n8nPort, userFolder: opts.userFolder, logFile: join(opts.userFolder, 'n8n.log') });
+		rmSync(dirname(tarball), { recursive: true, force: true });
 		await importCredential(n8n, { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret });
 		await importExamples(n8n);
 		log(`starting n8n ${install.n8n} on ${n8n.baseUrl} (user folder ${opts.userFolder}) ...`);

@@ -5,7 +5,7 @@
  *   ts-node --transpile-only scripts/screenshots.ts
  *   CHROMIUM_PATH (default /usr/bin/chromium) and N8N_DEV_VERSION change the browser and the n8n release.
  */
-import { mkdirSync, mkdtempSync } from 'fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { freePort } from './lib/processes';
@@ -101,11 +101,12 @@ async function shot(page: Page, file: string, what: string): Promise<void> {
 async function main(): Promise<void> {
 	const playwright = loadPlaywright();
 	mkdirSync(OUT, { recursive: true });
+	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-screenshots-'));
 	const env = await startDevEnvironment({
 		sandboxPort: await freePort(),
 		n8nPort: await freePort(),
 		install: process.env.N8N_DEV_VERSION ?? 'n8n-2.41.1-node24',
-		userFolder: mkdtempSync(join(tmpdir(), 'n8n-screenshots-')),
+		userFolder,
 	});
 	const browser = await playwright.chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 	try {
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
 	} finally {
 		await browser.close();
 		await env.stop();
+		rmSync(userFolder, { recursive: true, force: true });
 	}
 }
 

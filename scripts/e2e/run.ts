@@ -6,8 +6,8 @@
  *   ts-node --transpile-only scripts/e2e/run.ts [install name or n8n version ...]   (default: all pinned)
  *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead.
  */
-import { mkdirSync } from 'fs';
-import { join } from 'path';
+import { mkdirSync, rmSync } from 'fs';
+import { dirname, join } from 'path';
 import { startSandbox } from '../../sandbox';
 import { EXAMPLES, loadExample } from '../examples/catalog';
 import { buildPackage, packPackage, REPO_ROOT } from '../lib/pack';
@@ -61,8 +61,10 @@ async function main(): Promise<number> {
 	for (const install of installs) {
 		console.log(`\nn8n ${install.n8n} (${install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`}), package loaded as ${mode === 'community' ? 'a community package' : 'a custom extension'}`);
 		const sandbox = await startSandbox({ port: 0, quiet: true });
+		let userFolder = '';
 		try {
 			const n8n = await prepareN8n({ install, tarball, mode, logFile: join(logDir, `${install.name}.log`) });
+			userFolder = n8n.userFolder;
 			const label = (what: string) => `[${install.n8n}] ${what}`;
 			const ready = await step(label('import the credential and the example workflows'), async () => {
 				await importCredential(n8n, { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret });
@@ -84,8 +86,11 @@ async function main(): Promise<number> {
 		} finally {
 			await stopAll();
 			await sandbox.close();
+			// E2E_KEEP=1 keeps the throwaway user folder (database, logs) for a look after a failure.
+			if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 		}
 	}
+	rmSync(dirname(tarball), { recursive: true, force: true });
 	const passed = outcomes.filter((o) => o.ok).length;
 	const failed = outcomes.length - passed;
 	console.log(`\nend-to-end with real n8n: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
