@@ -32,6 +32,9 @@ export async function putToUploadUrl(
 			// header is set to false, and the storage host refuses any Content-Type (SignatureDoesNotMatch).
 			headers: { 'Content-Type': false, ...(contentLength !== undefined ? { 'Content-Length': String(contentLength) } : {}) },
 			timeout: 0,
+			// With redirects on, the HTTP client keeps every byte written so that it could resend the body
+			// after a redirect: a streamed file would end up whole in memory. A presigned URL does not redirect.
+			disableFollowRedirect: true,
 		};
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: string | undefined;
