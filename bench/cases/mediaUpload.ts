@@ -12,10 +12,10 @@ const TARGET_BYTES = 64 * 1024 * 1024;
 const WARM_UP_BYTES = 64 * 1024;
 
 /** Runs one upload in a fresh process with n8n's binary data kept on disk in a temporary folder. */
-async function uploadInWorker(job: MediaJob): Promise<MediaReport> {
+async function uploadInWorker(job: Omit<MediaJob, 'folder'>): Promise<MediaReport> {
 	const folder = mkdtempSync(join(tmpdir(), 'sp-bench-binary-'));
 	try {
-		const child = fork(join(__dirname, '..', 'lib', 'mediaWorker.ts'), [JSON.stringify(job)], {
+		const child = fork(join(__dirname, '..', 'lib', 'mediaWorker.ts'), [JSON.stringify({ ...job, folder })], {
 			execArgv: ['--expose-gc', '-r', 'ts-node/register/transpile-only'],
 			stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 			env: {
@@ -41,7 +41,7 @@ export const mediaUpload: BenchCase = {
 	title: 'Media Upload from disk',
 	async run(context) {
 		const { sandbox, config } = context;
-		const bytes = config.mediaMiB * 1024 * 1024;
+		const bytes = config.mediaMib * 1024 * 1024;
 		const reports: Record<'node' | 'raw', MediaReport[]> = { node: [], raw: [] };
 		let uploaded = 0;
 		for (let round = 0; round < config.mediaRuns; round++) {
@@ -57,7 +57,7 @@ export const mediaUpload: BenchCase = {
 		const growth = (list: MediaReport[]) => median(list.map((r) => r.peakRssBytes - r.rssBeforeBytes));
 		const wall = (list: MediaReport[]) => median(list.map((r) => r.wallMs));
 		const nodeGrowth = growth(reports.node);
-		const name = `Media Upload of a ${config.mediaMiB} MiB file, binary data on disk`;
+		const name = `Media Upload of a ${config.mediaMib} MiB file, binary data on disk`;
 		const ready = reports.node.every((r) => r.mediaStatus === 'ready');
 		return [
 			{

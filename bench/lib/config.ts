@@ -12,7 +12,7 @@ export interface BenchConfig {
 	drafts: number;
 	pageSize: number;
 	getManyLimit: number;
-	mediaMiB: number;
+	mediaMib: number;
 	mediaRuns: number;
 	rateItems: number;
 	rateLimit: number;
@@ -33,7 +33,7 @@ const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile'> = {
 	drafts: 10_000,
 	pageSize: 50,
 	getManyLimit: 7,
-	mediaMiB: 256,
+	mediaMib: 256,
 	mediaRuns: 3,
 	rateItems: 300,
 	rateLimit: 50,
@@ -50,7 +50,7 @@ const QUICK: typeof FULL = {
 	runs: 3,
 	createItems: 100,
 	drafts: 1000,
-	mediaMiB: 32,
+	mediaMib: 32,
 	mediaRuns: 1,
 	rateItems: 30,
 	rateLimit: 10,

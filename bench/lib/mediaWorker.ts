@@ -7,7 +7,8 @@
  */
 import './tsResolve';
 import http from 'http';
-import { Readable } from 'stream';
+import { closeSync, openSync, rmSync, writeSync } from 'fs';
+import { join } from 'path';
 import { pipeline } from 'stream/promises';
 import type { IBinaryData } from 'n8n-workflow';
 import { Container } from '@n8n/di';
@@ -21,6 +22,8 @@ export interface MediaJob {
 	apiKey: string;
 	bytes: number;
 	socialSetId: number;
+	/** Scratch folder for the source file (the binary data service keeps its own copy). */
+	folder: string;
 }
 
 export interface MediaReport {
@@ -33,25 +36,24 @@ export interface MediaReport {
 
 const CHUNK = 1024 * 1024;
 
-/** A stream of `bytes` bytes made of one repeated 1 MiB pseudo-random block (nothing held but that block). */
-function generated(bytes: number): Readable {
+/**
+ * Writes `bytes` bytes to a file by rewriting one 1 MiB block, then hands the file to the binary data
+ * service (a file copy): neither step grows the heap, so memory freed later cannot hide a buffered upload.
+ */
+async function storeOnDisk(bytes: number, folder: string): Promise<IBinaryData> {
 	const block = Buffer.alloc(CHUNK);
 	for (let i = 0; i < CHUNK; i += 4) block.writeUInt32LE((Math.imul(i, 2654435761) ^ 0x5bd1e995) >>> 0, i);
-	let left = bytes;
-	return new Readable({
-		read() {
-			if (left <= 0) return void this.push(null);
-			const size = Math.min(left, CHUNK);
-			left -= size;
-			this.push(size === CHUNK ? Buffer.from(block) : block.subarray(0, size));
-		},
-	});
-}
-
-async function storeOnDisk(bytes: number): Promise<IBinaryData> {
-	const service = Container.get(BinaryDataService);
+	const path = join(folder, `source-${bytes}.mp4`);
+	const fd = openSync(path, 'w');
+	try {
+		for (let written = 0; written < bytes; written += CHUNK) writeSync(fd, block, 0, Math.min(CHUNK, bytes - written));
+	} finally {
+		closeSync(fd);
+	}
 	const binary = { data: '', mimeType: 'video/mp4', fileName: 'benchmark-upload.mp4' } as IBinaryData;
-	return await service.store({ type: 'execution', workflowId: 'bench', executionId: 'media' }, generated(bytes), binary);
+	const stored = await Container.get(BinaryDataService).copyBinaryFile({ type: 'execution', workflowId: 'bench', executionId: 'media' }, binary, path);
+	rmSync(path);
+	return stored;
 }
 
 /** Samples RSS every 5 ms; the kernel's own high-water mark (maxRSS) catches what sampling misses. */
@@ -107,8 +109,8 @@ async function main(): Promise<MediaReport> {
 	await Container.get(BinaryDataService).init();
 	const upload = job.variant === 'node' ? nodeUpload : rawUpload;
 	// Warm-up on a small file: code loaded lazily on first use (HTTP clients, n8n-core helpers) is not the upload's cost.
-	await upload(job, await storeOnDisk(64 * 1024));
-	const binary = await storeOnDisk(job.bytes);
+	await upload(job, await storeOnDisk(64 * 1024, job.folder));
+	const binary = await storeOnDisk(job.bytes, job.folder);
 	if (!binary.id) throw new Error('The binary data service kept the file in memory: filesystem mode is not on');
 	(globalThis as { gc?: () => void }).gc?.();
 	await new Promise((resolve) => setTimeout(resolve, 200));
