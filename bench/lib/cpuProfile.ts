@@ -54,3 +54,34 @@ export function hotspots(file: string, root: string, by: 'function' | 'file' | '
 		.slice(0, top)
 		.map(([name, selfMs]) => ({ name, selfMs, share: selfMs / total }));
 }
+
+/**
+ * Inclusive time of functions whose name matches: a sample counts for every matching function on its
+ * stack (once per function, so recursion is not double counted). Idle and GC samples are left out of the total.
+ */
+export function inclusive(file: string, patterns: RegExp[]): { totalBusyMs: number; spots: Array<{ pattern: string; ms: number }> } {
+	const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+	const parent = new Map<number, number>();
+	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+	const totals = patterns.map(() => 0);
+	let busy = 0;
+	profile.samples.forEach((id, i) => {
+		const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+		const leaf = byId.get(id);
+		if (!leaf || ['(idle)', '(program)'].includes(leaf.callFrame.functionName)) return;
+		busy += delta;
+		const hit = patterns.map(() => false);
+		for (let current: number | undefined = id; current !== undefined; current = parent.get(current)) {
+			const frame = byId.get(current)!.callFrame;
+			const label = `${frame.functionName} ${frame.url}`;
+			patterns.forEach((pattern, k) => {
+				if (!hit[k] && pattern.test(label)) hit[k] = true;
+			});
+		}
+		hit.forEach((h, k) => {
+			if (h) totals[k] += delta;
+		});
+	});
+	return { totalBusyMs: busy, spots: patterns.map((p, k) => ({ pattern: p.source, ms: totals[k] })) };
+}

@@ -52,3 +52,9 @@ export function medianWall(samples: Sample[]): number {
 export function medianCpu(samples: Sample[]): number {
 	return median(samples.map((s) => s.cpuMs));
 }
+
+/** Median over rounds of a[i] / b[i]: each round's pair ran back to back, under the same machine load. */
+export function pairedRatio(a: Sample[], b: Sample[]): number {
+	const n = Math.min(a.length, b.length);
+	return median(Array.from({ length: n }, (_, i) => a[i].wallMs / b[i].wallMs));
+}

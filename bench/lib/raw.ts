@@ -1,8 +1,9 @@
 /**
  * The physical floor: the same HTTP calls the node makes, written by hand.
- * `fetchJson` uses Node's global fetch (undici, keep-alive: one connection is reused).
- * `closeJson` uses node:http with `Connection: close` and no agent: a new TCP connection per
- * request, which is what n8n's HTTP helper does; it isolates what keep-alive is worth.
+ * `fetchJson` uses Node's global fetch (undici, keep-alive: one connection is reused): the baseline.
+ * `fetchCloseJson` is the same with `Connection: close`, a new TCP connection per request, which is
+ * what n8n's HTTP helper does: the pair shows what keep-alive is worth.
+ * `closeJson` uses bare node:http with `Connection: close` and no agent: the leanest client there is.
  */
 import http from 'http';
 
@@ -30,14 +31,24 @@ function parse(text: string): unknown {
 	return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
-export async function fetchJson(request: RawRequest): Promise<RawResponse> {
+async function fetchWith(request: RawRequest, extraHeaders: Record<string, string>): Promise<RawResponse> {
 	const response = await fetch(request.url, {
 		method: request.method,
-		headers: headersFor(request),
+		headers: { ...headersFor(request), ...extraHeaders },
 		body: request.body === undefined ? undefined : JSON.stringify(request.body),
 	});
 	const text = await response.text();
 	return { status: response.status, headers: Object.fromEntries(response.headers), json: parse(text) };
+}
+
+/** Global fetch; the connection is kept alive and reused. */
+export function fetchJson(request: RawRequest): Promise<RawResponse> {
+	return fetchWith(request, {});
+}
+
+/** Global fetch with `Connection: close`: a new TCP connection per request, like n8n's HTTP helper. */
+export function fetchCloseJson(request: RawRequest): Promise<RawResponse> {
+	return fetchWith(request, { Connection: 'close' });
 }
 
 export function closeJson(request: RawRequest): Promise<RawResponse> {
