@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { interleave, medianCpu, medianWall, pairedRatio, type Variant } from '../lib/measure';
 import { byId, emptyItems, runNode } from '../lib/nodeRunner';
-import { closeJson, expectStatus, fetchCloseJson, fetchJson, type RawClient } from '../lib/raw';
+import { closeJson, expectStatus, fetchCloseJson, fetchJson, n8nHelperJson, type RawClient } from '../lib/raw';
 import type { RequestSummary } from '../lib/sandboxProtocol';
 import { count, ms, ratio, times } from '../lib/stats';
 import type { BenchCase, CaseContext, Row } from '../lib/types';
@@ -72,11 +72,13 @@ export const createDraft: BenchCase = {
 				variant('fetch', rawCreateLoop(fetchJson, sandbox.baseUrl, target.apiKey, body, items)),
 				variant('fetchClose', rawCreateLoop(fetchCloseJson, sandbox.baseUrl, target.apiKey, body, items)),
 				variant('close', rawCreateLoop(closeJson, sandbox.baseUrl, target.apiKey, body, items)),
+				variant('helper', rawCreateLoop(n8nHelperJson, sandbox.baseUrl, target.apiKey, body, items)),
 			],
 			config.runs,
 		);
-		const wall = { node: medianWall(samples.node), fetch: medianWall(samples.fetch), fetchClose: medianWall(samples.fetchClose), close: medianWall(samples.close) };
-		const cpu = { node: medianCpu(samples.node), fetch: medianCpu(samples.fetch), fetchClose: medianCpu(samples.fetchClose), close: medianCpu(samples.close) };
+		const names = ['node', 'fetch', 'fetchClose', 'close', 'helper'] as const;
+		const wall = Object.fromEntries(names.map((n) => [n, medianWall(samples[n])])) as Record<(typeof names)[number], number>;
+		const cpu = Object.fromEntries(names.map((n) => [n, medianCpu(samples[n])])) as Record<(typeof names)[number], number>;
 		const paired = pairedRatio(samples.node, samples.fetch);
 		const r = ratio(wall.node, wall.fetch);
 		const name = `${count(items)} items through Create Draft`;
@@ -104,8 +106,14 @@ export const createDraft: BenchCase = {
 			},
 			{
 				case: name,
+				measure: "wall time vs a loop calling n8n's HTTP helper directly (same options as the node's transport; no engine, no node)",
+				result: `${times(ratio(wall.node, wall.helper))} (helper ${ms(wall.helper)}; helper vs fetch close ${times(ratio(wall.helper, wall.fetchClose))})`,
+				target: 'info',
+			},
+			{
+				case: name,
 				measure: 'CPU time of the client process',
-				result: `node ${perItem(cpu.node)}, fetch ${perItem(cpu.fetch)}, fetch close ${perItem(cpu.fetchClose)}, http close ${perItem(cpu.close)}`,
+				result: `node ${perItem(cpu.node)}, n8n helper ${perItem(cpu.helper)}, fetch ${perItem(cpu.fetch)}, fetch close ${perItem(cpu.fetchClose)}, http close ${perItem(cpu.close)}`,
 				target: 'info',
 			},
 			{ case: name, measure: 'connections, node', result: describeConnections(seen.node), target: 'info' },

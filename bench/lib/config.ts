@@ -9,6 +9,8 @@ export interface BenchConfig {
 	/** Case ids to run; empty = all. */
 	only: string[];
 	createItems: number;
+	/** Timed runs per variant of Return All (each costs the sandbox a full listing). */
+	listRuns: number;
 	drafts: number;
 	pageSize: number;
 	getManyLimit: number;
@@ -30,6 +32,7 @@ export interface BenchConfig {
 const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile'> = {
 	runs: 5,
 	createItems: 1000,
+	listRuns: 3,
 	drafts: 10_000,
 	pageSize: 50,
 	getManyLimit: 7,
@@ -49,6 +52,7 @@ const QUICK: typeof FULL = {
 	...FULL,
 	runs: 3,
 	createItems: 100,
+	listRuns: 2,
 	drafts: 1000,
 	mediaMib: 32,
 	mediaRuns: 1,

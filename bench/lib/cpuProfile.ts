@@ -35,6 +35,8 @@ export function hotspots(file: string, root: string, by: 'function' | 'file' | '
 	const self = new Map<string, number>();
 	let total = 0;
 	profile.samples.forEach((id, i) => {
+		// The first delta runs from the profiler's start call to the first sample: not the profiled code's time.
+		if (i === 0) return;
 		const node = byId.get(id);
 		const delta = (profile.timeDeltas[i] ?? 0) / 1000;
 		total += delta;
@@ -67,6 +69,7 @@ export function inclusive(file: string, patterns: RegExp[]): { totalBusyMs: numb
 	const totals = patterns.map(() => 0);
 	let busy = 0;
 	profile.samples.forEach((id, i) => {
+		if (i === 0) return;
 		const delta = (profile.timeDeltas[i] ?? 0) / 1000;
 		const leaf = byId.get(id);
 		if (!leaf || ['(idle)', '(program)'].includes(leaf.callFrame.functionName)) return;

@@ -80,3 +80,28 @@ export function expectStatus(response: RawResponse, wanted: number, what: string
 		throw new Error(`${what}: expected HTTP ${wanted}, got ${response.status} ${JSON.stringify(response.json).slice(0, 200)}`);
 	}
 }
+
+/**
+ * n8n's own HTTP helper without the engine or the node: the call `this.helpers.httpRequest` makes
+ * (n8n-core hands the options to OutboundHttp from @n8n/backend-network), with the options the
+ * node's transport passes. The difference to `fetchCloseJson` is n8n's client (axios, a new agent
+ * per request, redirect following); the difference to the node is the engine, credential
+ * resolution and the node's own code.
+ */
+export async function n8nHelperJson(request: RawRequest): Promise<RawResponse> {
+	const { Container } = await import('@n8n/di');
+	const { OutboundHttp } = await import('@n8n/backend-network');
+	const response = (await Container.get(OutboundHttp)
+		.requests()
+		.request({
+			method: request.method as 'POST',
+			url: request.url,
+			json: true,
+			body: request.body as object,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: 60_000,
+			headers: headersFor(request),
+		})) as { statusCode: number; headers: Record<string, string>; body: unknown };
+	return { status: response.statusCode, headers: response.headers, json: response.body };
+}
