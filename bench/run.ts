@@ -45,6 +45,8 @@ async function main(): Promise<void> {
 		await sandbox.close();
 	}
 	host.loadAfter = loadavg();
+	if (rows.some((row) => row.met === false)) notes.push('Targets not met, where the cost is and what would remove it: README.md in this folder, "Targets not met, and why".');
+	notes.push('Ratios are medians over interleaved runs; "median of per-round ratios" pairs runs made back to back under the same load.');
 	const duration = Date.now() - started;
 	const mode = config.quick ? 'quick (--quick)' : 'full';
 	console.log(['', ...machineLines(host, duration, mode), '', markdownTable(rows), ''].join('\n'));
