@@ -1,7 +1,7 @@
 /**
  * Puts the credential and the example workflows into a real n8n through its CLI, the way a user imports them.
  */
-import { mkdirSync, writeFileSync } from 'fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, EXAMPLES, Example, WorkflowFile, loadExample } from '../examples/catalog';
 import { N8nInstance, PACKAGE_NAME } from './n8n';
@@ -16,6 +16,14 @@ async function cliOk(n8n: N8nInstance, args: string[]): Promise<string> {
 	const res = await n8n.cli(args);
 	if (res.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${res.code}):\n${res.output.slice(-3000)}`);
 	return res.output;
+}
+
+/** The node types of this package that n8n loaded, as `n8n export:nodes` lists them. */
+export async function loadedPackageNodeTypes(n8n: N8nInstance): Promise<string[]> {
+	const file = join(n8n.userFolder, 'node-types.json');
+	await cliOk(n8n, ['export:nodes', `--output=${file}`]);
+	const types = JSON.parse(readFileSync(file, 'utf8')) as Array<{ name: string }>;
+	return [...new Set(types.map((t) => t.name).filter((name) => name.startsWith(`${n8n.typePrefix}.`)))].sort();
 }
 
 /** `n8n import:credentials` with decrypted data: n8n encrypts it with the instance's key on import. */

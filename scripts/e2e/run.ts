@@ -4,7 +4,8 @@
  * fed signed deliveries by the sandbox.
  *
  *   ts-node --transpile-only scripts/e2e/run.ts [install name or n8n version ...]   (default: all pinned)
- *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead.
+ *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead; E2E_TARBALL=<file.tgz> tests
+ *   that tarball instead of packing this clone; E2E_KEEP=1 keeps the throwaway user folders.
  */
 import { mkdirSync, rmSync } from 'fs';
 import { dirname, join } from 'path';
@@ -14,7 +15,7 @@ import { buildPackage, packPackage, REPO_ROOT } from '../lib/pack';
 import { stopAll, stopAllOnExit } from '../lib/processes';
 import { ensureInstalled } from './install-n8n';
 import { LoadMode, prepareN8n } from './n8n';
-import { executeWorkflow, importCredential, importExamples } from './prepare';
+import { executeWorkflow, importCredential, importExamples, loadedPackageNodeTypes } from './prepare';
 import { checkTrigger } from './trigger';
 
 interface Outcome {
@@ -49,7 +50,13 @@ async function main(): Promise<number> {
 	const installs = ensureInstalled(process.argv.slice(2));
 	console.log(`n8n installs ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 	let tarball = '';
-	const built = await step('build and npm pack the package', async () => {
+	// E2E_TARBALL tests a given package tarball (e.g. a release artifact) instead of building and packing this clone.
+	const given = process.env.E2E_TARBALL;
+	const built = await step(given ? `use the package tarball ${given}` : 'build and npm pack the package', async () => {
+		if (given) {
+			tarball = given;
+			return [];
+		}
 		await buildPackage();
 		tarball = await packPackage();
 		return [tarball];
@@ -66,6 +73,14 @@ async function main(): Promise<number> {
 			const n8n = await prepareN8n({ install, tarball, mode, logFile: join(logDir, `${install.name}.log`) });
 			userFolder = n8n.userFolder;
 			const label = (what: string) => `[${install.n8n}] ${what}`;
+			const loaded = await step(label('the package loads: n8n lists its node types'), async () => {
+				const types = await loadedPackageNodeTypes(n8n);
+				for (const name of ['socialPublishing', 'socialPublishingTrigger']) {
+					if (!types.includes(`${n8n.typePrefix}.${name}`)) throw new Error(`n8n did not load ${n8n.typePrefix}.${name}; it lists ${JSON.stringify(types)}`);
+				}
+				return [types.join(', ')];
+			});
+			if (!loaded) continue;
 			const ready = await step(label('import the credential and the example workflows'), async () => {
 				await importCredential(n8n, { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret });
 				const workflows = await importExamples(n8n);
@@ -90,7 +105,7 @@ async function main(): Promise<number> {
 			if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 		}
 	}
-	rmSync(dirname(tarball), { recursive: true, force: true });
+	if (!given) rmSync(dirname(tarball), { recursive: true, force: true });
 	const passed = outcomes.filter((o) => o.ok).length;
 	const failed = outcomes.length - passed;
 	console.log(`\nend-to-end with real n8n: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
