@@ -23,6 +23,8 @@ export const DEFAULT_REPLAY_CAPACITY = 5000;
 export interface ReplayStore {
 	seen?: Record<string, number>;
 	floor?: number;
+	/** Clock second of the last pruning pass. */
+	prunedAt?: number;
 	[key: string]: unknown;
 }
 
@@ -43,22 +45,32 @@ function isLive(timestamp: number, clock: ReplayClock): boolean {
 	return timestamp + clock.toleranceSeconds >= clock.nowSeconds;
 }
 
-function liveEntries(store: ReplayStore, clock: ReplayClock): Array<[string, number]> {
-	const seen = store.seen ?? {};
-	return Object.entries(seen).filter(
-		(entry): entry is [string, number] => typeof entry[1] === 'number' && isLive(entry[1], clock),
-	);
-}
-
 function liveFloor(store: ReplayStore, clock: ReplayClock): number | undefined {
 	return typeof store.floor === 'number' && isLive(store.floor, clock) ? store.floor : undefined;
 }
 
-/**
- * Prunes expired entries, then decides on the delivery and remembers it when
- * fresh. The store is only written when something changed; each write assigns
- * new values, so n8n's change tracking on static data sees it.
- */
+/** Drops expired entries in place; true when something was dropped. */
+function prune(seen: Record<string, number>, clock: ReplayClock): boolean {
+	let dropped = false;
+	for (const [key, timestamp] of Object.entries(seen)) {
+		if (typeof timestamp !== 'number' || !isLive(timestamp, clock)) {
+			delete seen[key];
+			dropped = true;
+		}
+	}
+	return dropped;
+}
+
+/** Forgets the oldest entries beyond capacity; returns the newest forgotten timestamp. */
+function evict(seen: Record<string, number>, capacity: number): number | undefined {
+	const keys = Object.keys(seen);
+	if (keys.length <= capacity) return undefined;
+	const oldest = keys.sort((a, b) => seen[a] - seen[b]).slice(0, keys.length - capacity);
+	const newestForgotten = seen[oldest[oldest.length - 1]];
+	for (const key of oldest) delete seen[key];
+	return newestForgotten;
+}
+
 export function checkAndRemember(
 	store: ReplayStore,
 	key: string,
@@ -66,34 +78,33 @@ export function checkAndRemember(
 	clock: ReplayClock,
 ): ReplayVerdict {
 	const capacity = Math.max(1, clock.capacity ?? DEFAULT_REPLAY_CAPACITY);
-	const before = Object.keys(store.seen ?? {}).length;
-	const entries = liveEntries(store, clock);
+	// Changed in place: n8n's static data tracks nested writes and deletes, and a copy would cost O(n) per delivery.
+	const seen: Record<string, number> = store.seen ?? {};
+	let changed = false;
+	// Expired entries go once per second of the clock, not on every delivery.
+	if (store.prunedAt !== clock.nowSeconds) {
+		changed = prune(seen, clock);
+		store.prunedAt = clock.nowSeconds;
+	}
 	let floor = liveFloor(store, clock);
-	const pruned = entries.length !== before || floor !== store.floor;
-
-	const save = (next: Array<[string, number]>) => {
-		store.seen = Object.fromEntries(next);
-		if (floor === undefined) delete store.floor;
-		else store.floor = floor;
-	};
+	if (floor !== store.floor) changed = true;
 
 	let verdict: ReplayVerdict;
-	if (entries.some(([k]) => k === key)) verdict = 'replay';
+	const known = seen[key];
+	if (typeof known === 'number' && isLive(known, clock)) verdict = 'replay';
 	else if (floor !== undefined && timestamp <= floor) verdict = 'undecidable';
 	else verdict = 'fresh';
 
-	if (verdict !== 'fresh') {
-		if (pruned) save(entries);
-		return verdict;
+	if (verdict === 'fresh') {
+		seen[key] = timestamp;
+		const forgotten = evict(seen, capacity);
+		if (forgotten !== undefined) floor = floor === undefined ? forgotten : Math.max(floor, forgotten);
+		changed = true;
 	}
-
-	entries.push([key, timestamp]);
-	if (entries.length > capacity) {
-		entries.sort((a, b) => a[1] - b[1]);
-		const forgotten = entries.splice(0, entries.length - capacity);
-		const newestForgotten = forgotten[forgotten.length - 1][1];
-		floor = floor === undefined ? newestForgotten : Math.max(floor, newestForgotten);
+	if (changed) {
+		store.seen = seen;
+		if (floor === undefined) delete store.floor;
+		else store.floor = floor;
 	}
-	save(entries);
 	return verdict;
 }
