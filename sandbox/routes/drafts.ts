@@ -73,7 +73,9 @@ export function listDrafts(ctx: RouteContext, rawSetId: string): Reply {
 			if (va === null || vb === null) return va === vb ? b.id - a.id : va === null ? 1 : -1; // nulls last
 			return (desc ? vb - va : va - vb) || (desc ? b.id - a.id : a.id - b.id);
 		});
-	return { status: 200, body: page(drafts.map((d) => draftSummary(ctx.rt, d)), paging, ctx.url) };
+	// Render only the page, not every draft of the set.
+	const envelope = page(drafts, paging, ctx.url);
+	return { status: 200, body: { ...envelope, results: envelope.results.map((d) => draftSummary(ctx.rt, d)) } };
 }
 
 export function getDraft(ctx: RouteContext, rawSetId: string, rawDraftId: string): Reply {
