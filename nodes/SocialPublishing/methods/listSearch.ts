@@ -16,20 +16,33 @@ interface SocialSetPage {
 
 const PAGE = 50;
 
-/** Social sets for the resource locator: one page at a time, filtered by name or username. */
+/** Pages read at most in one call while a filter matches nothing, so a search finds sets beyond the first page. */
+const MAX_FILTER_PAGES = 10;
+
+function displayName(set: SocialSetListItem): string {
+	return set.team ? `${set.name} (@${set.username}, ${set.team.name})` : `${set.name} (@${set.username})`;
+}
+
+/**
+ * Social sets for the resource locator, one page at a time, filtered by name, username or ID.
+ * The API has no search, so a filter that matches nothing on a page reads on (bounded) before answering.
+ */
 export async function searchSocialSets(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const offset = Number(paginationToken ?? 0) || 0;
-	const page = await apiRequest<SocialSetPage>(this, { method: 'GET', path: '/v2/social-sets', qs: { limit: PAGE, offset } });
 	const needle = filter?.trim().toLowerCase();
-	const results = (page.results ?? [])
-		.filter((set) => !needle || `${set.name} ${set.username} ${set.id}`.toLowerCase().includes(needle))
-		.map((set) => ({
-			name: set.team ? `${set.name} (@${set.username}, ${set.team.name})` : `${set.name} (@${set.username})`,
-			value: String(set.id),
-		}));
-	return { results, paginationToken: page.next ? String(offset + PAGE) : undefined };
+	let offset = Number(paginationToken ?? 0) || 0;
+	for (let pages = 1; ; pages++) {
+		const page = await apiRequest<SocialSetPage>(this, { method: 'GET', path: '/v2/social-sets', qs: { limit: PAGE, offset } });
+		const results = (page.results ?? [])
+			.filter((set) => !needle || `${set.name} ${set.username} ${set.id}`.toLowerCase().includes(needle))
+			.map((set) => ({ name: displayName(set), value: String(set.id) }));
+		offset += PAGE;
+		const more = Boolean(page.next);
+		if (results.length > 0 || !more || !needle || pages >= MAX_FILTER_PAGES) {
+			return { results, paginationToken: more ? String(offset) : undefined };
+		}
+	}
 }

@@ -67,6 +67,20 @@ describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-set
 			await server.stop();
 		});
 
+		beforeEach(() => server.reset());
+
+		test('a filter that matches nothing on the first page reads the next one in the same call', async () => {
+			const set = (id: number) => ({ id, name: `Set ${id}`, username: `set${id}`, profile_image_url: null, team: null });
+			server.reply(
+				{ body: { results: Array.from({ length: 50 }, (_, i) => set(i + 1)), count: 51, limit: 50, offset: 0, next: 'more', previous: null } },
+				{ body: { results: [{ ...set(51), name: 'Zebra Crossing' }], count: 51, limit: 50, offset: 50, next: null, previous: 'back' } },
+			);
+			const context = contextFor({ resource: 'socialSet', operation: 'get' }, 'admin', server.baseUrl);
+			const result = await searchSocialSets.call(context, 'zebra');
+			expect(result).toEqual({ results: [{ name: 'Zebra Crossing (@set51)', value: '51' }], paginationToken: undefined });
+			expect(server.requests.map((r) => r.query.get('offset'))).toEqual(['0', '50']);
+		});
+
 		test('the token for the next call is offset + 50, and that call sends it as offset', async () => {
 			const set = (id: number) => ({ id, name: `Set ${id}`, username: `set${id}`, profile_image_url: null, team: null });
 			server.reply(
