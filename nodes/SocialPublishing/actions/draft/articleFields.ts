@@ -20,8 +20,8 @@ export const articleAndJsonFields: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { contentType: ['xArticle'] } },
 		options: [
-			{ displayName: 'Cover Media ID', name: 'coverMediaId', type: 'string', default: '', description: 'ID (UUID) of uploaded media used as the cover' },
 			{ displayName: 'Cover Binary Property', name: 'coverBinaryProperty', type: 'string', default: '', description: 'Binary property of the input item to upload and use as the cover' },
+			{ displayName: 'Cover Media ID', name: 'coverMediaId', type: 'string', default: '', description: 'ID (UUID) of uploaded media used as the cover' },
 		],
 	},
 	{

@@ -9,6 +9,12 @@ import { getDraftTarget } from './requests';
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['delete'] } }, [
 	socialSetLocator,
 	{ ...draftIdField, description: 'ID of the draft to delete permanently, whatever its status' },
+	{
+		displayName: 'The draft is deleted permanently, whatever its status; this cannot be undone',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	},
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {

@@ -48,8 +48,8 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 				name: 'orderBy',
 				type: 'options',
 				options: ORDER_FIELDS.flatMap(([name, field]) => [
-					{ name: `${name} (Latest First)`, value: `-${field}` },
 					{ name: `${name} (Earliest First)`, value: field },
+					{ name: `${name} (Latest First)`, value: `-${field}` },
 				]),
 				default: '-updated_at',
 				description: 'Order of the drafts; the service defaults to most recently edited first',

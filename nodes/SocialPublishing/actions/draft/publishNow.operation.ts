@@ -12,6 +12,12 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 	socialSetLocator,
 	{ ...draftIdField, description: 'ID of the draft to PUBLISH IMMEDIATELY to every platform it has enabled' },
 	{
+		displayName: 'Each run publishes the draft to its enabled platforms right away; this cannot be undone',
+		name: 'publishNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Wait for Completion',
 		name: 'waitForCompletion',
 		type: 'boolean',
