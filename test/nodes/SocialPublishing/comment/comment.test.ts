@@ -4,6 +4,7 @@ import {
 	UNKNOWN_UUID,
 	UUID,
 	addCommentOverHttp,
+	autoSyncOverHttp,
 	createDraft,
 	createThread,
 	listAllThreads,
@@ -46,6 +47,21 @@ describe('Comment > Add (POST .../{comment_thread_id}/comments)', () => {
 		expect(result.error?.httpCode).toBe('409');
 		expect(result.error?.context?.itemIndex).toBe(0);
 		expect(fx.apiRequests()).toHaveLength(1);
+	});
+
+	test('a thread on an auto-synced platform: the service\'s 409 CONFLICT code and message surface (States and transitions, Errors)', async () => {
+		const synced = await createDraft(fx, { x: ['Same news for all'], linkedin: ['Same news for all'] });
+		const thread = await createThread(fx, synced, 'news', { platform: 'linkedin' });
+		await autoSyncOverHttp(fx, synced, 'linkedin');
+		fx.sandbox.clearRequests();
+		const result = await fx.runNode(params('comment', 'add', synced, { threadId: thread.id, text: 'One more thought' }), { key: 'write' });
+		expect(result.error?.message).toBe('CONFLICT: The thread is on the auto-synced platform linkedin');
+		expect(result.error?.httpCode).toBe('409');
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({ method: 'POST', path: `${threadsPath(synced)}/${thread.id}/comments`, body: { text: 'One more thought' }, status: 409 }),
+		]);
+		expect((await listAllThreads(fx, synced)).find((t) => t.id === thread.id)?.comments.map((c) => c.text)).toEqual(['First comment']);
 	});
 
 	test('Continue On Fail: the 409 becomes an error item with code CONFLICT and the message', async () => {

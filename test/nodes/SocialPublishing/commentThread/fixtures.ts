@@ -69,6 +69,17 @@ export async function resolveOverHttp(fx: SandboxFixture, draftId: number, threa
 	await call(fx, 'write', 'POST', `${threadsPath(draftId)}/${threadId}/resolve`);
 }
 
+/**
+ * Marks a post platform of a draft auto-synced with the sandbox-only setting `settings.auto_sync: true`
+ * (the sandbox's stand-in for a platform whose content follows another's), keeping its text and markers.
+ */
+export async function autoSyncOverHttp(fx: SandboxFixture, draftId: number, platform: string): Promise<void> {
+	const text = await postText(fx, draftId, platform);
+	const platforms = { [platform]: { enabled: true, posts: [{ text }], settings: { auto_sync: true } } };
+	const response = await call(fx, 'write', 'PATCH', `/v2/social-sets/${SET}/drafts/${draftId}`, { platforms });
+	if (response.status !== 200) throw new Error(`auto-sync not set: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
 /** Every thread of a draft, any status. */
 export async function listAllThreads(fx: SandboxFixture, draftId: number): Promise<Thread[]> {
 	return (await call<{ results: Thread[] }>(fx, 'read', 'GET', `${threadsPath(draftId)}?status=all&limit=50`)).body.results;
