@@ -22,11 +22,23 @@ describe('Draft > Create over several items (router: pairing, Continue On Fail)'
 
 	test('with Continue On Fail a service error keeps its code and details in the error item', async () => {
 		const tagged = createText('={{ $json.text }}', ['x'], { additionalFields: { tags: '={{ $json.tags }}' } });
-		const rows = [{ json: { text: 'known tag', tags: ['launch'] } }, { json: { text: 'unknown tag', tags: ['no-such-tag'] } }];
-		const { items, requests } = await runFresh(fx, tagged, { input: rows, settings: { continueOnFail: true } });
-		expect(requests).toHaveLength(2);
+		const rows = [
+			{ json: { text: 'known tag', tags: ['launch'] } },
+			{ json: { text: 'unknown tag', tags: ['no-such-tag'] } },
+			{ json: { text: 'after the failure', tags: ['weekly-tips'] } },
+		];
+		const { result, items, requests } = await runFresh(fx, tagged, { input: rows, settings: { continueOnFail: true } });
+		expect(result.error).toBeUndefined();
+		expect(requests.map((r) => r.status)).toEqual([201, 400, 201]);
+		expect(result.output('Social Publishing').map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(items[0]).toMatchObject({ tags: ['launch'] });
-		expect(items[1].error).toMatchObject({ code: 'VALIDATION_ERROR', httpCode: '400', details: expect.any(Array) });
+		expect(items[1].error).toMatchObject({
+			code: 'VALIDATION_ERROR',
+			httpCode: '400',
+			message: expect.stringMatching(/^VALIDATION_ERROR: /),
+			details: [expect.objectContaining({ field: expect.any(String), message: expect.any(String) })],
+		});
+		expect(items[2]).toMatchObject({ tags: ['weekly-tips'], preview: 'after the failure' });
 	});
 
 	test('without Continue On Fail the run stops at the bad item and names it', async () => {
