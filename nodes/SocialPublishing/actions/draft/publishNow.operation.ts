@@ -12,7 +12,8 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 	socialSetLocator,
 	{ ...draftIdField, description: 'ID of the draft to PUBLISH IMMEDIATELY to every platform it has enabled' },
 	{
-		displayName: 'Each run publishes the draft to its enabled platforms right away; this cannot be undone',
+		displayName:
+			'Each run publishes the draft to its enabled platforms right away; this cannot be undone. The service refuses to publish X posts that contain URLs, and replies, this way (403 FORBIDDEN): schedule URL posts instead.',
 		name: 'publishNotice',
 		type: 'notice',
 		default: '',
