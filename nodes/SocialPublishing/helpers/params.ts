@@ -67,3 +67,11 @@ export function checkDateRange(context: IExecuteFunctions, itemIndex: number, en
 	const problem = rangeProblem(start, end, maxDays);
 	if (problem) throw paramError(context, itemIndex, endLabel, problem);
 }
+
+/** The required Start Date and End Date parameters as YYYY-MM-DD, checked to span at most `maxDays` days. */
+export function getDateRange(context: IExecuteFunctions, itemIndex: number, maxDays: number): { start: string; end: string } {
+	const start = getCalendarDate(context, itemIndex, 'startDate', 'Start Date') as string;
+	const end = getCalendarDate(context, itemIndex, 'endDate', 'End Date') as string;
+	checkDateRange(context, itemIndex, 'End Date', start, end, maxDays);
+	return { start, end };
+}

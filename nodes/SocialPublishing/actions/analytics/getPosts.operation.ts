@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit, socialSetLocator } from '../descriptions';
-import { checkDateRange, getCalendarDate, getLimit, getSocialSetId } from '../../helpers/params';
+import { getDateRange, getLimit, getSocialSetId } from '../../helpers/params';
 import { calendarDateField } from '../../helpers/ranges';
 import { apiRequestAllItems } from '../../transport';
 import type { OperationResult } from '../types';
@@ -27,9 +27,7 @@ export const description = updateDisplayOptions({ show: { resource: ['analytics'
 /** Post metrics in the date range, in pages of up to 100, in the order the service gives them. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
-	const start = getCalendarDate(this, itemIndex, 'startDate', 'Start Date') as string;
-	const end = getCalendarDate(this, itemIndex, 'endDate', 'End Date') as string;
-	checkDateRange(this, itemIndex, 'End Date', start, end, ANALYTICS_MAX_DAYS);
+	const { start, end } = getDateRange(this, itemIndex, ANALYTICS_MAX_DAYS);
 	const includeReplies = this.getNodeParameter('includeReplies', itemIndex, false) as boolean;
 	const limit = getLimit(this, itemIndex);
 	return await apiRequestAllItems<IDataObject>(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../descriptions';
-import { checkDateRange, getCalendarDate, getSocialSetId } from '../../helpers/params';
+import { getDateRange, getSocialSetId } from '../../helpers/params';
 import type { QueueView } from '../../helpers/queue';
 import { flattenQueueView } from '../../helpers/queue';
 import { calendarDateField } from '../../helpers/ranges';
@@ -41,9 +41,7 @@ export const description = updateDisplayOptions({ show: { resource: ['queue'], o
 /** The queue view: slots from the schedule (free when `draft` is null) and custom-time drafts, day by day. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
-	const start = getCalendarDate(this, itemIndex, 'startDate', 'Start Date') as string;
-	const end = getCalendarDate(this, itemIndex, 'endDate', 'End Date') as string;
-	checkDateRange(this, itemIndex, 'End Date', start, end, QUEUE_MAX_DAYS);
+	const { start, end } = getDateRange(this, itemIndex, QUEUE_MAX_DAYS);
 	const output = this.getNodeParameter('options.output', itemIndex, 'day') as string;
 	const view = await apiRequest<QueueView>(this, {
 		method: 'GET',
