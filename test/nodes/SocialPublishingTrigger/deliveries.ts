@@ -7,15 +7,8 @@ import { createHmac } from 'node:crypto';
 export const SECRET = 'whsec_trigger_test_secret';
 export const PREFIX = 'X-Service-';
 
-export const EVENTS = [
-	'draft.created',
-	'draft.planned',
-	'draft.scheduled',
-	'draft.published',
-	'draft.status_changed',
-	'draft.tags_changed',
-	'draft.deleted',
-] as const;
+/** The Events table of the API specification, as the sandbox service sends them. */
+export { WEBHOOK_EVENTS as EVENTS } from '../../../sandbox/webhooks';
 
 /** A Draft detail as the API specification describes it (the webhook `data`). */
 export function draftDetail(id: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {

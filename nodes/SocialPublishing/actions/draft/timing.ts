@@ -1,30 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
-import { apiRequest } from '../../transport';
+import { socialSetTimeZone } from '../../helpers/timeZone';
 import { inZone, isPastInEveryZone, parseDateInput, toApiDateTime } from '../../helpers/dates';
 import { paramError } from '../../helpers/params';
-
-/** Time zones already read in this execution, per social set: a date without offset costs one request per set. */
-const zoneCache = new WeakMap<object, Map<number, string>>();
-
-/**
- * The social set's time zone. The social set detail has no time zone; the queue schedule does
- * (`timezone`), so it is read there, only when a date without offset needs it.
- */
-async function socialSetZone(context: IExecuteFunctions, itemIndex: number, socialSetId: number): Promise<string> {
-	let zones = zoneCache.get(context);
-	if (!zones) zoneCache.set(context, (zones = new Map()));
-	const known = zones.get(socialSetId);
-	if (known) return known;
-	const schedule = await apiRequest<{ timezone?: string }>(context, {
-		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/queue/schedule`,
-		itemIndex,
-	});
-	const zone = String(schedule.timezone ?? '');
-	zones.set(socialSetId, zone);
-	return zone;
-}
 
 export interface DateRules {
 	/** Parameter name as the user sees it, for errors. */
@@ -64,7 +42,7 @@ export async function resolveDate(
 	if (parsed.kind === 'keyword') return parsed.keyword;
 	if (parsed.kind === 'instant') return toApiDateTime(parsed.instant);
 	if (parsed.kind !== 'wallClock') throw paramError(context, itemIndex, rules.label, 'is not a date');
-	const zone = await socialSetZone(context, itemIndex, socialSetId);
+	const zone = await socialSetTimeZone(context, itemIndex, socialSetId);
 	const instant = inZone(parsed.wallClock, zone);
 	if (!instant) throw paramError(context, itemIndex, rules.label, `has no offset and the social set's time zone "${zone}" is unknown; add an offset`);
 	if (instant <= DateTime.utc()) {

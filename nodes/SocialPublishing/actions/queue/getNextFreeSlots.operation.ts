@@ -6,6 +6,7 @@ import { getLimit, getSocialSetId, paramError } from '../../helpers/params';
 import type { QueueView } from '../../helpers/queue';
 import { freeSlots } from '../../helpers/queue';
 import { endOfSpan, todayIn } from '../../helpers/ranges';
+import { socialSetTimeZone } from '../../helpers/timeZone';
 import { apiRequest } from '../../transport';
 import type { OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from './getSlots.operation';
@@ -32,10 +33,6 @@ const fields: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['queue'], operation: ['getNextFreeSlots'] } }, fields);
 
-interface Schedule {
-	timezone: string;
-}
-
 /**
  * Free queue slots from now on: reads the schedule for the social set's time zone, then the queue view
  * from today (in that zone) for the chosen number of days, and keeps the slots with no draft that are
@@ -48,13 +45,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw paramError(this, itemIndex, 'Days to Look Ahead', `must be a whole number from 1 to ${QUEUE_MAX_DAYS}, got ${days}`);
 	}
 	const limit = getLimit(this, itemIndex);
-	const base = `/v2/social-sets/${socialSetId}/queue`;
-	const { timezone } = await apiRequest<Schedule>(this, { method: 'GET', path: `${base}/schedule`, itemIndex });
+	const timezone = await socialSetTimeZone(this, itemIndex, socialSetId);
 	const today = todayIn(timezone);
 	if ('problem' in today) throw paramError(this, itemIndex, 'Social Set', `has a time zone the node cannot read: ${today.problem}`);
 	const view = await apiRequest<QueueView>(this, {
 		method: 'GET',
-		path: base,
+		path: `/v2/social-sets/${socialSetId}/queue`,
 		qs: { start_date: today.date, end_date: endOfSpan(today.date, days) },
 		itemIndex,
 	});
