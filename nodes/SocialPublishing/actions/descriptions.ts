@@ -54,8 +54,8 @@ export const socialSetLocator: INodeProperties = {
 	],
 };
 
-/** Return All / Limit for a Get Many operation; `max` is the most the service returns per page. */
-export function returnAllOrLimit(max = 50): INodeProperties[] {
+/** Return All / Limit for a Get Many operation (Limit defaults to 50, as n8n's lint rules ask). */
+export function returnAllOrLimit(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -69,7 +69,7 @@ export function returnAllOrLimit(max = 50): INodeProperties[] {
 			name: 'limit',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: Math.min(50, max),
+			default: 50,
 			description: 'Max number of results to return',
 			displayOptions: { show: { returnAll: [false] } },
 		},

@@ -19,7 +19,7 @@ const fields: INodeProperties[] = [
 		default: false,
 		description: 'Whether to include replies as well as posts',
 	},
-	...returnAllOrLimit(100),
+	...returnAllOrLimit(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getPosts'] } }, fields);

@@ -8,7 +8,7 @@ import { THREAD_PLATFORMS, getThreadsPath, threadLocatorFields } from './common'
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(false),
-	...returnAllOrLimit(50),
+	...returnAllOrLimit(),
 	{
 		displayName: 'Filters',
 		name: 'filters',

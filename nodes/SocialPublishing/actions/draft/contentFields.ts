@@ -30,13 +30,14 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 		{ name: 'Platforms JSON', value: 'json', description: 'The raw platforms object of the API, for full control' },
 	];
 	if (forUpdate) contentTypes.unshift({ name: 'Keep Current Content', value: 'keep', description: 'Do not change the content' });
+	const defaultContentType = forUpdate ? 'keep' : 'posts';
 	return [
 		{
 			displayName: 'Content Type',
 			name: 'contentType',
 			type: 'options',
 			options: contentTypes,
-			default: forUpdate ? 'keep' : 'posts',
+			default: defaultContentType,
 		},
 		{
 			displayName: 'Platforms',

@@ -19,7 +19,8 @@ export const tagsField: INodeProperties = {
 	type: 'multiOptions',
 	typeOptions: { loadOptionsMethod: 'getTags', loadOptionsDependsOn: ['socialSetId.value'] },
 	default: [],
-	description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>. Tag slugs; at most 10 on a draft.',
+	description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	hint: 'Tag slugs; at most 10 on a draft',
 };
 
 /** Title, scratchpad, tags, share and the dates of Create ("Additional Fields") and Update ("Update Fields"). */

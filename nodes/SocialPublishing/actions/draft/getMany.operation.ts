@@ -18,7 +18,7 @@ const ORDER_FIELDS = [
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['getMany'] } }, [
 	socialSetLocator,
-	...returnAllOrLimit(50),
+	...returnAllOrLimit(),
 	{
 		displayName: 'Filters',
 		name: 'filters',

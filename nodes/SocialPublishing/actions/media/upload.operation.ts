@@ -5,6 +5,8 @@ import { getSocialSetId, paramError } from '../../helpers/params';
 import { socialSetLocator } from '../descriptions';
 import type { OperationResult } from '../types';
 
+const DEFAULT_TIMEOUT_SECONDS = DEFAULT_READY_TIMEOUT_MS / 1000;
+
 const fields: INodeProperties[] = [
 	socialSetLocator,
 	{
@@ -46,7 +48,7 @@ const fields: INodeProperties[] = [
 				name: 'timeoutSeconds',
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 3600 },
-				default: DEFAULT_READY_TIMEOUT_MS / 1000,
+				default: DEFAULT_TIMEOUT_SECONDS,
 				description: 'Longest time to wait for the media to become ready (when waiting)',
 			},
 			{
@@ -74,7 +76,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
 	if (!binaryPropertyName) throw paramError(this, itemIndex, 'Input Binary Field', 'must name a binary property');
 	const options = this.getNodeParameter('options', itemIndex, {}) as UploadParameterOptions;
-	const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_READY_TIMEOUT_MS / 1000;
+	const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
 	if (!(typeof timeoutSeconds === 'number' && timeoutSeconds > 0 && timeoutSeconds <= 3600)) {
 		throw paramError(this, itemIndex, 'Timeout (Seconds)', `must be a number from 1 to 3600, got "${String(timeoutSeconds)}"`);
 	}

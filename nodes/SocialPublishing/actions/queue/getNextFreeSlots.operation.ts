@@ -26,7 +26,7 @@ const fields: INodeProperties[] = [
 		name: 'limit',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: 5,
+		default: 50,
 		description: 'Max number of results to return',
 	},
 ];

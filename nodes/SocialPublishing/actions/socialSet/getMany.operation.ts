@@ -5,7 +5,7 @@ import { getLimit } from '../../helpers/params';
 import { apiRequestAllItems } from '../../transport';
 import type { OperationResult } from '../types';
 
-const fields: INodeProperties[] = [...returnAllOrLimit(50)];
+const fields: INodeProperties[] = [...returnAllOrLimit()];
 
 export const description = updateDisplayOptions({ show: { resource: ['socialSet'], operation: ['getMany'] } }, fields);
 

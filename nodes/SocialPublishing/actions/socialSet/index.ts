@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 				name: 'Resolve LinkedIn Organization',
 				value: 'resolveLinkedInOrganization',
 				description: 'Look up a LinkedIn company or school page by its URL, for mentions',
-				action: 'Resolve a LinkedIn organization',
+				action: 'Resolve an organization from its page URL',
 			},
 		],
 		default: 'get',

@@ -5,7 +5,7 @@ import { getLimit, getSocialSetId } from '../../helpers/params';
 import { apiRequestAllItems } from '../../transport';
 import type { OperationResult } from '../types';
 
-const fields: INodeProperties[] = [socialSetLocator, ...returnAllOrLimit(50)];
+const fields: INodeProperties[] = [socialSetLocator, ...returnAllOrLimit()];
 
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['getMany'] } }, fields);
 
