@@ -1,5 +1,6 @@
 import type {
 	IAuthenticate,
+	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -49,4 +50,35 @@ export class SocialPublishingApi implements ICredentialType {
 		...requestOptions,
 		headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` },
 	});
+
+	/**
+	 * The credential test n8n runs on *Test* / *Save*: GET {Base URL}/v2/me with the key. The Base URL
+	 * loses a trailing slash and a trailing /v2 first, as every request of the nodes does. n8n shows a
+	 * rule's message for the status it names, the response's status text for any other refusal, and the
+	 * network error code when the service cannot be reached.
+	 */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v2$/i, "") }}',
+			url: '/v2/me',
+			method: 'GET',
+			headers: { Accept: 'application/json' },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'UNAUTHORIZED: Invalid API key. The service refused this key (HTTP 401): copy it again from your account settings.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'NOT_FOUND: no Social Publishing API v2 at this Base URL (GET /v2/me answered HTTP 404): check the Base URL.',
+				},
+			},
+		],
+	};
 }

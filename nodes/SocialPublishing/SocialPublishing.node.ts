@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourceProperty } from './actions/descriptions';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
-import { credentialTest, listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions } from './methods';
 
 export class SocialPublishing implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,11 +18,11 @@ export class SocialPublishing implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'socialPublishingApi', required: true, testedBy: 'socialPublishingApiTest' }],
+		credentials: [{ name: 'socialPublishingApi', required: true }],
 		properties: [resourceProperty, ...Object.values(resources).flatMap((resource) => resource.description)],
 	};
 
-	methods = { listSearch, loadOptions, credentialTest };
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

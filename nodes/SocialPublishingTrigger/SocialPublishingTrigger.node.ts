@@ -10,7 +10,6 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { credentialTest } from '../SocialPublishing/methods';
 import { ALL_EVENTS, triggerProperties, type TriggerOptions } from './description';
 import { checkAndRemember, replayKey, type ReplayStore } from './replay';
 import {
@@ -79,12 +78,10 @@ export class SocialPublishingTrigger implements INodeType {
 		defaults: { name: 'Social Publishing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL, required: true, testedBy: 'socialPublishingApiTest' }],
+		credentials: [{ name: CREDENTIAL, required: true }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: triggerProperties,
 	};
-
-	methods = { credentialTest };
 
 	webhookMethods = {
 		default: {

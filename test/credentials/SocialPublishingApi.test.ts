@@ -1,47 +1,71 @@
-import { CredentialTestContext } from 'n8n-core';
-import type { ICredentialTestFunctions, IWorkflowBase } from 'n8n-workflow';
+import type { INodeType } from 'n8n-workflow';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
+import { SocialPublishingTrigger } from '../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
-import { additionalDataFor } from '../harness/runWorkflow';
 import { useSandbox } from '../harness/sandbox';
+import { testCredential } from './credentialsTester';
 
 const fx = useSandbox();
-
-/** Runs the node's credential test the way n8n's credentials tester does: in a CredentialTestContext. */
-async function testCredential(data: { apiKey: string; baseUrl: string }) {
-	const node = new SocialPublishing();
-	const testedBy = node.description.credentials?.find((c) => c.name === 'socialPublishingApi')?.testedBy;
-	expect(typeof testedBy).toBe('string');
-	const test = node.methods.credentialTest[testedBy as 'socialPublishingApiTest'];
-	const context = new CredentialTestContext(additionalDataFor({}, {} as IWorkflowBase, 'credential-test')) as unknown as ICredentialTestFunctions;
-	return await test.call(context, { id: '1', name: 'Social Publishing account', type: 'socialPublishingApi', data });
-}
+const credential = new SocialPublishingApi();
 
 describe('Social Publishing API credential (Authentication)', () => {
 	test('the key is marked as a password and the webhook secret too', () => {
-		const properties = new SocialPublishingApi().properties;
+		const properties = credential.properties;
 		expect(properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(true);
 		expect(properties.find((p) => p.name === 'webhookSecret')?.typeOptions?.password).toBe(true);
 	});
 
-	test.each(['', '/', '/v2', '/v2/'])('a valid key passes the test (Base URL suffix "%s")', async (suffix) => {
+	test('the credential declares its own test (GET /v2/me); no node carries a test method or testedBy', () => {
+		expect(credential.test?.request).toMatchObject({ method: 'GET', url: '/v2/me' });
+		for (const node of [new SocialPublishing(), new SocialPublishingTrigger()] as INodeType[]) {
+			expect(node.description.credentials).toEqual([{ name: 'socialPublishingApi', required: true }]);
+			expect(node.methods?.credentialTest).toBeUndefined();
+		}
+	});
+
+	// README "Credentials": `https://host`, `https://host/` and `https://host/v2` all work.
+	test.each(['', '/', '/v2', '/v2/', '//', '/V2', '/v2//'])('a valid key passes the test (Base URL suffix "%s")', async (suffix) => {
 		fx.sandbox.clearRequests();
-		const result = await testCredential({ apiKey: fx.sandbox.keys.read, baseUrl: fx.sandbox.baseUrl + suffix });
-		expect(result).toEqual({ status: 'OK', message: 'Connection successful' });
-		expect(fx.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/me']);
+		const result = await testCredential(credential, { apiKey: fx.sandbox.keys.read, baseUrl: fx.sandbox.baseUrl + suffix });
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const requests = fx.apiRequests();
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/me']);
+		// Spec "Authentication" 1: every request carries `Authorization: Bearer <API_KEY>`.
+		expect(requests[0].headers.authorization).toBe(`Bearer ${fx.sandbox.keys.read}`);
 	});
 
-	test('a bad key fails with the service 401 code and message, without the key', async () => {
-		const result = await testCredential({ apiKey: 'sp_wrong_key_123', baseUrl: fx.sandbox.baseUrl });
+	test('spaces around the Base URL are ignored', async () => {
+		const result = await testCredential(credential, { apiKey: fx.sandbox.keys.write, baseUrl: `  ${fx.sandbox.baseUrl}/v2/  ` });
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+	});
+
+	// Spec "Authentication" 3: a missing or invalid key returns 401 UNAUTHORIZED.
+	test('a bad key fails with the UNAUTHORIZED message, without the key', async () => {
+		fx.sandbox.clearRequests();
+		const result = await testCredential(credential, { apiKey: 'sp_wrong_key_123', baseUrl: `${fx.sandbox.baseUrl}/v2` });
 		expect(result.status).toBe('Error');
-		expect(result.message).toBe('UNAUTHORIZED: Invalid API key');
+		expect(result.message).toMatch(/^UNAUTHORIZED: Invalid API key\. /);
 		expect(result.message).not.toContain('sp_wrong_key_123');
+		// n8n-core sends a request refused with 401 once more after its pre-authentication hook; both were GET /v2/me.
+		const requests = fx.apiRequests();
+		expect(requests.length).toBeGreaterThan(0);
+		expect([...new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))]).toEqual(['GET /v2/me 401']);
 	});
 
-	test('an unreachable service says so', async () => {
-		const result = await testCredential({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9' });
+	test('an empty key fails the same way', async () => {
+		const result = await testCredential(credential, { apiKey: '', baseUrl: fx.sandbox.baseUrl });
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^UNAUTHORIZED: Invalid API key\. /) });
+	});
+
+	test('a Base URL that does not lead to the API says to check the Base URL', async () => {
+		const result = await testCredential(credential, { apiKey: fx.sandbox.keys.read, baseUrl: `${fx.sandbox.baseUrl}/api` });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^Could not reach the service: ECONNREFUSED/);
+		expect(result.message).toMatch(/^NOT_FOUND: .*check the Base URL\.$/);
+	});
+
+	test('an unreachable service gives the network error code', async () => {
+		const result = await testCredential(credential, { apiKey: 'k', baseUrl: 'http://127.0.0.1:9' });
+		expect(result).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
 	});
 
 	test('node requests authenticate through the credential: Bearer header on every request', async () => {

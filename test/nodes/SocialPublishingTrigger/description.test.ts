@@ -14,7 +14,7 @@ describe('Social Publishing Trigger description', () => {
 
 	test('listens on one POST webhook answered on receipt, with the Social Publishing credential', () => {
 		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
-		expect(description.credentials).toEqual([{ name: 'socialPublishingApi', required: true, testedBy: 'socialPublishingApiTest' }]);
+		expect(description.credentials).toEqual([{ name: 'socialPublishingApi', required: true }]);
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);
 	});

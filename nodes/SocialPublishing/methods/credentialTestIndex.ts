@@ -1,1 +1,0 @@
-export { socialPublishingApiTest } from './credentialTest';
