@@ -1,28 +1,61 @@
+/**
+ * The lint gate: the two rule sets n8n's community package scanner runs on a package's sources,
+ * combined the way `@n8n/node-cli`'s ESLint config (`n8n-node lint`) combines them:
+ * - `@n8n/eslint-plugin-community-nodes`, recommended config (the n8n Cloud one), its warnings raised to errors;
+ * - `eslint-plugin-n8n-nodes-base`: its `community` rules on package.json, `credentials` rules on credentials/,
+ *   `nodes` rules on nodes/, with the same rules switched off as node-cli and the scanner switch off;
+ * - `no-console`, which both add.
+ * The scanner reads no inline `eslint-disable` comments, so shipped code carries none.
+ */
 import tsParser from '@typescript-eslint/parser';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
+import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+
+const community = n8nCommunityNodesPlugin.configs.recommended;
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'sandbox/**', 'scripts/**', 'bench/**', 'examples/**', '*.js', '*.mjs'] },
+	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'sandbox/**', 'scripts/**', 'bench/**', 'examples/**', 'docs/**', '*.js', '*.mjs'] },
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },
+		// As the scanner (allowInlineConfig: false): an inline eslint-disable in shipped code has no effect.
+		linterOptions: { noInlineConfig: true },
 	},
 	{
 		files: ['package.json'],
 		languageOptions: { parser: tsParser, parserOptions: { extraFileExtensions: ['.json'] } },
 	},
 	{
-		...n8nCommunityNodesPlugin.configs.recommended,
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'],
+		plugins: { ...community.plugins, 'n8n-nodes-base': n8nNodesBase },
 		rules: {
-			...n8nCommunityNodesPlugin.configs.recommended.rules,
-			'@n8n/community-nodes/resource-operation-pattern': 'error',
-			'@n8n/community-nodes/icon-prefer-themed-variants': 'error',
-			'@n8n/community-nodes/no-dead-files': 'error',
-			'@n8n/community-nodes/node-registration-complete': 'error',
-			'@n8n/community-nodes/require-files-array': 'error',
-			'@n8n/community-nodes/require-homepage': 'error',
-			'@n8n/community-nodes/credential-unnecessary-password': 'error',
+			...Object.fromEntries(Object.keys(community.rules).map((rule) => [rule, 'error'])),
+			'no-console': 'error',
+		},
+	},
+	{
+		files: ['package.json'],
+		rules: { ...n8nNodesBase.configs.community.rules },
+	},
+	{
+		files: ['credentials/**/*.ts'],
+		rules: {
+			...n8nNodesBase.configs.credentials.rules,
+			// Off in node-cli and in the scanner: not valid for community nodes.
+			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
+			// Off in node-cli and in the scanner: the community-nodes password rule replaces it.
+			'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
+		},
+	},
+	{
+		files: ['nodes/**/*.ts'],
+		rules: {
+			...n8nNodesBase.configs.nodes.rules,
+			// Off in node-cli and in the scanner: inputs and outputs may be the NodeConnectionTypes enum.
+			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+			// Off in node-cli and in the scanner: an API's own maximum is a valid maxValue.
+			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
 		},
 	},
 ];
