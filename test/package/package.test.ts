@@ -12,6 +12,19 @@ describe('package.json of a community node package', () => {
 		expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
 	});
 
+	test('carries what a verification review reads: repository, homepage, bugs, author, MIT licence, description, keywords', () => {
+		const repo = 'github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing';
+		expect(pkg.repository).toEqual({ type: 'git', url: `git+https://${repo}.git` });
+		expect(pkg.homepage).toBe(`https://${repo}#readme`);
+		expect(pkg.bugs).toEqual({ url: `https://${repo}/issues` });
+		expect(pkg.author.name).toEqual(expect.any(String));
+		expect(pkg.author.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+		expect(pkg.license).toBe('MIT');
+		expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+		expect(pkg.description.length).toBeGreaterThan(20);
+		expect(pkg.keywords).toEqual(expect.arrayContaining(['n8n-community-node-package', 'n8n']));
+	});
+
 	test('ships no runtime dependencies and only n8n-workflow as peer', () => {
 		expect(pkg.dependencies ?? {}).toEqual({});
 		expect(Object.keys(pkg.peerDependencies)).toEqual(['n8n-workflow']);
