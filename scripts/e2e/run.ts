@@ -1,7 +1,7 @@
 /**
  * End-to-end test against real n8n (npm run test:e2e): for each pinned release, the packed package is
- * installed as a community package, the examples are imported and run, and the trigger is activated and
- * fed signed deliveries by the sandbox.
+ * installed as a community package, the examples are imported and run, the trigger is activated and
+ * fed signed deliveries by the sandbox, and the credential's test is run through n8n's REST API.
  *
  *   ts-node --transpile-only scripts/e2e/run.ts [install name or n8n version ...]   (default: all pinned)
  *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead; E2E_TARBALL=<file.tgz> tests
@@ -17,6 +17,7 @@ import { ensureInstalled } from './install-n8n';
 import { LoadMode, prepareN8n } from './n8n';
 import { executeWorkflow, importCredential, importExamples, loadedPackageNodeTypes } from './prepare';
 import { checkTrigger } from './trigger';
+import { checkCredentialTest } from './credential';
 
 interface Outcome {
 	name: string;
@@ -98,6 +99,7 @@ async function main(): Promise<number> {
 			for (const example of EXAMPLES.filter((e) => e.trigger)) {
 				await checkTrigger({ n8n, sandbox, example, step: (name, fn) => step(label(name), fn) });
 			}
+			await checkCredentialTest({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
 		} finally {
 			await stopAll();
 			await sandbox.close();
