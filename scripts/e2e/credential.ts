@@ -3,11 +3,45 @@
  * with the credential as typed; n8n's credentials tester then runs the credential type's declarative
  * test (GET {Base URL}/v2/me) against the sandbox. A good key passes for every Base URL form the README
  * promises; a refused key fails with the message the editor shows under "Couldn't connect with these settings".
+ *
+ * Which message that is depends on the release. The tester applies the credential's `responseCode` rules only
+ * when the request error it catches still carries the HTTP response; n8n 2.8's errors drop it, so those
+ * releases show n8n's own text for the status instead (checked here too, so a change either way is seen).
  */
+import { join } from 'path';
 import type { Sandbox } from '../../sandbox';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, ensure } from '../examples/catalog';
+import { runProcess } from '../lib/processes';
+import { installDir, nodeBin } from './installs';
 import { N8nInstance } from './n8n';
 import { Session, ownerSession } from './rest';
+
+/** The credential's own rule messages (credentials/SocialPublishingApi.credentials.ts). */
+const RULE_401 = /^UNAUTHORIZED: Invalid API key\. The service refused this key \(HTTP 401\)/;
+const RULE_404 = /^NOT_FOUND: no Social Publishing API v2 at this Base URL .*check the Base URL\.$/;
+/** n8n's own texts for a 401 and a 404 (n8n-workflow's NodeApiError), shown where the rules cannot apply. */
+const N8N_401 = 'Authorization failed - please check your credentials';
+const N8N_404 = 'The resource you are requesting could not be found';
+const N8N_ECONNREFUSED = 'The service refused the connection - perhaps it is offline';
+
+/**
+ * Whether this release's NodeApiError keeps the failed request as its cause, with the response: only then can
+ * n8n's credentials tester read the status and apply the credential's rules. Asked of the release's own
+ * n8n-workflow, on its own runtime.
+ */
+async function errorsKeepTheResponse(n8n: N8nInstance): Promise<boolean> {
+	const n8nPackage = join(installDir(n8n.install), 'node_modules', 'n8n', 'package.json');
+	const script = [
+		`const { NodeApiError } = require('module').createRequire(${JSON.stringify(n8nPackage)})('n8n-workflow');`,
+		"const failed = Object.assign(new Error('Request failed with status code 401'), { response: { status: 401 } });",
+		"const error = new NodeApiError({ id: '1', name: 'Probe', type: 'probe', typeVersion: 1, position: [0, 0], parameters: {} }, failed);",
+		'process.stdout.write(JSON.stringify({ keeps: error.cause?.response?.status === 401 }));',
+	].join('\n');
+	const res = await runProcess(nodeBin(n8n.install), ['-e', script], { timeoutMs: 60_000 });
+	const line = res.output.split('\n').find((l) => l.startsWith('{"keeps"'));
+	ensure(res.code === 0 && line, `probing n8n-workflow of n8n ${n8n.install.n8n} failed (exit ${res.code}): ${res.output.slice(-1000)}`);
+	return (JSON.parse(line) as { keeps: boolean }).keeps;
+}
 
 export interface CredentialCheck {
 	n8n: N8nInstance;
@@ -59,18 +93,35 @@ export async function checkCredentialTest({ n8n, sandbox, step }: CredentialChec
 		return lines;
 	});
 
-	await step('the credential test fails a refused key with a message a user understands', async () => {
+	await step('the credential test fails a refused key, a wrong Base URL and an unreachable service with messages a user understands', async () => {
 		ensure(session, 'needs the owner session of the previous step');
+		const rules = await errorsKeepTheResponse(n8n);
 		const badKey = 'sp_e2e_refused_key_0123456789';
 		sandbox.clearRequests();
-		const result = await testInN8n(session, sandbox, { apiKey: badKey, baseUrl: `${sandbox.baseUrl}/v2` });
-		ensure(result.status === 'Error', `a refused key should fail the test, got ${JSON.stringify(result)}`);
-		ensure(/^UNAUTHORIZED: Invalid API key\. /.test(result.message), `the message should say the key was refused, got "${result.message}"`);
-		ensure(!result.message.includes(badKey), 'the message must not show the key');
+		const refused = await testInN8n(session, sandbox, { apiKey: badKey, baseUrl: `${sandbox.baseUrl}/v2` });
+		ensure(refused.status === 'Error', `a refused key should fail the test, got ${JSON.stringify(refused)}`);
+		ensure(
+			rules ? RULE_401.test(refused.message) : refused.message === N8N_401,
+			`the message should be ${rules ? "the credential's UNAUTHORIZED text" : `n8n's "${N8N_401}"`}, got "${refused.message}"`,
+		);
+		ensure(!refused.message.includes(badKey), 'the message must not show the key');
 		const calls = [...new Set(sandbox.requests.filter((r) => r.path.startsWith('/v2')).map((r) => `${r.method} ${r.path} ${r.status}`))];
 		ensure(calls.length === 1 && calls[0] === 'GET /v2/me 401', `the sandbox should have refused GET /v2/me, got ${JSON.stringify(calls)}`);
 		const wrongBase = await testInN8n(session, sandbox, { apiKey: sandbox.keys.read, baseUrl: `${sandbox.baseUrl}/api` });
-		ensure(wrongBase.status === 'Error' && /^NOT_FOUND: .*check the Base URL\.$/.test(wrongBase.message), `a Base URL without the API should say so, got ${JSON.stringify(wrongBase)}`);
-		return [`refused key: "${result.message}"`, `wrong Base URL: "${wrongBase.message}"`];
+		ensure(
+			wrongBase.status === 'Error' && (rules ? RULE_404.test(wrongBase.message) : wrongBase.message === N8N_404),
+			`a Base URL without the API should fail with ${rules ? "the credential's NOT_FOUND text" : `n8n's "${N8N_404}"`}, got ${JSON.stringify(wrongBase)}`,
+		);
+		const offline = await testInN8n(session, sandbox, { apiKey: sandbox.keys.read, baseUrl: 'http://127.0.0.1:9' });
+		ensure(
+			offline.status === 'Error' && offline.message === (rules ? 'ECONNREFUSED' : N8N_ECONNREFUSED),
+			`an address where nothing listens should fail with ${rules ? 'ECONNREFUSED' : `"${N8N_ECONNREFUSED}"`}, got ${JSON.stringify(offline)}`,
+		);
+		return [
+			rules ? "n8n applies the credential's rules" : "this n8n drops the HTTP response from request errors, so it shows its own texts, not the credential's rules",
+			`refused key: "${refused.message}"`,
+			`wrong Base URL: "${wrongBase.message}"`,
+			`nothing listening: "${offline.message}"`,
+		];
 	});
 }
