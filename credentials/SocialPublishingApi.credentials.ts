@@ -55,7 +55,8 @@ export class SocialPublishingApi implements ICredentialType {
 	 * The credential test n8n runs on *Test* / *Save*: GET {Base URL}/v2/me with the key. The Base URL
 	 * loses a trailing slash and a trailing /v2 first, as every request of the nodes does. n8n shows a
 	 * rule's message for the status it names, the response's status text for any other refusal, and the
-	 * network error code when the service cannot be reached.
+	 * network error code when the service cannot be reached (n8n 2.8 shows its own texts instead: its
+	 * request errors lose the response; see README "Credentials").
 	 */
 	test: ICredentialTestRequest = {
 		request: {
