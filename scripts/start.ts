@@ -1,7 +1,8 @@
 /**
  * npm start: builds the package, starts the sandbox on loopback, and runs every example workflow through
  * n8n's engine (n8n-core's WorkflowExecute) with the BUILT node classes from dist/; the trigger example is
- * fed a real signed delivery from the sandbox over HTTP. Prints what each step did and exits 0 when all worked.
+ * fed a real signed delivery from the sandbox over HTTP; the poll trigger example is activated and polls the
+ * sandbox. Prints what each step did and exits 0 when all worked.
  */
 import type { IConnections, INode, INodeExecutionData, IRun, IWorkflowBase } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -11,6 +12,7 @@ import { runWorkflow } from '../test/harness/runWorkflow';
 import { startTriggerServer } from '../test/harness/webhookServer';
 import { EXAMPLES, Example, Json, ensure, loadExample } from './examples/catalog';
 import { coreNodeTypes } from './examples/coreNodes';
+import { runPollExample } from './examples/pollExample';
 import { buildPackage } from './lib/pack';
 import { waitFor } from './lib/processes';
 import { badlySigned, publishDraftNow } from './e2e/trigger';
@@ -87,6 +89,18 @@ async function runTriggerExample(ctx: Context, example: Example): Promise<string
 	}
 }
 
+/** The poll trigger example: activation poll, a draft published and one failed, the next poll starts one run. */
+async function runPollTriggerExample(ctx: Context, example: Example): Promise<string[]> {
+	const { lines, run } = await runPollExample({
+		example,
+		sandbox: ctx.sandbox,
+		nodeTypes: buildNodeTypes(ctx.core.types, ctx.dist.nodeTypes),
+		credentialTypes: ctx.dist.credentialTypes,
+		credentials: ctx.credentials,
+	});
+	return [trace(run), ...lines];
+}
+
 async function main(): Promise<number> {
 	const t0 = Date.now();
 	console.log('n8n-nodes-social-publishing: building and running the example workflows against the local sandbox\n');
@@ -107,7 +121,7 @@ async function main(): Promise<number> {
 			started = Date.now();
 			const heading = `${index + 3}. examples/${example.file}: ${example.title}`;
 			try {
-				const lines = example.trigger ? await runTriggerExample(ctx, example) : await runManualExample(ctx, example);
+				const lines = example.trigger ? await runTriggerExample(ctx, example) : example.poll ? await runPollTriggerExample(ctx, example) : await runManualExample(ctx, example);
 				console.log(`${heading}\n   ok (${seconds(started)})`);
 				for (const line of lines) console.log(`   ${line}`);
 			} catch (error) {

@@ -1,7 +1,8 @@
 /**
  * End-to-end test against real n8n (npm run test:e2e): for each pinned release, the packed package is
  * installed as a community package, the examples are imported and run, the trigger is activated and
- * fed signed deliveries by the sandbox, and the credential's test is run through n8n's REST API.
+ * fed signed deliveries by the sandbox, the poll trigger is activated and polls the sandbox, and the
+ * credential's test is run through n8n's REST API.
  *
  *   ts-node --transpile-only scripts/e2e/run.ts [install name or n8n version ...]   (default: all pinned)
  *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead; E2E_TARBALL=<file.tgz> tests
@@ -16,6 +17,7 @@ import { stopAll, stopAllOnExit } from '../lib/processes';
 import { ensureInstalled } from './install-n8n';
 import { LoadMode, prepareN8n } from './n8n';
 import { executeWorkflow, importCredential, importExamples, loadedPackageNodeTypes } from './prepare';
+import { activatePollExample, checkPollTrigger, type PollActivation } from './pollTrigger';
 import { checkTrigger } from './trigger';
 import { checkCredentialTest } from './credential';
 
@@ -76,7 +78,7 @@ async function main(): Promise<number> {
 			const label = (what: string) => `[${install.n8n}] ${what}`;
 			const loaded = await step(label('the package loads: n8n lists its node types'), async () => {
 				const types = await loadedPackageNodeTypes(n8n);
-				for (const name of ['socialPublishing', 'socialPublishingTrigger']) {
+				for (const name of ['socialPublishing', 'socialPublishingPollTrigger', 'socialPublishingTrigger']) {
 					if (!types.includes(`${n8n.typePrefix}.${name}`)) throw new Error(`n8n did not load ${n8n.typePrefix}.${name}; it lists ${JSON.stringify(types)}`);
 				}
 				return [types.join(', ')];
@@ -88,7 +90,7 @@ async function main(): Promise<number> {
 				return [`${workflows.length} workflows, user folder ${n8n.userFolder}`];
 			});
 			if (!ready) continue;
-			for (const example of EXAMPLES.filter((e) => !e.trigger)) {
+			for (const example of EXAMPLES.filter((e) => !e.trigger && !e.poll)) {
 				const { id } = loadExample(example);
 				await step(label(`n8n execute: ${example.title}`), async () => {
 					const run = await executeWorkflow(n8n, id);
@@ -96,8 +98,20 @@ async function main(): Promise<number> {
 					return example.check(run.output);
 				});
 			}
+			// Poll trigger workflows are activated before the server starts (the trigger check starts it), then checked.
+			const activations = new Map<string, PollActivation>();
+			for (const example of EXAMPLES.filter((e) => e.poll)) {
+				await step(label(`activate "${loadExample(example).name}"`), async () => {
+					const activation = await activatePollExample(n8n, sandbox, example);
+					activations.set(example.file, activation);
+					return [`with ${activation.how}`];
+				});
+			}
 			for (const example of EXAMPLES.filter((e) => e.trigger)) {
 				await checkTrigger({ n8n, sandbox, example, step: (name, fn) => step(label(name), fn) });
+			}
+			for (const example of EXAMPLES.filter((e) => e.poll)) {
+				await checkPollTrigger({ n8n, sandbox, example, activation: activations.get(example.file), step: (name, fn) => step(label(name), fn) });
 			}
 			await checkCredentialTest({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
 		} finally {

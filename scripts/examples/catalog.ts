@@ -24,6 +24,8 @@ export interface Example {
 	title: string;
 	/** Started by the Social Publishing Trigger rather than by hand. */
 	trigger?: boolean;
+	/** Started by the Social Publishing Poll Trigger on its schedule (an active workflow), rather than by hand. */
+	poll?: boolean;
 	/** Checks the run's outputs; throws with a reason when they are wrong. Returns lines describing the result. */
 	check(out: OutputOf): string[];
 }
@@ -103,6 +105,31 @@ export const EXAMPLES: Example[] = [
 			ensure(urls && typeof urls === 'object' && Object.keys(urls).length > 0, `published URLs should be collected, got ${JSON.stringify(collected)}`);
 			for (const [platform, url] of Object.entries(urls)) ensure(isUrl(url), `the ${platform} URL should be a URL, got ${JSON.stringify(url)}`);
 			return [`draft ${String(collected.draft_id)} published: ${Object.entries(urls).map(([p, u]) => `${p} ${String(u)}`).join(', ')}`];
+		},
+	},
+	{
+		file: 'poll-published-or-failed.json',
+		title: 'Poll Trigger (no webhook): each draft published or failed since the last check, with its outcome and URLs',
+		poll: true,
+		check(out) {
+			const events = out('Social Publishing Poll Trigger');
+			const outcomes = out('Summarise Outcome');
+			ensure(events.length > 0, 'the poll trigger should put out at least one event');
+			ensure(outcomes.length === events.length, `one outcome per event expected, got ${outcomes.length} for ${events.length}`);
+			return events.map((event, index) => {
+				const outcome = outcomes[index];
+				const draft = event.draft as Json | undefined;
+				ensure(draft && outcome.draft_id === draft.id, `outcome ${index} should be about draft ${String(draft?.id)}, is about ${String(outcome.draft_id)}`);
+				if (event.event === 'draft.published') {
+					const urls = outcome.published_urls as Record<string, unknown>;
+					ensure(outcome.outcome === 'published' && outcome.status === 'published', `draft ${String(draft.id)} should be published, got ${JSON.stringify(outcome)}`);
+					ensure(urls && Object.keys(urls).length > 0 && Object.values(urls).every(isUrl), `published URLs expected for draft ${String(draft.id)}, got ${JSON.stringify(urls)}`);
+					return `draft ${String(draft.id)} published: ${Object.entries(urls).map(([p, u]) => `${p} ${String(u)}`).join(', ')}`;
+				}
+				ensure(event.event === 'draft.failed', `only draft.published and draft.failed are chosen, got ${JSON.stringify(event.event)}`);
+				ensure(outcome.outcome === 'failed' && outcome.status === 'error', `draft ${String(draft.id)} should have failed with status error, got ${JSON.stringify(outcome)}`);
+				return `draft ${String(draft.id)} failed (status error)`;
+			});
 		},
 	},
 	{

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
+import { SocialPublishingPollTrigger } from '../../nodes/SocialPublishingPollTrigger/SocialPublishingPollTrigger.node';
 import { SocialPublishingTrigger } from '../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 
 /** Stands in for n8n's Manual Trigger: passes the items it is given on to the next node. */
@@ -26,7 +27,11 @@ const PACKAGE = 'n8n-nodes-social-publishing';
 
 /** This package's node types from the TypeScript sources, by their names without prefix. */
 export function sourceNodeTypes(): Record<string, INodeType> {
-	return { socialPublishing: new SocialPublishing(), socialPublishingTrigger: new SocialPublishingTrigger() };
+	return {
+		socialPublishing: new SocialPublishing(),
+		socialPublishingTrigger: new SocialPublishingTrigger(),
+		socialPublishingPollTrigger: new SocialPublishingPollTrigger(),
+	};
 }
 
 /**

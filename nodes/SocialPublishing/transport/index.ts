@@ -7,6 +7,7 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	INode,
+	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { serviceApiError } from './errors';
@@ -17,7 +18,7 @@ import { waitOrCancel } from './wait';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions;
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;

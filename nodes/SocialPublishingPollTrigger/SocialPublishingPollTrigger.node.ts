@@ -1,0 +1,75 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../SocialPublishing/transport';
+import { credentialTest, listSearch } from '../SocialPublishing/methods';
+import { ANY_STATUS, DRAFT_STATUSES, POLL_EVENTS, pollTriggerProperties, type PollOptions } from './description';
+import { latestSample } from './manual';
+import { pollChanges, type PollParams } from './poll';
+
+const EVENT_VALUES: readonly string[] = Object.values(POLL_EVENTS);
+const STATUS_VALUES: readonly string[] = [ANY_STATUS, ...DRAFT_STATUSES];
+
+/** The parameters, checked before any request. */
+function readParams(ctx: IPollFunctions): PollParams {
+	const node = ctx.getNode();
+	const socialSetId = String(ctx.getNodeParameter('socialSetId', '', { extractValue: true }) ?? '').trim();
+	if (!/^\d+$/.test(socialSetId)) {
+		throw new NodeOperationError(node, `Parameter "Social Set" must be a social set ID (a whole number), got "${socialSetId}"`, {
+			description: 'Pick the social set whose drafts to watch from the list, or give its ID.',
+		});
+	}
+	const events = ctx.getNodeParameter('events', []) as unknown;
+	if (!Array.isArray(events) || events.length === 0) {
+		throw new NodeOperationError(node, 'Parameter "Events" needs at least one event to watch for');
+	}
+	const unknown = events.filter((event) => !EVENT_VALUES.includes(String(event)));
+	if (unknown.length > 0) {
+		throw new NodeOperationError(node, `Parameter "Events" holds unknown events: ${unknown.map(String).join(', ')}`, {
+			description: `Known events: ${EVENT_VALUES.join(', ')}`,
+		});
+	}
+	const toStatus = events.includes(POLL_EVENTS.statusChanged) ? String(ctx.getNodeParameter('toStatus', ANY_STATUS)) : ANY_STATUS;
+	if (!STATUS_VALUES.includes(toStatus)) {
+		throw new NodeOperationError(node, `Parameter "To Status" must be one of ${STATUS_VALUES.join(', ')}, got "${toStatus}"`);
+	}
+	const options = ctx.getNodeParameter('options', {}) as PollOptions;
+	return {
+		socialSetId,
+		selection: { events: events.map(String), toStatus },
+		draftOutput: options.draftOutput === 'summary' ? 'summary' : 'detail',
+		rawPayload: options.rawPayload === true,
+	};
+}
+
+export class SocialPublishingPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Social Publishing Poll Trigger',
+		name: 'socialPublishingPollTrigger',
+		icon: { light: 'file:socialPublishing.svg', dark: 'file:socialPublishing.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		polling: true,
+		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		description: 'Starts the workflow when drafts of a social set are created, change status, publish or fail, by checking the service on a schedule',
+		defaults: { name: 'Social Publishing Poll Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true, testedBy: 'socialPublishingApiTest' }],
+		properties: pollTriggerProperties,
+	};
+
+	methods = { listSearch, credentialTest };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const params = readParams(this);
+		if (this.getMode() === 'manual') return await latestSample(this, params);
+		return await pollChanges(this, params);
+	}
+}
