@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../SocialPublishing/transport';
-import { credentialTest, listSearch } from '../SocialPublishing/methods';
+import { listSearch } from '../SocialPublishing/methods';
 import { ANY_STATUS, DRAFT_STATUSES, POLL_EVENTS, pollTriggerProperties, type PollOptions } from './description';
 import { latestSample } from './manual';
 import { pollChanges, type PollParams } from './poll';
@@ -61,11 +61,11 @@ export class SocialPublishingPollTrigger implements INodeType {
 		defaults: { name: 'Social Publishing Poll Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true, testedBy: 'socialPublishingApiTest' }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: pollTriggerProperties,
 	};
 
-	methods = { listSearch, credentialTest };
+	methods = { listSearch };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const params = readParams(this);
