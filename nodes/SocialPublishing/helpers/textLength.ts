@@ -31,7 +31,7 @@ export const PLATFORM_NAMES: Readonly<Record<PostPlatform, string>> = {
 
 /** How each platform counts, in words, for error messages. */
 export const COUNTED_AS: Readonly<Record<PostPlatform, string>> = {
-	x: 'as X counts (every link 23, CJK and emoji 2)',
+	x: 'weighted as X counts: every link 23, CJK and emoji 2',
 	bluesky: 'graphemes',
 	threads: 'characters, emoji by their UTF-8 bytes',
 	mastodon: 'characters, every link 23',
