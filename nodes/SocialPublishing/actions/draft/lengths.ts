@@ -121,7 +121,8 @@ export function autoSplitContent(context: IExecuteFunctions, itemIndex: number, 
 function advice(platform: PostPlatform, settings: LengthSettings, json: boolean): string {
 	const raise = 'or set its limit under Content Options > Length Limits';
 	if (json) return `Shorten it, split it into more posts, ${raise}`;
-	if (SINGLE_POST_PLATFORMS.includes(platform)) return `${PLATFORM_NAMES[platform]} takes one post, so it is never split: shorten it (a text of its own under Platform Texts), ${raise}`;
+	const name = PLATFORM_NAMES[platform];
+	if (SINGLE_POST_PLATFORMS.includes(platform)) return `${name} takes one post, so it is never split: shorten it or give ${name} a shorter text of its own under Platform Texts, ${raise}`;
 	if (settings.autoSplit) return `Shorten it ${raise}`;
 	return `Shorten it, turn on Content Options > Auto-Split Long Text (One Text), ${raise}`;
 }
