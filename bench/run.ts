@@ -7,12 +7,13 @@ import { mediaUpload } from './cases/mediaUpload';
 import { verification } from './cases/verify';
 import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
+import { textLength } from './cases/textLength';
 import { readConfig, usage } from './lib/config';
 import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
-const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, rateLimit, verification, coldLoad];
+const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, rateLimit, verification, coldLoad, textLength];
 
 async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {

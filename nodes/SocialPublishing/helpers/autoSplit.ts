@@ -118,11 +118,12 @@ class Splitter {
 		return `${inside.kind} ("${this.text.slice(inside.start, inside.end).slice(0, 60)}") does not fit in one post and cannot be split`;
 	}
 
-	split(start: number, end: number, level = 0): Array<[number, number]> | string {
-		if (this.fits(this.piece(start, end))) return [[start, end]];
+	/** `tooLong`: the caller already knows the range does not fit. */
+	split(start: number, end: number, level = 0, tooLong = false): Array<[number, number]> | string {
+		if (!tooLong && this.fits(this.piece(start, end))) return [[start, end]];
 		if (level >= LEVELS.length) return this.whyNot(start, end);
 		const gaps = LEVELS[level](this.text, start, end).filter((gap) => gap.start > start && gap.end < end && !breaksInside(gap, this.ranges));
-		if (gaps.length === 0) return this.split(start, end, level + 1);
+		if (gaps.length === 0) return this.split(start, end, level + 1, true);
 		const segments: Array<[number, number]> = [];
 		let from = start;
 		for (const gap of gaps) {
@@ -144,7 +145,7 @@ class Splitter {
 				current = segment;
 				continue;
 			}
-			const sub = this.split(segment[0], segment[1], level + 1);
+			const sub = this.split(segment[0], segment[1], level + 1, true);
 			if (typeof sub === 'string') return sub;
 			pieces.push(...sub.slice(0, -1));
 			current = sub[sub.length - 1];
@@ -168,7 +169,9 @@ function numberSuffix(k: number, total: number): string {
  */
 export function splitPostsToLimit(texts: string[], options: SplitOptions): SplitResult {
 	const { limit, count } = options;
-	let width = 0;
+	// Room for the numbers from the start when the thread will clearly need them, so one pass usually does.
+	const estimate = texts.reduce((sum, text) => sum + Math.max(1, Math.ceil(count(text) / limit)), 0);
+	let width = options.numbering && estimate > 1 ? String(estimate).length : 0;
 	for (;;) {
 		const reserve = width > 0 ? numberSuffix(10 ** width - 1, 10 ** width - 1) : '';
 		const posts: SplitPost[] = [];
@@ -178,7 +181,7 @@ export function splitPostsToLimit(texts: string[], options: SplitOptions): Split
 				continue;
 			}
 			const splitter = new Splitter(text, (piece) => count(piece + reserve) <= limit);
-			const ranges = splitter.split(0, text.length);
+			const ranges = splitter.split(0, text.length, 0, true);
 			if (typeof ranges === 'string') return { problem: ranges, postIndex: index };
 			for (const piece of splitter.texts(ranges)) posts.push({ text: piece, from: index });
 		}
