@@ -8,12 +8,13 @@ import { pollTrigger } from './cases/pollTrigger';
 import { verification } from './cases/verify';
 import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
+import { textLength } from './cases/textLength';
 import { readConfig, usage } from './lib/config';
 import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
-const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, rateLimit, verification, pollTrigger, coldLoad];
+const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, rateLimit, verification, pollTrigger, textLength, coldLoad];
 
 async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {

@@ -23,6 +23,9 @@ export interface BenchConfig {
 	verifyBodyBytes: number;
 	verifySeconds: number;
 	coldRuns: number;
+	/** Length of each text of the post length and Auto-Split case. */
+	textChars: number;
+	textSeconds: number;
 	/** Keep-alive timeout of the sandbox's server (see sandboxChild.ts). */
 	keepAliveMs: number;
 	/** Where RESULTS.md goes; empty = do not write. */
@@ -45,6 +48,8 @@ const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile'> = {
 	verifyBodyBytes: 4096,
 	verifySeconds: 2,
 	coldRuns: 7,
+	textChars: 10_000,
+	textSeconds: 2,
 	keepAliveMs: 5000,
 };
 
@@ -62,6 +67,7 @@ const QUICK: typeof FULL = {
 	rateRuns: 1,
 	verifySeconds: 0.5,
 	coldRuns: 3,
+	textSeconds: 0.5,
 };
 
 function kebab(name: string): string {
@@ -105,7 +111,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): BenchConfig 
 export function usage(): string {
 	const names = Object.keys(FULL).map((name) => `--${kebab(name)}=N (${envName(name)})`);
 	return [
-		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,rateLimit,verify,pollTrigger,coldLoad] [--results=path|false]',
+		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,rateLimit,verify,pollTrigger,textLength,coldLoad] [--results=path|false]',
 		...names.map((n) => `  ${n}`),
 	].join('\n');
 }

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { postLength } from '../../nodes/SocialPublishing/helpers/textLength';
 import { REPO_ROOT } from '../lib/pack';
 
 export type Json = Record<string, unknown>;
@@ -61,6 +62,29 @@ export const EXAMPLES: Example[] = [
 			ensure(Array.isArray(draft.tags) && draft.tags.includes('weekly-tips'), `the draft should carry the tag weekly-tips, has ${JSON.stringify(draft.tags)}`);
 			ensure(platforms.x?.posts?.length === 3, `the X thread should have 3 posts, has ${platforms.x?.posts?.length}`);
 			return [`draft ${String(draft.id)} scheduled for ${String(draft.scheduled_date)} with tags ${(draft.tags as string[]).join(', ')}; X thread of ${platforms.x.posts.length} posts`];
+		},
+	},
+	{
+		file: 'long-text-auto-split.json',
+		title: 'One long text auto-split into a thread per platform, each post within its limit and numbered',
+		check(out) {
+			const draft = one(out, 'Create Auto-Split Draft');
+			const platforms = draft.platforms as Record<string, { posts: Array<{ text: string }> }>;
+			const limits = { x: 280, bluesky: 300, mastodon: 500, linkedin: 3000 } as const;
+			const counts: string[] = [];
+			for (const [platform, limit] of Object.entries(limits) as Array<[keyof typeof limits, number]>) {
+				const posts = platforms[platform]?.posts ?? [];
+				ensure(posts.length > 0, `${platform} should have posts`);
+				for (const post of posts) {
+					const length = postLength(platform, post.text);
+					ensure(length <= limit, `a ${platform} post is ${length} long, over ${limit}: ${JSON.stringify(post.text)}`);
+				}
+				if (posts.length > 1) ensure(posts.every((post, k) => post.text.endsWith(` ${k + 1}/${posts.length}`)), `the ${platform} posts should be numbered k/${posts.length}`);
+				counts.push(`${platform} ${posts.length}`);
+			}
+			ensure(platforms.x.posts.length > platforms.mastodon.posts.length && platforms.mastodon.posts.length > 1, `X should need more posts than Mastodon, and Mastodon more than one: ${counts.join(', ')}`);
+			ensure(platforms.linkedin.posts.length === 1, 'LinkedIn should keep the whole text as one post');
+			return [`draft ${String(draft.id)}: posts per platform ${counts.join(', ')}, each within its limit`];
 		},
 	},
 	{

@@ -63,6 +63,8 @@ export interface PostsContent {
 	/** Per-platform texts replacing the common ones (already split into posts); media stay by position. */
 	overrides: Partial<Record<PostPlatform, string[]>>;
 	options: PlatformOptions;
+	/** Posts of a platform after Auto-Split, used instead of the above when set. */
+	split?: Partial<Record<PostPlatform, PostInput[]>>;
 }
 
 export interface ArticleContent {
@@ -108,6 +110,8 @@ function settingsOf(platform: PostPlatform, options: PlatformOptions): IDataObje
 
 /** The posts a platform gets: its own texts when overridden (media by position), else the common posts. */
 export function postsFor(platform: PostPlatform, content: PostsContent): PostInput[] {
+	const split = content.split?.[platform];
+	if (split) return split;
 	const texts = content.overrides[platform];
 	if (!texts) return content.posts;
 	return texts.map((text, index) => ({ text, media: content.posts[index]?.media ?? [] }));

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { autoSplitField, checkLengthField, lengthLimitsField, numberPostsField } from './lengths';
 
 /** X Article and raw Platforms JSON content fields of Create and Update. */
 export const articleAndJsonFields: INodeProperties[] = [
@@ -35,14 +36,16 @@ export const articleAndJsonFields: INodeProperties[] = [
 	},
 ];
 
-/** Thread separator, alt texts of uploaded files and the upload timeout. */
+const notForJson = { hide: { '/contentType': ['json'] } };
+
+/** Thread separator, alt texts of uploaded files, the upload timeout, and the length check and Auto-Split. */
 export const contentOptionsField: INodeProperties = {
 	displayName: 'Content Options',
 	name: 'contentOptions',
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: { show: { contentType: ['posts', 'xArticle'] } },
+	displayOptions: { show: { contentType: ['posts', 'xArticle', 'json'] } },
 	options: [
 		{
 			displayName: 'Alt Texts',
@@ -52,6 +55,7 @@ export const contentOptionsField: INodeProperties = {
 			placeholder: 'Add Alt Text',
 			default: {},
 			description: 'Alt text for files uploaded from binary properties',
+			displayOptions: notForJson,
 			options: [
 				{
 					displayName: 'Alt Text',
@@ -63,6 +67,9 @@ export const contentOptionsField: INodeProperties = {
 				},
 			],
 		},
+		autoSplitField,
+		checkLengthField,
+		lengthLimitsField,
 		{
 			displayName: 'Media Upload Timeout (Seconds)',
 			name: 'uploadTimeout',
@@ -70,13 +77,16 @@ export const contentOptionsField: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			default: 120,
 			description: 'How long to wait for each uploaded file to be processed',
+			displayOptions: notForJson,
 		},
+		numberPostsField,
 		{
 			displayName: 'Thread Separator',
 			name: 'threadSeparator',
 			type: 'string',
 			default: '---',
 			description: 'A line holding only this text starts the next post (also used for Platform Texts). It must not start with "=", which n8n reads as an expression.',
+			displayOptions: notForJson,
 		},
 	],
 };

@@ -4,6 +4,7 @@ import { binaryPropertiesOf, buildArticlePlatforms, buildPostPlatforms, DEFAULT_
 import { getItemBinary, uploadBinaryProperty, validateFileName } from '../../helpers/media';
 import { paramError } from '../../helpers/params';
 import { checkMediaIds, checkPlatformsObject, parsePlatformsJson } from '../../helpers/validation';
+import { autoSplitContent, checkLengths, postsLabel, readLengthSettings } from './lengths';
 import { readPostsContent } from './readPosts';
 
 /** Draft content read and checked; `platforms()` uploads the binary media (if any) and builds the object. */
@@ -54,21 +55,28 @@ export function readContent(context: IExecuteFunctions, itemIndex: number, socia
 		if ('problem' in parsed) throw paramError(context, itemIndex, 'Platforms JSON', parsed.problem);
 		const problem = checkPlatformsObject(parsed.platforms, !forUpdate);
 		if (problem) throw paramError(context, itemIndex, 'Platforms JSON', problem);
+		checkLengths(context, itemIndex, parsed.platforms, readLengthSettings(context, itemIndex), () => 'Platforms JSON', true);
 		return { platforms: async () => parsed.platforms };
 	}
 	const options = context.getNodeParameter('contentOptions', itemIndex, {}) as IDataObject;
 	const separator = typeof options.threadSeparator === 'string' && options.threadSeparator.trim() ? options.threadSeparator : DEFAULT_SEPARATOR;
 	let refs: MediaRef[];
 	let build: Build;
+	let checkLength: ((platforms: IDataObject) => void) | undefined;
 	if (contentType === 'xArticle') {
 		({ refs, build } = readArticle(context, itemIndex));
 	} else {
 		const content = readPostsContent(context, itemIndex, separator);
+		const lengths = readLengthSettings(context, itemIndex);
+		autoSplitContent(context, itemIndex, content, lengths);
 		refs = content.posts.flatMap((post) => post.media);
 		build = (resolve) => buildPostPlatforms(content, resolve);
+		checkLength = (platforms) => checkLengths(context, itemIndex, platforms, lengths, (platform) => postsLabel(context, itemIndex, content, platform));
 	}
-	const backstop = checkPlatformsObject(build(() => PLACEHOLDER_ID), !forUpdate);
+	const built = build(() => PLACEHOLDER_ID);
+	const backstop = checkPlatformsObject(built, !forUpdate);
 	if (backstop) throw paramError(context, itemIndex, contentType === 'xArticle' ? 'Article Markdown' : 'Platforms', backstop);
+	checkLength?.(built);
 	const binaries = binaryPropertiesOf(refs);
 	checkBinaries(context, itemIndex, binaries);
 	const altTexts = altTextsOf(options);

@@ -1,0 +1,198 @@
+/**
+ * Splits post text that is too long for a platform into a thread of posts that each fit: at paragraph breaks first,
+ * then at sentence ends and line breaks, then between words, and only for a single word longer than a post at word
+ * segments and then between characters (graphemes). Never inside a link, a mention or a comment-thread marker.
+ * Pure functions, no I/O; the length is whatever the platform's counter says.
+ */
+import { findLinks } from './links';
+
+export interface SplitOptions {
+	limit: number;
+	/** The platform's length of a post text (markers invisible, links as the platform counts them). */
+	count(text: string): number;
+	/** Adds " k/N" to every post of a thread of more than one post, counted within the limit. */
+	numbering?: boolean;
+}
+
+export interface SplitPost {
+	text: string;
+	/** Index of the post of the input it came from (its first piece keeps that post's media). */
+	from: number;
+}
+
+export type SplitResult = { posts: SplitPost[] } | { problem: string; postIndex: number };
+
+interface Range {
+	start: number;
+	end: number;
+	kind: string;
+}
+
+/** A gap between two pieces: the piece before ends at `start`, the next begins at `end`. */
+interface Gap {
+	start: number;
+	end: number;
+}
+
+const MARKER_TAG = /<(\/?)svc:comment-thread(?:[\s/][^<>]*)?>/g;
+const LINKEDIN_MENTION = /@\[[^\]\n]*\]\(urn:li:(?:organization|person):[^)\s]+\)/g;
+const HANDLE = /(?<![\w@])@[\w.-]*\w(?:@[\w.-]*\w)?/g;
+
+/** Ranges that must stay whole: marker spans (outermost) and self-closing markers, LinkedIn mentions, handles, links. */
+export function protectedRanges(text: string): Range[] {
+	const ranges: Range[] = [];
+	const open: number[] = [];
+	for (const m of text.matchAll(MARKER_TAG)) {
+		const start = m.index;
+		const end = start + m[0].length;
+		if (m[1] === '/') {
+			const from = open.pop();
+			if (from !== undefined && open.length === 0) ranges.push({ start: from, end, kind: 'a comment-thread marker' });
+			else if (from === undefined) ranges.push({ start, end, kind: 'a comment-thread marker' });
+		} else if (m[0].endsWith('/>')) {
+			if (open.length === 0) ranges.push({ start, end, kind: 'a comment-thread marker' });
+		} else open.push(start);
+	}
+	for (const from of open) ranges.push({ start: from, end: text.indexOf('>', from) + 1, kind: 'a comment-thread marker' });
+	for (const m of text.matchAll(LINKEDIN_MENTION)) ranges.push({ start: m.index, end: m.index + m[0].length, kind: 'a LinkedIn mention' });
+	for (const m of text.matchAll(HANDLE)) ranges.push({ start: m.index, end: m.index + m[0].length, kind: 'a mention' });
+	for (const link of findLinks(text)) ranges.push({ start: link.start, end: link.start + link.length, kind: 'a link' });
+	return ranges;
+}
+
+function breaksInside(gap: Gap, ranges: Range[]): boolean {
+	return ranges.some((r) => (gap.start === gap.end ? r.start < gap.start && gap.start < r.end : Math.max(gap.start, r.start) < Math.min(gap.end, r.end)));
+}
+
+function regexGaps(pattern: RegExp): (text: string, start: number, end: number) => Gap[] {
+	return (text, start, end) => {
+		const slice = text.slice(start, end);
+		return [...slice.matchAll(pattern)].map((m) => ({ start: start + m.index, end: start + m.index + m[0].length }));
+	};
+}
+
+function segmentGaps(granularity: 'word' | 'grapheme'): (text: string, start: number, end: number) => Gap[] {
+	let segmenter: Intl.Segmenter | undefined;
+	return (text, start, end) => {
+		segmenter ??= new Intl.Segmenter(undefined, { granularity });
+		const gaps: Gap[] = [];
+		for (const segment of segmenter.segment(text.slice(start, end))) {
+			if (segment.index > 0) gaps.push({ start: start + segment.index, end: start + segment.index });
+		}
+		return gaps;
+	};
+}
+
+/** Break levels, coarsest first. */
+const LEVELS: Array<(text: string, start: number, end: number) => Gap[]> = [
+	// paragraphs: a blank line
+	regexGaps(/[ \t]*\n[ \t]*\n\s*/g),
+	// sentences (end punctuation, closing quotes, then space; CJK full stops need no space) and line breaks
+	regexGaps(/(?<=[.!?\u2026]["'\u2019\u201d\u00bb)\]]*)\s+|(?<=[\u3002\uff01\uff1f\uff0e\uff61])\s*|\s*\n\s*/g),
+	// words
+	regexGaps(/\s+/g),
+	// word segments (scripts written without spaces)
+	segmentGaps('word'),
+	// graphemes, the last resort
+	segmentGaps('grapheme'),
+];
+
+class Splitter {
+	private readonly ranges: Range[];
+
+	constructor(
+		private readonly text: string,
+		private readonly fits: (piece: string) => boolean,
+	) {
+		this.ranges = protectedRanges(text);
+	}
+
+	private piece(start: number, end: number): string {
+		return this.text.slice(start, end).trim();
+	}
+
+	/** Why a range cannot be split: the largest protected unit in it, or a single character. */
+	private whyNot(start: number, end: number): string {
+		const inside = this.ranges.filter((r) => r.start < end && r.end > start).sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+		if (!inside) return `"${this.piece(start, end).slice(0, 40)}" does not fit in one post`;
+		return `${inside.kind} ("${this.text.slice(inside.start, inside.end).slice(0, 60)}") does not fit in one post and cannot be split`;
+	}
+
+	/** `tooLong`: the caller already knows the range does not fit. */
+	split(start: number, end: number, level = 0, tooLong = false): Array<[number, number]> | string {
+		if (!tooLong && this.fits(this.piece(start, end))) return [[start, end]];
+		if (level >= LEVELS.length) return this.whyNot(start, end);
+		const gaps = LEVELS[level](this.text, start, end).filter((gap) => gap.start > start && gap.end < end && !breaksInside(gap, this.ranges));
+		if (gaps.length === 0) return this.split(start, end, level + 1, true);
+		const segments: Array<[number, number]> = [];
+		let from = start;
+		for (const gap of gaps) {
+			if (gap.start < from) continue;
+			segments.push([from, gap.start]);
+			from = gap.end;
+		}
+		segments.push([from, end]);
+		const pieces: Array<[number, number]> = [];
+		let current: [number, number] | undefined;
+		for (const segment of segments) {
+			if (this.piece(segment[0], segment[1]) === '') continue;
+			if (current && this.fits(this.piece(current[0], segment[1]))) {
+				current = [current[0], segment[1]];
+				continue;
+			}
+			if (current) pieces.push(current);
+			if (this.fits(this.piece(segment[0], segment[1]))) {
+				current = segment;
+				continue;
+			}
+			const sub = this.split(segment[0], segment[1], level + 1, true);
+			if (typeof sub === 'string') return sub;
+			pieces.push(...sub.slice(0, -1));
+			current = sub[sub.length - 1];
+		}
+		if (current) pieces.push(current);
+		return pieces;
+	}
+
+	texts(ranges: Array<[number, number]>): string[] {
+		return ranges.map(([start, end]) => this.piece(start, end));
+	}
+}
+
+function numberSuffix(k: number, total: number): string {
+	return ` ${k}/${total}`;
+}
+
+/**
+ * Splits each post text that is over the limit into as many posts as needed; texts that fit stay as they are.
+ * With numbering, every post of a resulting thread of two or more gets " k/N", within the limit.
+ */
+export function splitPostsToLimit(texts: string[], options: SplitOptions): SplitResult {
+	const { limit, count } = options;
+	// Room for the numbers from the start when the thread will clearly need them, so one pass usually does.
+	const estimate = texts.reduce((sum, text) => sum + Math.max(1, Math.ceil(count(text) / limit)), 0);
+	let width = options.numbering && estimate > 1 ? String(estimate).length : 0;
+	for (;;) {
+		const reserve = width > 0 ? numberSuffix(10 ** width - 1, 10 ** width - 1) : '';
+		const posts: SplitPost[] = [];
+		for (const [index, text] of texts.entries()) {
+			if (count(text + reserve) <= limit) {
+				posts.push({ text, from: index });
+				continue;
+			}
+			const splitter = new Splitter(text, (piece) => count(piece + reserve) <= limit);
+			const ranges = splitter.split(0, text.length, 0, true);
+			if (typeof ranges === 'string') return { problem: ranges, postIndex: index };
+			for (const piece of splitter.texts(ranges)) posts.push({ text: piece, from: index });
+		}
+		if (!options.numbering || posts.length < 2) return { posts };
+		const digits = String(posts.length).length;
+		if (digits <= width) {
+			const numbered = posts.map((post, k) => ({ ...post, text: post.text + numberSuffix(k + 1, posts.length) }));
+			const over = numbered.findIndex((post) => count(post.text) > limit);
+			if (over === -1) return { posts: numbered };
+			return { problem: `post ${over + 1} is over the limit once numbered`, postIndex: numbered[over].from };
+		}
+		width = digits;
+	}
+}
