@@ -311,6 +311,31 @@ describe('sandbox: draft endpoints', () => {
 			expect(linkedin.status).toBe(201);
 		});
 
+		it('Rules on platform content 5: a URL-bearing x draft can be scheduled (POST and PATCH) and publishes when due; only publishing it now is 403 FORBIDDEN', async () => {
+			// "Direct publishing of `x` drafts containing URLs is also blocked (403 FORBIDDEN)": direct publishing only.
+			const withUrl = xPost('read this https://example.com/post');
+			const scheduled = await create({ platforms: withUrl, publish_at: inDays(sb(), 1) }, 'publish');
+			expect(scheduled.status).toBe(201);
+			expect(scheduled.body.status).toBe('scheduled');
+			const saved = (await create({ platforms: withUrl })).body;
+			const patched = await call(sb(), 'publish', 'PATCH', `${base}/${saved.id}`, { publish_at: 'next-free-slot' });
+			expect(patched.status).toBe(200);
+			expect(patched.body.status).toBe('scheduled');
+			const edited = await call(sb(), 'publish', 'PATCH', `${base}/${saved.id}`, { platforms: xPost('now see www.example.org too') });
+			expect(edited.status).toBe(200);
+			expect(edited.body.status).toBe('scheduled');
+			const now = await call(sb(), 'publish', 'PATCH', `${base}/${saved.id}`, { publish_at: 'now' });
+			expect(now.status).toBe(403);
+			expect(errorCode(now)).toBe('FORBIDDEN');
+			expect((await call(sb(), 'read', 'GET', `${base}/${saved.id}`)).body.status).toBe('scheduled');
+			await sb().clock.advance(2 * 86_400_000);
+			const published = await waitFor(async () => {
+				const d = (await call(sb(), 'read', 'GET', `${base}/${scheduled.body.id}`)).body;
+				return d.status === 'published' ? d : undefined;
+			});
+			expect(published.x_published_url).toMatch(/^https:\/\/x\.com\//);
+		});
+
 		it('Errors 403 MONETIZATION_ERROR: X communities without the plan feature', async () => {
 			const community = { x: { posts: [{ text: 'hi' }], settings: { community_id: '1234' } } };
 			expect((await create({ platforms: community })).status).toBe(201);
