@@ -561,10 +561,11 @@ export const SPEC_ROWS: SpecRow[] = [
 	},
 	{
 		section: 'Resources',
-		row: 'Platform content rule 5: replies and URL-bearing x posts blocked from publishing',
+		row: 'Platform content rule 5: replies blocked from publishing and scheduling; URL-bearing x posts blocked from publishing now only',
 		tests: [
 			'Errors 403 FORBIDDEN: publishing or scheduling replies is blocked; saving them is fine',
 			'Errors 403 FORBIDDEN: direct publishing of URL-bearing x drafts is blocked',
+			'Rules on platform content 5: a URL-bearing x draft can be scheduled (POST and PATCH) and publishes when due; only publishing it now is 403 FORBIDDEN',
 		],
 	},
 	{
