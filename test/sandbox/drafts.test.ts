@@ -248,7 +248,16 @@ describe('sandbox: draft endpoints', () => {
 			expect(err.details[0].field).toBe('platforms.x_article');
 			const alone = await create({ platforms: { x_article: { content_markdown: '# Title\n\nBody text', cover_media_id: null } } });
 			expect(alone.status).toBe(201);
-			expect(alone.body.platforms.x_article).toEqual({ enabled: true, content_markdown: '# Title\n\nBody text', cover_media_id: null });
+			expect(alone.body.platforms.x_article).toEqual({ content_markdown: '# Title\n\nBody text', cover_media_id: null });
+		});
+
+		it('Platform configuration: the x_article object comes back as the spec shapes it, content_markdown and cover_media_id only', async () => {
+			const media = await readyMedia(sb());
+			const made = await create({ platforms: { x_article: { content_markdown: '# A', cover_media_id: media } } });
+			expect(made.status).toBe(201);
+			expect(made.body.platforms).toEqual({ x_article: { content_markdown: '# A', cover_media_id: media } });
+			const patched = await call(sb(), 'write', 'PATCH', `${base}/${made.body.id}`, { platforms: { x_article: { content_markdown: '# B' } } });
+			expect(patched.body.platforms).toEqual({ x_article: { content_markdown: '# B', cover_media_id: media } });
 		});
 
 		it('Errors 400 VALIDATION_ERROR: platform not connected to the social set', async () => {
