@@ -82,12 +82,12 @@ describe('Draft > Create (Drafts: POST /v2/social-sets/{id}/drafts)', () => {
 		expect(requests[0].body).toMatchObject({ tags: ['launch', 'weekly-tips'] });
 	});
 
-	test('an X Article is sent alone as x_article with its markdown', async () => {
+	test('an X Article is sent alone as x_article with its markdown and no enabled field (Platform configuration: x_article object: content_markdown, cover_media_id)', async () => {
 		const params = draftParams('create', { contentType: 'xArticle', articleMarkdown: '# Title\n\nBody text' });
 		const { result, requests, items } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
-		expect(requests[0].body).toEqual({ platforms: { x_article: { enabled: true, content_markdown: '# Title\n\nBody text', cover_media_id: null } } });
-		expect(items[0]).toMatchObject({ platforms: { x_article: { enabled: true, content_markdown: '# Title\n\nBody text' } } });
+		expect(requests[0].body).toEqual({ platforms: { x_article: { content_markdown: '# Title\n\nBody text', cover_media_id: null } } });
+		expect(items[0]).toMatchObject({ platforms: { x_article: { content_markdown: '# Title\n\nBody text' } } });
 	});
 
 	test('raw platforms JSON is sent as given', async () => {

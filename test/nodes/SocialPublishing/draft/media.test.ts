@@ -82,7 +82,7 @@ describe('Draft > Create with media (Media upload flow, Rules on platform conten
 		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'cover.png')]);
 		expect(result.error).toBeUndefined();
 		const body = requests[requests.length - 1].body as { platforms: { x_article: IDataObject } };
-		expect(body.platforms.x_article).toEqual({ enabled: true, content_markdown: '# Hello', cover_media_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+		expect(body.platforms.x_article).toEqual({ content_markdown: '# Hello', cover_media_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 	});
 
 	test('Update: a binary property is uploaded first, then one PATCH carries its media ID', async () => {

@@ -23,6 +23,15 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(items[0].mastodon_published_url).toEqual(expect.stringMatching(/^https:\/\//));
 	});
 
+	test('an X Article, whose object has no enabled field (Platform configuration: x_article object), keeps its URL in published_urls', async () => {
+		const draft = await seedDraft(fx, { platforms: { x_article: { content_markdown: '# Long form\n\nBody', cover_media_id: null } } });
+		const { result, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2, timeout: 20 } }));
+		expect(result.error).toBeUndefined();
+		expect((items[0].platforms as Record<string, unknown>).x_article).not.toHaveProperty('enabled');
+		expect(items[0].published_urls).toEqual({ x_article: expect.stringMatching(/^https:\/\/x\.com\/.+\/articles\//) });
+		expect(items[0].published_urls).toEqual({ x_article: items[0].x_article_published_url });
+	});
+
 	test('a platform that fails shows in the final status, with null as its URL', async () => {
 		const draft = await seedDraft(fx, { platforms: { ...twoPlatforms.platforms, linkedin: { enabled: true, posts: [{ text: 'This one #fail' }], settings: {} } } });
 		const { result, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2 } }));
