@@ -8,6 +8,7 @@ import { draftFields, draftIdField, excludeMarkersOption } from './fields';
 import { readDraftFields } from './draftBody';
 import { readContent } from './readContent';
 import { getDraftTarget, patchDraft } from './requests';
+import { afterPublishNow, publishWaitOptions } from './publishWait';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['update'] } }, [
 	socialSetLocator,
@@ -30,6 +31,7 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 				description:
 					'Whether to accept text that drops comment-thread markers: the service then resolves those threads and removes their anchors. Off, such an update fails and lists the missing markers.',
 			},
+			...publishWaitOptions,
 		],
 	},
 ]);
@@ -48,5 +50,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const dates = await fields.dates();
 	if (content) body.platforms = await content.platforms();
 	const qs = options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined;
-	return await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs);
+	const updated = await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs);
+	return await afterPublishNow(this, itemIndex, dates, target, updated);
 }

@@ -90,3 +90,50 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
 	});
 });
+
+describe('Create and Update with Publish At "now" offer the same Wait for Completion (States and transitions: publish_at=now is asynchronous; poll GET draft until finished)', () => {
+	test('Create with Publish At "now" and Wait for Completion polls until finished and returns the final status and published_urls', async () => {
+		const params = draftParams('create', {
+			contentType: 'posts',
+			platforms: ['mastodon'],
+			contentMode: 'text',
+			text: 'Out right away',
+			additionalFields: { publishAt: 'now' },
+			options: { waitForCompletion: true, pollInterval: 0.2, timeout: 20 },
+		});
+		const { result, requests, items } = await runFresh(fx, params, { key: 'publish' });
+		expect(result.error).toBeUndefined();
+		expect(requests[0]).toMatchObject({ method: 'POST', body: { publish_at: 'now' } });
+		const id = items[0].id;
+		expect(requests.slice(1).length).toBeGreaterThanOrEqual(1);
+		expect(requests.slice(1).every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${id}`)).toBe(true);
+		expect(items[0]).toMatchObject({ id, status: 'published', publish_state: 'finished' });
+		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//) });
+	});
+
+	test('Update with Publish At "now" and Wait for Completion polls until finished; without the option it returns at in_progress', async () => {
+		const waited = await seedDraft(fx, twoPlatforms);
+		const params = (id: unknown, options: Record<string, unknown>) => draftParams('update', { draftId: String(id), updateFields: { publishAt: 'now' }, options });
+		const { result, items } = await runFresh(fx, params(waited.id, { waitForCompletion: true, pollInterval: 0.2, timeout: 20 }));
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ status: 'published', publish_state: 'finished' });
+		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//), linkedin: expect.stringMatching(/^https:\/\//) });
+		const notWaited = await seedDraft(fx, twoPlatforms);
+		const quick = await runFresh(fx, params(notWaited.id, {}));
+		expect(quick.items[0]).toMatchObject({ publish_state: 'in_progress' });
+		expect(quick.items[0].published_urls).toBeUndefined();
+	});
+
+	test('Create with Publish At "now" and Wait for Completion times out with the same clear error as Publish Now', async () => {
+		const params = draftParams('create', {
+			contentType: 'posts',
+			platforms: ['mastodon'],
+			contentMode: 'text',
+			text: 'Slow to go out',
+			additionalFields: { publishAt: 'now' },
+			options: { waitForCompletion: true, pollInterval: 0.3, timeout: 1 },
+		});
+		const { result } = await runFresh(fx, params);
+		expect(result.error?.message).toMatch(/^Draft \d+ did not finish publishing within 1 second and may still publish \[item 0\]$/);
+	});
+});
