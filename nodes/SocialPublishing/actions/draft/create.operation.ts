@@ -10,6 +10,7 @@ import { readDraftFields } from './draftBody';
 import { readContent } from './readContent';
 import { draftsPath } from './requests';
 import { afterPublishNow, publishWaitOptions } from './publishWait';
+import { checkPublishPolicy } from './publishPolicy';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['create'] } }, [
 	socialSetLocator,
@@ -23,6 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
+	if (content) checkPublishPolicy(this, itemIndex, content.preview, fields.publishKind, 'The draft');
 	const dates = await fields.dates();
 	const platforms = content ? await content.platforms() : {};
 	const created = await apiRequest(this, {

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../descriptions';
 import type { OperationResult } from '../types';
 import { draftIdField } from './fields';
-import { getDraftTarget, patchDraft } from './requests';
+import { getDraft, getDraftTarget, patchDraft } from './requests';
+import { checkPublishPolicy } from './publishPolicy';
 import { pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } from './publishWait';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['publishNow'] } }, [
@@ -11,7 +12,7 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 	{ ...draftIdField, description: 'ID of the draft to PUBLISH IMMEDIATELY to every platform it has enabled' },
 	{
 		displayName:
-			'Each run publishes the draft to its enabled platforms right away; this cannot be undone. The service refuses to publish X posts that contain URLs, and replies, this way (403 FORBIDDEN): schedule URL posts instead.',
+			'Each run publishes the draft to its enabled platforms right away; this cannot be undone. X posts that contain a URL cannot be published this way, only scheduled (use Schedule); X replies can be neither published nor scheduled through the API. The node reads the draft first and refuses both before publishing.',
 		name: 'publishNotice',
 		type: 'notice',
 		default: '',
@@ -34,9 +35,11 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 	},
 ]);
 
-/** PATCH publish_at=now; with waiting, polls GET draft until publish_state is `finished` (States and transitions). */
+/** Reads the draft for Rules on platform content 5, then PATCH publish_at=now; with waiting, polls GET draft until publish_state is `finished` (States and transitions). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
+	const current = await getDraft(this, itemIndex, target);
+	checkPublishPolicy(this, itemIndex, (current.platforms ?? {}) as IDataObject, 'publishNow', `Draft ${target.draftId}`);
 	const started = await patchDraft(this, itemIndex, target, { publish_at: 'now' });
 	if (!this.getNodeParameter('waitForCompletion', itemIndex, true)) return started;
 	return await waitUntilFinished(this, itemIndex, target, started, waitSettings(this.getNodeParameter('options', itemIndex, {}) as IDataObject));

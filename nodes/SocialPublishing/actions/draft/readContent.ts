@@ -8,6 +8,8 @@ import { readPostsContent } from './readPosts';
 
 /** Draft content read and checked; `platforms()` uploads the binary media (if any) and builds the object. */
 export interface PreparedContent {
+	/** The platforms object as it will be sent, media still to upload shown by a placeholder ID. */
+	preview: IDataObject;
 	platforms(): Promise<IDataObject>;
 }
 
@@ -54,7 +56,7 @@ export function readContent(context: IExecuteFunctions, itemIndex: number, socia
 		if ('problem' in parsed) throw paramError(context, itemIndex, 'Platforms JSON', parsed.problem);
 		const problem = checkPlatformsObject(parsed.platforms, !forUpdate);
 		if (problem) throw paramError(context, itemIndex, 'Platforms JSON', problem);
-		return { platforms: async () => parsed.platforms };
+		return { preview: parsed.platforms, platforms: async () => parsed.platforms };
 	}
 	const options = context.getNodeParameter('contentOptions', itemIndex, {}) as IDataObject;
 	const separator = typeof options.threadSeparator === 'string' && options.threadSeparator.trim() ? options.threadSeparator : DEFAULT_SEPARATOR;
@@ -67,13 +69,15 @@ export function readContent(context: IExecuteFunctions, itemIndex: number, socia
 		refs = content.posts.flatMap((post) => post.media);
 		build = (resolve) => buildPostPlatforms(content, resolve);
 	}
-	const backstop = checkPlatformsObject(build(() => PLACEHOLDER_ID), !forUpdate);
+	const preview = build(() => PLACEHOLDER_ID);
+	const backstop = checkPlatformsObject(preview, !forUpdate);
 	if (backstop) throw paramError(context, itemIndex, contentType === 'xArticle' ? 'Article Markdown' : 'Platforms', backstop);
 	const binaries = binaryPropertiesOf(refs);
 	checkBinaries(context, itemIndex, binaries);
 	const altTexts = altTextsOf(options);
 	const timeoutMs = Math.max(1, Number(options.uploadTimeout ?? 120)) * 1000;
 	return {
+		preview,
 		async platforms() {
 			const uploaded = new Map<string, string>();
 			for (const name of binaries) {

@@ -168,3 +168,51 @@ describe('Draft > Create: rules checked before sending (Limits, Platform configu
 		await expectRejectedBeforeSending(fx, draftParams('create', { contentType: 'json', platformsJson: '{"x": ' }), { parameter: 'Platforms JSON', problem: /not valid JSON/ });
 	});
 });
+
+describe('Draft > Create and Rules on platform content 5 (replies: no publishing or scheduling; URL-bearing X drafts: no direct publishing)', () => {
+	test('Publish At "now" with a URL in the X text is refused before sending, saying to schedule instead', async () => {
+		const params = createText('Launch day\n---\nDetails at https://example.com/launch', ['x', 'mastodon'], { additionalFields: { publishAt: 'now' } });
+		const { result, requests } = await runFresh(fx, params);
+		expect(result.error?.message).toBe(
+			'The draft cannot be published now: X post 2 contains a URL, and the API blocks direct publishing of X drafts with URLs (Rules on platform content 5) [item 0]',
+		);
+		expect(result.error?.description).toContain('Schedule it instead');
+		expect(requests).toEqual([]);
+	});
+
+	test('a URL-bearing X post can be created scheduled, and published now when only other platforms carry the URL', async () => {
+		const scheduled = await runFresh(fx, createText('Read https://example.com', ['x'], { additionalFields: { publishAt: hoursFromNow(30) } }));
+		expect(scheduled.result.error).toBeUndefined();
+		expect(scheduled.items[0]).toMatchObject({ status: 'scheduled' });
+		const params = draftParams('create', {
+			contentType: 'posts',
+			platforms: ['x', 'mastodon'],
+			contentMode: 'text',
+			text: 'No link here',
+			platformTexts: { platformText: [{ platform: 'mastodon', text: 'Link: https://example.com' }] },
+			additionalFields: { publishAt: 'now' },
+		});
+		const now = await runFresh(fx, params);
+		expect(now.result.error).toBeUndefined();
+		expect(now.items[0]).toMatchObject({ publish_state: 'in_progress' });
+	});
+
+	test('an X reply with Publish At (now, a date or next-free-slot) is refused before sending; saved or planned it is created', async () => {
+		for (const publishAt of ['now', hoursFromNow(30), 'next-free-slot']) {
+			const params = createText('Agreed', ['x'], { platformOptions: { xReplyToUrl: 'https://x.com/a/status/1' }, additionalFields: { publishAt } });
+			const { result, requests } = await runFresh(fx, params);
+			expect(result.error?.message).toMatch(/^The draft cannot be (published now|scheduled): it is an X reply \(reply to https:\/\/x\.com\/a\/status\/1\), and the API blocks publishing or scheduling replies \(Rules on platform content 5\) \[item 0\]$/);
+			expect(requests).toEqual([]);
+		}
+		const planned = await runFresh(fx, createText('Agreed', ['x'], { platformOptions: { xReplyToUrl: 'https://x.com/a/status/1' }, additionalFields: { planAt: hoursFromNow(30) } }));
+		expect(planned.result.error).toBeUndefined();
+		expect(planned.items[0]).toMatchObject({ status: 'planned' });
+	});
+
+	test('raw platforms JSON is checked too', async () => {
+		const platforms = { x: { enabled: true, posts: [{ text: 'www.example.org' }], settings: {} } };
+		const { result, requests } = await runFresh(fx, draftParams('create', { contentType: 'json', platformsJson: JSON.stringify(platforms), additionalFields: { publishAt: 'now' } }));
+		expect(result.error?.message).toContain('cannot be published now: X post 1 contains a URL');
+		expect(requests).toEqual([]);
+	});
+});

@@ -13,8 +13,9 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		const draft = await seedDraft(fx, twoPlatforms);
 		const { result, requests, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2, timeout: 20 } }), { key: 'publish' });
 		expect(result.error).toBeUndefined();
-		expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: 'now' } });
-		const polls = requests.slice(1);
+		expect(requests[0]).toMatchObject({ method: 'GET', path: `/v2/social-sets/101/drafts/${draft.id}` });
+		expect(requests[1]).toMatchObject({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: 'now' } });
+		const polls = requests.slice(2);
 		expect(polls.length).toBeGreaterThanOrEqual(2);
 		expect(polls.every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${draft.id}`)).toBe(true);
 		expect(items).toHaveLength(1);
@@ -40,11 +41,11 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//), linkedin: null });
 	});
 
-	test('without waiting: one PATCH, and the response shows publish_state in_progress', async () => {
+	test('without waiting: the draft is read (Rules on platform content 5), one PATCH, and the response shows publish_state in_progress', async () => {
 		const draft = await seedDraft(fx, twoPlatforms);
 		const { result, requests, items } = await runFresh(fx, publishNow(draft.id, { waitForCompletion: false }));
 		expect(result.error).toBeUndefined();
-		expect(requests).toHaveLength(1);
+		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
 		expect(items[0]).toMatchObject({ publish_state: 'in_progress' });
 		expect(items[0].published_urls).toBeUndefined();
 	});
@@ -56,7 +57,7 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(result.error?.message).toBe(`Draft ${draft.id} did not finish publishing within 1 second and may still publish [item 0]`);
 		expect(result.error?.description).toContain('Do not publish it again');
 		expect(Date.now() - started).toBeLessThan(5000);
-		expect(requests[0].body).toEqual({ publish_at: 'now' });
+		expect(requests[1].body).toEqual({ publish_at: 'now' });
 	});
 
 	test('a cancelled execution stops the wait for completion within a second', async () => {
@@ -74,14 +75,34 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(result.error?.message).toBe('The execution was cancelled while waiting');
 		expect(cancelledAt).toBeGreaterThan(0);
 		expect(Date.now() - cancelledAt).toBeLessThan(1000);
-		expect(fx.apiRequests().map((r) => r.method)).toEqual(['PATCH']);
+		expect(fx.apiRequests().map((r) => r.method)).toEqual(['GET', 'PATCH']);
 	});
 
-	test('direct publishing of an X draft with a URL surfaces 403 FORBIDDEN (Rules on platform content 5)', async () => {
-		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'See https://example.com' }], settings: {} } } });
+	test('an X draft with a URL is refused before publishing, naming rule 5 and saying to schedule instead (Rules on platform content 5: direct publishing of x drafts containing URLs is blocked)', async () => {
+		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Intro' }, { text: 'See https://example.com' }], settings: {} } } });
 		const { result, requests } = await runFresh(fx, publishNow(draft.id));
-		expectServiceError(result, { httpCode: 403, code: 'FORBIDDEN' });
-		expect(requests).toHaveLength(1);
+		expect(result.error?.message).toBe(
+			`Draft ${draft.id} cannot be published now: X post 2 contains a URL, and the API blocks direct publishing of X drafts with URLs (Rules on platform content 5) [item 0]`,
+		);
+		expect(result.error?.description).toMatch(/^Schedule it instead: scheduling X posts with URLs is allowed/);
+		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test('an X reply is refused before publishing (Rules on platform content 5: publishing or scheduling replies through the API is blocked)', async () => {
+		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Agreed' }], settings: { reply_to_url: 'https://x.com/a/status/1' } } } });
+		const { result, requests } = await runFresh(fx, publishNow(draft.id));
+		expect(result.error?.message).toBe(
+			`Draft ${draft.id} cannot be published now: it is an X reply (reply to https://x.com/a/status/1), and the API blocks publishing or scheduling replies (Rules on platform content 5) [item 0]`,
+		);
+		expect(result.error?.description).toContain('publish the reply from X itself');
+		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test('the check reads only X: a URL on Mastodon publishes now', async () => {
+		const draft = await seedDraft(fx, { platforms: { mastodon: { enabled: true, posts: [{ text: 'See https://example.com' }], settings: {} }, x: { enabled: false, posts: [{ text: 'https://example.com' }], settings: {} } } });
+		const { result, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2 } }));
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ status: 'published' });
 	});
 
 	test('a WRITE key cannot publish: 403 INSUFFICIENT_ACCESS_LEVEL', async () => {
