@@ -31,7 +31,7 @@ function readArticle(context: IExecuteFunctions, itemIndex: number): { refs: Med
 }
 
 /** Every binary property exists and has a file name the service accepts, before any upload starts. */
-function checkBinaries(context: IExecuteFunctions, itemIndex: number, names: string[]): void {
+export function checkBinaries(context: IExecuteFunctions, itemIndex: number, names: string[]): void {
 	for (const name of names) {
 		const fileName = getItemBinary(context, itemIndex, name).fileName ?? '';
 		const problem = validateFileName(fileName);
@@ -39,7 +39,7 @@ function checkBinaries(context: IExecuteFunctions, itemIndex: number, names: str
 	}
 }
 
-function altTextsOf(options: IDataObject): Map<string, string> {
+export function altTextsOf(options: IDataObject): Map<string, string> {
 	const entries = ((options.altTexts as IDataObject | undefined)?.altText ?? []) as IDataObject[];
 	return new Map(entries.map((entry) => [String(entry.binaryProperty ?? '').trim(), String(entry.altText ?? '')]));
 }
