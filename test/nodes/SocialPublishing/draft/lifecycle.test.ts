@@ -172,6 +172,7 @@ describe('Schedule, Plan, Publish Now and Unschedule never touch content (PATCH 
 			['schedule', { when: 'date', date: '' }],
 			['unschedule', {}],
 			['schedule', { when: 'nextFreeSlot' }],
+			['plan', { when: 'date', date: hoursFromNow(50) }],
 			['publishNow', { waitForCompletion: false }],
 		];
 		for (const [operation, extra] of runs) {
@@ -181,6 +182,8 @@ describe('Schedule, Plan, Publish Now and Unschedule never touch content (PATCH 
 			expect({ operation, withPlatforms }).toEqual({ operation, withPlatforms: [] });
 			expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
 		}
+		// the last step published a planned draft now (States and transitions: planned PATCH publish_at=now)
+		expect((await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.publish_state).toMatch(/^(in_progress|finished)$/);
 		const after = (await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.platforms;
 		expect(after).toEqual(before);
 	});

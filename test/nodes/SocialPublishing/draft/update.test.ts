@@ -219,12 +219,14 @@ describe('Draft > Update: the explicit ways to replace a platform whole', () => 
 	});
 });
 
-describe('Draft > Update: checks on the text about to be sent (Comment-thread markers in text; Errors: COMMENTS_MARKER_MALFORMED subcodes)', () => {
+describe('Draft > Update: checks on the text about to be sent (Comment-thread markers in text; Errors: COMMENTS_MARKER_MALFORMED subcodes; Limits: marker nesting 16, 1000 per post)', () => {
 	test.each([
 		['unbalanced', 'Hi <svc:comment-thread id=0f8fad5b-d9cb-469f-a165-70867728950e>there'],
 		['bad_uuid', 'Hi <svc:comment-thread id=0F8FAD5B-D9CB-469F-A165-70867728950E>there</svc:comment-thread>'],
 		['empty_span', 'Hi <svc:comment-thread id=0f8fad5b-d9cb-469f-a165-70867728950e></svc:comment-thread>there'],
 		['bad_position', 'Hi <svc:comment-thread id=0f8fad5b-d9cb-469f-a165-70867728950e/>there'],
+		['depth_exceeded', `${'<svc:comment-thread id=0f8fad5b-d9cb-469f-a165-70867728950e>'.repeat(17)}deep${'</svc:comment-thread>'.repeat(17)}`],
+		['count_exceeded', Array.from({ length: 1001 }, () => '<svc:comment-thread id=0f8fad5b-d9cb-469f-a165-70867728950e/>line').join('\n')],
 	])('a malformed marker (%s) is refused before the PATCH, naming the subcode and the post', async (subcode, text) => {
 		const draft = await seedRich();
 		const params = update(draft.id, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: [{ action: 'setText', postNumber: 2, text }] } });
