@@ -1,7 +1,8 @@
 /**
  * Map of the API specification's rows to the sandbox tests that walk them.
  * `specRows.test.ts` checks every listed test name exists in test/sandbox/*.test.ts,
- * so a missing row or a renamed test is visible. The comment-thread engineer adds
+ * so a missing row or a renamed test is visible (test/SPEC-MAP.md maps the same tables to sandbox and node
+ * tests together). The comment-thread engineer adds
  * the comment-thread and marker rows under their own sections.
  */
 
