@@ -1,13 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { MediaRef, MediaResolver, PostPlatform } from '../../helpers/content';
-import { binaryPropertiesOf, DEFAULT_SEPARATOR, isPlatformOn, LINK_PREVIEW_PLATFORMS, splitThread, toList } from '../../helpers/content';
-import type { ArticlePatch, PlatformPatch, PostEdit, PostPatch } from '../../helpers/merge';
+import { binaryPropertiesOf, DEFAULT_SEPARATOR, isPlatformOn, toList } from '../../helpers/content';
+import type { ArticlePatch, PlatformPatch } from '../../helpers/merge';
 import { mergeArticle, mergePostPlatform, platformName } from '../../helpers/merge';
 import { uploadBinaryProperty } from '../../helpers/media';
 import { paramError } from '../../helpers/params';
 import { checkMediaIds, checkPlatformsObject, DRAFT_LIMITS, parsePlatformsJson } from '../../helpers/validation';
 import { altTextsOf, checkBinaries, readContent } from './readContent';
-import { mediaRefs, readOverrides, readPlatforms } from './readPosts';
+import { readOverrides, readPlatforms } from './readPosts';
+import type { Patches } from './updatePatches';
+import { nothing, readOptionPatches, readThreadPatch } from './updatePatches';
 
 /**
  * The content part of Draft > Update. By default an update is merged into the draft as read (see helpers/merge.ts):
@@ -23,107 +25,16 @@ export interface UpdateContent {
 	upload(): Promise<MediaResolver>;
 }
 
-type Patches = Partial<Record<PostPlatform, PlatformPatch>>;
-
 interface Parsed {
 	/** The label of the parameter that gave the posts, for problems of the merge. */
 	label: string;
+	/** The label per platform, where it differs (a platform's own text comes from Platform Texts). */
+	labels?: Partial<Record<PostPlatform, string>>;
 	patches: Patches;
 	/** Platforms replaced whole as given (Platforms JSON). */
 	replace?: IDataObject;
 	article?: ArticlePatch;
 	refs: MediaRef[];
-}
-
-const nothing = (value: string) => value.trim() === '';
-
-function readThreadPatch(context: IExecuteFunctions, itemIndex: number, separator: string): { thread?: PostPatch[]; edits?: PostEdit[]; refs: MediaRef[]; label: string } {
-	const mode = context.getNodeParameter('contentMode', itemIndex, 'text') as string;
-	if (mode === 'edit') {
-		const entries = (context.getNodeParameter('editPosts.edit', itemIndex, []) as IDataObject[]) ?? [];
-		if (!entries.length) throw paramError(context, itemIndex, 'Edit Posts', 'holds no edit; add one (or choose another Content As)');
-		const refs: MediaRef[] = [];
-		const edits = entries.map((entry, index): PostEdit => {
-			const where = `Edit Posts (edit ${index + 1})`;
-			const action = String(entry.action ?? 'setText');
-			const number = Number(entry.postNumber ?? 1);
-			if (action !== 'append' && (!Number.isInteger(number) || number < 1)) {
-				throw paramError(context, itemIndex, where, `has Post Number "${String(entry.postNumber)}"; give a whole number from 1`);
-			}
-			const text = String(entry.text ?? '');
-			const media = ['append', 'insert', 'setMedia'].includes(action) ? mediaRefs(context, itemIndex, where, entry.mediaIds, entry.binaryProperties) : [];
-			refs.push(...media);
-			if ((action === 'setText' || action === 'append' || action === 'insert') && nothing(text) && !media.length) {
-				throw paramError(context, itemIndex, where, action === 'setText' ? 'sets an empty text; to delete the post use Remove Post' : 'adds a post with neither text nor media');
-			}
-			const post = number - 1;
-			switch (action) {
-				case 'setText':
-					return { action, post, text: text.trim() };
-				case 'setMedia':
-					return { action, post, media };
-				case 'remove':
-					return { action, post };
-				case 'insert':
-					return { action, post, text: text.trim(), media };
-				case 'append':
-					return { action, text: text.trim(), media };
-				default:
-					throw paramError(context, itemIndex, where, `has an unknown action "${action}"`);
-			}
-		});
-		return { edits, refs, label: 'Edit Posts' };
-	}
-	if (mode === 'posts') {
-		const entries = (context.getNodeParameter('posts.post', itemIndex, []) as IDataObject[]) ?? [];
-		if (!entries.length) throw paramError(context, itemIndex, 'Posts', 'must hold at least one post');
-		const refs: MediaRef[] = [];
-		const thread = entries.map((entry, index): PostPatch => {
-			const media = mediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties);
-			refs.push(...media);
-			const text = String(entry.text ?? '').trim();
-			return { ...(text ? { text } : {}), ...(media.length ? { media } : {}) };
-		});
-		return { thread, refs, label: 'Posts' };
-	}
-	const texts = splitThread(String(context.getNodeParameter('text', itemIndex, '')), separator);
-	const media = mediaRefs(context, itemIndex, 'Media IDs', context.getNodeParameter('mediaIds', itemIndex, ''), context.getNodeParameter('binaryProperties', itemIndex, ''));
-	if (texts.length) return { thread: texts.map((text, index) => ({ text, ...(index === 0 && media.length ? { media } : {}) })), refs: media, label: 'Text' };
-	if (media.length) return { edits: [{ action: 'setMedia', post: 0, media }], refs: media, label: 'Media IDs' };
-	return { refs: [], label: 'Text' };
-}
-
-/** Platform Options as an update names them: an option added and left empty (or off) removes the field. */
-function readOptionPatches(context: IExecuteFunctions, itemIndex: number, platforms: PostPlatform[]): Patches {
-	const o = context.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject;
-	const has = (key: string) => o[key] !== undefined;
-	const text = (key: string) => (typeof o[key] === 'string' && !nothing(o[key] as string) ? (o[key] as string).trim() : null);
-	const patches: Patches = {};
-	if (platforms.includes('x')) {
-		const postFields: IDataObject = {};
-		const settings: IDataObject = {};
-		if (has('xRepliesFromFollowing')) postFields.reply_settings = o.xRepliesFromFollowing === true ? 'following' : null;
-		if (has('xSubscribersOnly')) postFields.subscribers_only = o.xSubscribersOnly === true;
-		if (has('xPaidPartnership')) postFields.paid_partnership = o.xPaidPartnership === true;
-		if (has('xMadeWithAi')) postFields.made_with_ai = o.xMadeWithAi === true;
-		if (has('xReplyToUrl')) settings.reply_to_url = text('xReplyToUrl');
-		if (has('xCommunityId')) settings.community_id = text('xCommunityId');
-		if (has('xShareWithFollowers')) settings.share_with_followers = o.xShareWithFollowers === true;
-		patches.x = {
-			...(Object.keys(postFields).length ? { postFields } : {}),
-			...(has('xQuotePostUrl') ? { firstPostFields: { quote_post_url: text('xQuotePostUrl') } } : {}),
-			...(Object.keys(settings).length ? { settings } : {}),
-		};
-	}
-	if (platforms.includes('linkedin') && has('linkedinReshareUrn')) patches.linkedin = { postFields: { linkedin_reshare_urn: text('linkedinReshareUrn') } };
-	if (has('hideLinkPreview')) {
-		const hidden = toList(o.hideLinkPreview);
-		for (const platform of platforms.filter((p) => LINK_PREVIEW_PLATFORMS.includes(p))) {
-			const patch = (patches[platform] ??= {});
-			patch.postFields = { ...patch.postFields, hide_link_preview: hidden.includes(platform) ? true : null };
-		}
-	}
-	return patches;
 }
 
 function isEmptyPatch(patch: PlatformPatch | undefined): boolean {
@@ -138,21 +49,26 @@ function readPostsMerge(context: IExecuteFunctions, itemIndex: number, separator
 	const overrides = mode === 'edit' ? {} : readOverrides(context, itemIndex, platforms, separator);
 	const options = readOptionPatches(context, itemIndex, platforms);
 	const patches: Patches = {};
+	const labels: Partial<Record<PostPlatform, string>> = {};
 	for (const platform of platforms) {
 		const own = overrides[platform];
 		const firstMedia = thread?.[0]?.media;
 		const platformThread = own ? own.map((text, index) => ({ text, ...(index === 0 && firstMedia ? { media: firstMedia } : {}) })) : thread;
-		patches[platform] = { ...options[platform], ...(platformThread ? { thread: platformThread } : {}), ...(edits ? { edits } : {}) };
+		const patch: PlatformPatch = { ...options[platform], ...(platformThread ? { thread: platformThread } : {}), ...(edits ? { edits } : {}) };
+		// a chosen platform with nothing to change is not sent at all
+		if (isEmptyPatch(patch)) continue;
+		patches[platform] = patch;
+		labels[platform] = own ? 'Platform Texts' : label;
 	}
 	const linkedin = patches.linkedin?.thread?.length ?? 0;
 	if (linkedin > DRAFT_LIMITS.maxLinkedInPosts) {
 		const where = overrides.linkedin ? 'Platform Texts' : label;
 		throw paramError(context, itemIndex, where, `gives LinkedIn ${linkedin} posts; LinkedIn takes one post only (give LinkedIn a single text under Platform Texts)`);
 	}
-	if (platforms.every((platform) => isEmptyPatch(patches[platform]))) {
+	if (Object.keys(patches).length === 0) {
 		throw paramError(context, itemIndex, label, 'is empty and no media, platform text or option is set: there is nothing to change on the chosen platforms (choose Keep Current Content to change only other fields)');
 	}
-	return { label: mode === 'text' && Object.keys(overrides).length ? 'Platform Texts' : label, patches, refs };
+	return { label, labels, patches, refs };
 }
 
 function readArticlePatch(context: IExecuteFunctions, itemIndex: number): Parsed {
@@ -229,7 +145,7 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
 			}
 			for (const [platform, patch] of Object.entries(parsed?.patches ?? {}) as Array<[PostPlatform, PlatformPatch]>) {
 				const merged = mergePostPlatform(platform, current?.[platform], { ...patch, ...(toggles[platform] ?? {}) }, resolve);
-				if ('problem' in merged) return { label: parsed!.label, problem: `for ${platformName(platform)} ${merged.problem}` };
+				if ('problem' in merged) return { label: parsed?.labels?.[platform] ?? parsed!.label, problem: `for ${platformName(platform)} ${merged.problem}` };
 				out[platform] = merged.value;
 			}
 			for (const [platform, toggle] of Object.entries(toggles) as Array<[PostPlatform, PlatformPatch]>) {
