@@ -177,6 +177,13 @@ describe('Draft > Update: posts added, removed, and platforms turned on or off, 
 		await expectRejectedBeforeSending(fx, update(draft.id, { updateFields: { enablePlatforms: ['x'], disablePlatforms: ['x'] } }), { parameter: 'Disable Platforms', problem: /both name X/ });
 	});
 
+	test('posts for X on an X Article draft are refused before the PATCH: the article stands alone (Platform configuration)', async () => {
+		const article = (await seedDraft(fx, { platforms: { x_article: { content_markdown: '# Long read', cover_media_id: null } } })) as Draft;
+		const { result, requests } = await runFresh(fx, update(article.id, { contentType: 'posts', platforms: ['x'], contentMode: 'text', text: 'A short post' }));
+		expect(result.error?.message).toBe(`Draft ${article.id} cannot be updated: the update would enable X beside the X Article, which stands alone [item 0]`);
+		expect(patchesOf(requests)).toEqual([]);
+	});
+
 	test('removing the last post of an enabled platform is refused, pointing to Disable Platforms', async () => {
 		const draft = await seedRich();
 		const params = update(draft.id, { contentType: 'posts', platforms: ['bluesky'], contentMode: 'edit', editPosts: { edit: [{ action: 'remove', postNumber: 1 }] } });
