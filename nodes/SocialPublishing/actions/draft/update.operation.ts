@@ -67,7 +67,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		checkTextMarkers(this, itemIndex, preview.platforms);
 		sent = preview.platforms;
 	}
-	const kind = fields.publishKind ?? (draft?.status === 'scheduled' && content ? 'schedule' : undefined);
+	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)
+	const kind = fields.hasDates ? fields.publishKind : draft?.status === 'scheduled' && content ? 'schedule' : undefined;
 	checkPublishPolicy(this, itemIndex, { ...(current ?? {}), ...sent }, kind, `Draft ${target.draftId}`);
 	const dates = await fields.dates();
 	if (content) {

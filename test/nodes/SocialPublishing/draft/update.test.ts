@@ -285,6 +285,14 @@ describe('Draft > Update and Rules on platform content 5 (checked on the draft a
 		expect(cleared.items[0]).toMatchObject({ status: 'scheduled', platforms: { x: { settings: {} } } });
 	});
 
+	test('a scheduled draft made a reply and planned in the same update is allowed: a planned reply is neither published nor scheduled', async () => {
+		const scheduled = (await seedDraft(fx, { publish_at: hoursFromNow(40) })) as Draft;
+		const params = update(scheduled.id, { contentType: 'posts', platforms: ['x'], contentMode: 'text', text: '', platformOptions: { xReplyToUrl: 'https://x.com/a/status/1' }, updateFields: { planAt: hoursFromNow(45) } });
+		const { result, items } = await runFresh(fx, params);
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ status: 'planned', platforms: { x: { settings: { reply_to_url: 'https://x.com/a/status/1' } } } });
+	});
+
 	test('a service refusal still surfaces: scheduling on a WRITE key is 403 INSUFFICIENT_ACCESS_LEVEL', async () => {
 		const draft = await seedRich();
 		const { result } = await runFresh(fx, update(draft.id, { updateFields: { publishAt: hoursFromNow(30) } }), { key: 'write' });
