@@ -102,16 +102,20 @@ export function checkTags(store: Store, set: SocialSetRecord, tags: string[]): v
 
 const URL_IN_TEXT = /\bhttps?:\/\/\S|\bwww\.[a-z0-9-]+\.[a-z]/i;
 
-/** Platform policy for scheduling or publishing: replies and URL-bearing X posts are blocked (403). */
-export function checkPublishPolicy(platforms: PlatformsConfig): void {
+/**
+ * Platform policy, Rules on platform content 5: "publishing or scheduling replies through the API is blocked
+ * (403 FORBIDDEN). Direct publishing of `x` drafts containing URLs is also blocked (403 FORBIDDEN)."
+ * Replies are refused for both; a URL in an X post text only when publishing now (scheduling it is allowed).
+ */
+export function checkPublishPolicy(platforms: PlatformsConfig, publishingNow: boolean): void {
 	const x = platforms.x;
 	if (!x?.enabled) return;
 	const replyTo = x.settings.reply_to_url;
 	if (typeof replyTo === 'string' && replyTo.trim() !== '') {
 		throw forbidden('Publishing or scheduling replies through the API is blocked by platform policy');
 	}
-	if (x.posts.some((p) => URL_IN_TEXT.test(p.text))) {
-		throw forbidden('Direct publishing of x drafts containing URLs is blocked by platform policy');
+	if (publishingNow && x.posts.some((p) => URL_IN_TEXT.test(p.text))) {
+		throw forbidden('Direct publishing of x drafts containing URLs is blocked by platform policy; schedule the draft instead');
 	}
 }
 

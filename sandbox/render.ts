@@ -40,9 +40,9 @@ function shareUrl(rt: Runtime, draft: DraftRecord): string | null {
 	return draft.shareToken ? `${rt.baseUrl()}/share/${draft.shareToken}` : null;
 }
 
-function renderPlatforms(platforms: PlatformsConfig, strip: boolean): PlatformsConfig {
+function renderPlatforms(platforms: PlatformsConfig, strip: boolean): Record<string, unknown> {
 	const text = strip ? markerHooks().stripMarkers : (t: string) => t;
-	const out: PlatformsConfig = {};
+	const out: Record<string, unknown> = {};
 	for (const p of POST_PLATFORMS) {
 		const cfg = platforms[p];
 		if (!cfg) continue;
@@ -52,8 +52,11 @@ function renderPlatforms(platforms: PlatformsConfig, strip: boolean): PlatformsC
 			settings: { ...cfg.settings },
 		};
 	}
-	if (platforms.x_article) {
-		out.x_article = { ...platforms.x_article, content_markdown: text(platforms.x_article.content_markdown) };
+	// Platform configuration: "`x_article` object: content_markdown (string), cover_media_id (string media UUID or null)".
+	// Its presence is what enables it; `enabled: false` (a sandbox leniency on input) leaves it out of the detail.
+	const article = platforms.x_article;
+	if (article?.enabled) {
+		out.x_article = { content_markdown: text(article.content_markdown), cover_media_id: article.cover_media_id };
 	}
 	return out;
 }

@@ -10,7 +10,7 @@ import { loadDistPackage, type DistPackage } from '../test/harness/distPackage';
 import { buildNodeTypes } from '../test/harness/nodeTypes';
 import { runWorkflow } from '../test/harness/runWorkflow';
 import { startTriggerServer } from '../test/harness/webhookServer';
-import { EXAMPLES, Example, Json, ensure, loadExample } from './examples/catalog';
+import { EXAMPLES, Example, Json, ensure, loadExample, sandboxApi } from './examples/catalog';
 import { coreNodeTypes } from './examples/coreNodes';
 import { runPollExample } from './examples/pollExample';
 import { buildPackage } from './lib/pack';
@@ -48,7 +48,9 @@ async function runManualExample(ctx: Context, example: Example): Promise<string[
 		{ nodeTypes: buildNodeTypes(ctx.core.types, ctx.dist.nodeTypes), credentialTypes: ctx.dist.credentialTypes, credentials: ctx.credentials },
 	);
 	if (result.error) throw new Error(`${result.error.message}${result.error.description ? ` (${result.error.description})` : ''}`);
-	return [trace(result.run), ...example.check(outputReader(result.run))];
+	const out = outputReader(result.run);
+	const sandboxLines = example.sandboxCheck ? await example.sandboxCheck(out, sandboxApi(ctx.sandbox.baseUrl, ctx.credentials.socialPublishingApi.apiKey)) : [];
+	return [trace(result.run), ...example.check(out), ...sandboxLines];
 }
 
 /** Serves the trigger example's production webhook on loopback, registers it with the sandbox and publishes a draft. */

@@ -141,7 +141,7 @@ function checkRequest(
 			? resolveWhen(ctx.rt, set, action.kind === 'plan' ? 'plan_at' : 'publish_at', action.value, draftId)
 			: null;
 	checkPlanFeatures(set, platforms);
-	if (needsPublish(action) || willBeScheduled) checkPublishPolicy(platforms);
+	if (needsPublish(action) || willBeScheduled) checkPublishPolicy(platforms, action.kind === 'publishNow');
 	if (needsPublish(action)) checkQuota(set);
 	return when;
 }

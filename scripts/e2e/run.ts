@@ -11,7 +11,7 @@
 import { mkdirSync, rmSync } from 'fs';
 import { dirname, join } from 'path';
 import { startSandbox } from '../../sandbox';
-import { EXAMPLES, loadExample } from '../examples/catalog';
+import { EXAMPLES, loadExample, sandboxApi } from '../examples/catalog';
 import { buildPackage, packPackage, REPO_ROOT } from '../lib/pack';
 import { stopAll, stopAllOnExit } from '../lib/processes';
 import { ensureInstalled } from './install-n8n';
@@ -95,7 +95,9 @@ async function main(): Promise<number> {
 				await step(label(`n8n execute: ${example.title}`), async () => {
 					const run = await executeWorkflow(n8n, id);
 					if (run.status !== 'success') throw new Error(`run status "${run.status}": ${run.error ?? ''}`);
-					return example.check(run.output);
+					const lines = example.check(run.output);
+					if (example.sandboxCheck) lines.push(...(await example.sandboxCheck(run.output, sandboxApi(sandbox.baseUrl, sandbox.keys.admin))));
+					return lines;
 				});
 			}
 			// Poll trigger workflows are activated before the server starts (the trigger check starts it), then checked.

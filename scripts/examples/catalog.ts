@@ -29,6 +29,23 @@ export interface Example {
 	poll?: boolean;
 	/** Checks the run's outputs; throws with a reason when they are wrong. Returns lines describing the result. */
 	check(out: OutputOf): string[];
+	/** Checks made on the sandbox itself after the run (by the tests, `npm start` and the real-n8n end-to-end test). */
+	sandboxCheck?(out: OutputOf, api: SandboxApi): Promise<string[]>;
+}
+
+/** A request to the sandbox's API with a key of the run's credential, outside n8n. */
+export type SandboxApi = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
+
+export function sandboxApi(baseUrl: string, apiKey: string): SandboxApi {
+	return async (method, path, body) => {
+		const response = await fetch(`${baseUrl}${path}`, {
+			method,
+			headers: { Authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json };
+	};
 }
 
 export const CREDENTIAL_ID = 'SpSandboxCred001';
@@ -49,6 +66,11 @@ function one(out: OutputOf, node: string): Json {
 }
 
 const isUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//.test(value);
+
+type Post = Json & { text?: string; media_ids?: string[]; media?: Array<{ media_id?: string; alt_text?: string | null }> };
+type PlatformObject = { enabled?: boolean; posts?: Post[]; settings?: Json };
+const platformsOf = (draft: Json) => (draft.platforms ?? {}) as Record<string, PlatformObject | undefined>;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export const EXAMPLES: Example[] = [
 	{
@@ -99,6 +121,43 @@ export const EXAMPLES: Example[] = [
 			ensure(published.status === 'published', `the draft should be published, is "${String(published.status)}"`);
 			ensure(isUrl(urls?.x) && isUrl(urls?.linkedin), `both published URLs should be there, got ${JSON.stringify(urls)}`);
 			return [`media ${String(media.media_id)} ready with alt text`, `draft ${String(published.id)} published: X ${String(urls.x)}, LinkedIn ${String(urls.linkedin)}`];
+		},
+	},
+	{
+		file: 'edit-one-platform-keep-the-rest.json',
+		title: 'Update only the X text of an X and Bluesky draft with an image: media, alt text, options and Bluesky stay; a link post is scheduled, not published now',
+		check(out) {
+			const media = one(out, 'Upload Image');
+			const created = one(out, 'Create Draft for X and Bluesky');
+			const read = one(out, 'Read Back Both Platforms');
+			const before = platformsOf(created);
+			const after = platformsOf(read);
+			const x = after.x?.posts?.[0];
+			ensure(x?.text === 'Weekly active users are up 12% this week, our best week yet.', `the X text should be the new one, is ${JSON.stringify(x?.text)}`);
+			ensure(same(x?.media_ids, [media.media_id]), `the X post should keep the image ${String(media.media_id)}, has ${JSON.stringify(x?.media_ids)}`);
+			ensure(x?.media?.[0]?.alt_text === media.alt_text, `the X image should keep its alt text, has ${JSON.stringify(x?.media)}`);
+			ensure(x?.made_with_ai === true && x?.reply_settings === 'following', `the X options should stay, got ${JSON.stringify(x)}`);
+			ensure(same(after.bluesky, before.bluesky), `Bluesky should be as created: ${JSON.stringify(before.bluesky)}, is ${JSON.stringify(after.bluesky)}`);
+			ensure(after.bluesky?.posts?.[0]?.hide_link_preview === true && same(after.bluesky?.posts?.[0]?.media_ids, [media.media_id]), 'Bluesky should keep its image and hidden link preview');
+			const scheduled = one(out, 'Schedule Link Post');
+			ensure(scheduled.status === 'scheduled', `the link post should be scheduled, is "${String(scheduled.status)}"`);
+			const refused = one(out, 'Try to Publish Link Post Now');
+			const error = (refused.error ?? {}) as Json;
+			ensure(/cannot be published now: X post 1 contains a URL.*Rules on platform content 5/.test(String(error.message)), `publishing the link post now should be refused naming rule 5, got ${JSON.stringify(refused)}`);
+			return [
+				`draft ${String(read.id)}: X text changed; image ${String(media.media_id)} with alt text, Made With AI and replies from followed accounts kept on X; Bluesky unchanged`,
+				`link post ${String(scheduled.id)} scheduled for ${String(scheduled.scheduled_date)}; publishing it now refused: ${String(error.message)}`,
+			];
+		},
+		async sandboxCheck(out, api) {
+			const scheduled = one(out, 'Schedule Link Post');
+			const path = `/v2/social-sets/${String(scheduled.social_set_id)}/drafts/${String(scheduled.id)}`;
+			const now = await api('PATCH', path, { publish_at: 'now' });
+			const code = (now.body.error as Json | undefined)?.code;
+			ensure(now.status === 403 && code === 'FORBIDDEN', `the sandbox should refuse to publish the link post now with 403 FORBIDDEN, answered ${now.status} ${JSON.stringify(now.body)}`);
+			const after = await api('GET', path);
+			ensure(after.body.status === 'scheduled', `the link post should still be scheduled, is "${String(after.body.status)}"`);
+			return [`the sandbox itself refuses PATCH publish_at=now on link post ${String(scheduled.id)}: ${now.status} ${String(code)}; it stays scheduled`];
 		},
 	},
 	{

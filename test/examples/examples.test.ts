@@ -7,7 +7,7 @@ import { readdirSync } from 'fs';
 import { join } from 'path';
 import type { IConnections, INode, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
-import { CREDENTIAL_ID, EXAMPLES, loadExample } from '../../scripts/examples/catalog';
+import { CREDENTIAL_ID, EXAMPLES, loadExample, sandboxApi } from '../../scripts/examples/catalog';
 import { coreNodeStandIns } from '../../scripts/examples/coreNodes';
 import { buildNodeTypes, sourceNodeTypes } from '../harness/nodeTypes';
 import { useSandbox } from '../harness/sandbox';
@@ -67,7 +67,9 @@ describe('the manual examples run through n8n-core against the sandbox (stand-in
 			{ nodeTypes: buildNodeTypes(coreNodeStandIns()) },
 		);
 		expect(result.error?.message).toBeUndefined();
-		const lines = example.check((name) => result.output(name).map((item) => item.json));
+		const out = (name: string) => result.output(name).map((item) => item.json);
+		const lines = example.check(out);
 		expect(lines.length).toBeGreaterThan(0);
+		if (example.sandboxCheck) expect((await example.sandboxCheck(out, sandboxApi(fx.sandbox.baseUrl, fx.sandbox.keys.admin))).length).toBeGreaterThan(0);
 	});
 });

@@ -248,7 +248,16 @@ describe('sandbox: draft endpoints', () => {
 			expect(err.details[0].field).toBe('platforms.x_article');
 			const alone = await create({ platforms: { x_article: { content_markdown: '# Title\n\nBody text', cover_media_id: null } } });
 			expect(alone.status).toBe(201);
-			expect(alone.body.platforms.x_article).toEqual({ enabled: true, content_markdown: '# Title\n\nBody text', cover_media_id: null });
+			expect(alone.body.platforms.x_article).toEqual({ content_markdown: '# Title\n\nBody text', cover_media_id: null });
+		});
+
+		it('Platform configuration: the x_article object comes back as the spec shapes it, content_markdown and cover_media_id only', async () => {
+			const media = await readyMedia(sb());
+			const made = await create({ platforms: { x_article: { content_markdown: '# A', cover_media_id: media } } });
+			expect(made.status).toBe(201);
+			expect(made.body.platforms).toEqual({ x_article: { content_markdown: '# A', cover_media_id: media } });
+			const patched = await call(sb(), 'write', 'PATCH', `${base}/${made.body.id}`, { platforms: { x_article: { content_markdown: '# B' } } });
+			expect(patched.body.platforms).toEqual({ x_article: { content_markdown: '# B', cover_media_id: media } });
 		});
 
 		it('Errors 400 VALIDATION_ERROR: platform not connected to the social set', async () => {
@@ -309,6 +318,31 @@ describe('sandbox: draft endpoints', () => {
 			expect(errorCode(res)).toBe('FORBIDDEN');
 			const linkedin = await create({ platforms: { linkedin: { posts: [{ text: 'see https://example.com' }] } }, publish_at: 'now' }, 'publish');
 			expect(linkedin.status).toBe(201);
+		});
+
+		it('Rules on platform content 5: a URL-bearing x draft can be scheduled (POST and PATCH) and publishes when due; only publishing it now is 403 FORBIDDEN', async () => {
+			// "Direct publishing of `x` drafts containing URLs is also blocked (403 FORBIDDEN)": direct publishing only.
+			const withUrl = xPost('read this https://example.com/post');
+			const scheduled = await create({ platforms: withUrl, publish_at: inDays(sb(), 1) }, 'publish');
+			expect(scheduled.status).toBe(201);
+			expect(scheduled.body.status).toBe('scheduled');
+			const saved = (await create({ platforms: withUrl })).body;
+			const patched = await call(sb(), 'publish', 'PATCH', `${base}/${saved.id}`, { publish_at: 'next-free-slot' });
+			expect(patched.status).toBe(200);
+			expect(patched.body.status).toBe('scheduled');
+			const edited = await call(sb(), 'publish', 'PATCH', `${base}/${saved.id}`, { platforms: xPost('now see www.example.org too') });
+			expect(edited.status).toBe(200);
+			expect(edited.body.status).toBe('scheduled');
+			const now = await call(sb(), 'publish', 'PATCH', `${base}/${saved.id}`, { publish_at: 'now' });
+			expect(now.status).toBe(403);
+			expect(errorCode(now)).toBe('FORBIDDEN');
+			expect((await call(sb(), 'read', 'GET', `${base}/${saved.id}`)).body.status).toBe('scheduled');
+			await sb().clock.advance(2 * 86_400_000);
+			const published = await waitFor(async () => {
+				const d = (await call(sb(), 'read', 'GET', `${base}/${scheduled.body.id}`)).body;
+				return d.status === 'published' ? d : undefined;
+			});
+			expect(published.x_published_url).toMatch(/^https:\/\/x\.com\//);
 		});
 
 		it('Errors 403 MONETIZATION_ERROR: X communities without the plan feature', async () => {

@@ -1,14 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { declaredTitles as titlesOf } from '../specTitles';
 import { SPEC_ROWS } from './specRows';
 
 /** Test titles declared with it('...') / test('...') in this folder's test files. */
 function declaredTitles(): Set<string> {
 	const titles = new Set<string>();
-	const pattern = /\b(?:it|test)(?:\.each\([^)]*\))?\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g;
 	for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.ts'))) {
-		const source = readFileSync(join(__dirname, file), 'utf8');
-		for (const m of source.matchAll(pattern)) titles.add(m[2].replace(/\\(.)/g, '$1'));
+		for (const title of titlesOf(join(__dirname, file))) titles.add(title);
 	}
 	return titles;
 }

@@ -1,7 +1,8 @@
 /**
  * Map of the API specification's rows to the sandbox tests that walk them.
  * `specRows.test.ts` checks every listed test name exists in test/sandbox/*.test.ts,
- * so a missing row or a renamed test is visible. The comment-thread engineer adds
+ * so a missing row or a renamed test is visible (test/SPEC-MAP.md maps the same tables to sandbox and node
+ * tests together). The comment-thread engineer adds
  * the comment-thread and marker rows under their own sections.
  */
 
@@ -561,10 +562,11 @@ export const SPEC_ROWS: SpecRow[] = [
 	},
 	{
 		section: 'Resources',
-		row: 'Platform content rule 5: replies and URL-bearing x posts blocked from publishing',
+		row: 'Platform content rule 5: replies blocked from publishing and scheduling; URL-bearing x posts blocked from publishing now only',
 		tests: [
 			'Errors 403 FORBIDDEN: publishing or scheduling replies is blocked; saving them is fine',
 			'Errors 403 FORBIDDEN: direct publishing of URL-bearing x drafts is blocked',
+			'Rules on platform content 5: a URL-bearing x draft can be scheduled (POST and PATCH) and publishes when due; only publishing it now is 403 FORBIDDEN',
 		],
 	},
 	{

@@ -136,12 +136,22 @@ export function buildPostPlatforms(content: PostsContent, resolve: MediaResolver
 
 export function buildArticlePlatforms(content: ArticleContent, resolve: MediaResolver): IDataObject {
 	return {
+		// Platform configuration: the x_article object has content_markdown and cover_media_id only.
 		x_article: {
-			enabled: true,
 			content_markdown: content.markdown,
 			cover_media_id: content.cover ? resolve(content.cover) : null,
 		},
 	};
+}
+
+/**
+ * Whether a platform object of a draft is on: post platforms by `enabled: true`; `x_article` by its presence,
+ * since the specification gives its object no `enabled` field (an explicit `enabled: false` still counts as off).
+ */
+export function isPlatformOn(key: string, config: unknown): boolean {
+	if (typeof config !== 'object' || config === null || Array.isArray(config)) return false;
+	const enabled = (config as IDataObject).enabled;
+	return key === 'x_article' ? enabled !== false : enabled === true;
 }
 
 /** Every binary property the content needs uploaded, each once, in order of first use. */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isUuid } from './params';
-import { POST_PLATFORMS } from './content';
+import { isPlatformOn, POST_PLATFORMS } from './content';
 
 /** Draft limits of the API specification (Limits and Platform configuration), checked before sending. */
 export const DRAFT_LIMITS = {
@@ -41,7 +41,7 @@ export function checkPlatformsObject(platforms: IDataObject, requireEnabled: boo
 	const unknown = keys.filter((key) => key !== 'x_article' && !(POST_PLATFORMS as readonly string[]).includes(key));
 	if (unknown.length) return `has unknown platform keys: ${unknown.join(', ')}`;
 	if (keys.includes('x_article') && keys.length > 1) return 'combines "x_article" with other platforms; an X Article stands alone';
-	if (requireEnabled && !keys.some((key) => isObject(platforms[key]) && (platforms[key] as IDataObject).enabled === true)) {
+	if (requireEnabled && !keys.some((key) => isPlatformOn(key, platforms[key]))) {
 		return 'must enable at least one platform';
 	}
 	const linkedin = platforms.linkedin;

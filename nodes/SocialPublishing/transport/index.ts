@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { serviceApiError } from './errors';
-import { RateLimitMemory, backoffDelay, parseRateLimitHeaders, waitAfter429 } from './rateLimit';
+import { RateLimitMemory, backoffDelay, parseRateLimitHeaders, socialSetBucketKey, waitAfter429 } from './rateLimit';
 import type { Query } from './url';
 import { buildUrl, routeTemplate } from './url';
 import { waitOrCancel } from './wait';
@@ -96,8 +96,13 @@ export async function apiRequest<T = IDataObject>(context: ApiContext, request: 
 	const method = request.method.toUpperCase() as IHttpRequestMethods;
 	const socialSet = socialSetOf(request.path);
 	const userKey = `${owner}:user`;
-	const socialSetKey = socialSet ? `${owner}:${socialSet}:${routeTemplate(method, request.path)}` : undefined;
-	const bucketKeys = socialSetKey ? [userKey, socialSetKey] : [userKey];
+	// Social set buckets are kept by the resource the service names (X-RateLimit-SocialSet-Resource);
+	// a route waits on the resource its own responses named, once it has seen one.
+	const route = `${owner}:${routeTemplate(method, request.path)}`;
+	const bucketKeys = (): string[] => {
+		const resource = socialSet ? rateLimitMemory.resourceOf(route) : undefined;
+		return resource && socialSet ? [userKey, socialSetBucketKey(owner, socialSet, resource)] : [userKey];
+	};
 
 	const options: IHttpRequestOptions = {
 		method,
@@ -116,7 +121,7 @@ export async function apiRequest<T = IDataObject>(context: ApiContext, request: 
 	let attempts429 = 0;
 	let transientAttempts = 0;
 	for (;;) {
-		const bucketWait = rateLimitMemory.waitMs(bucketKeys, Date.now());
+		const bucketWait = rateLimitMemory.waitMs(bucketKeys(), Date.now());
 		if (bucketWait > 0) {
 			rateLimitWaited += bucketWait;
 			await waitOrCancel(context, bucketWait, request.itemIndex);
@@ -146,7 +151,12 @@ export async function apiRequest<T = IDataObject>(context: ApiContext, request: 
 		const headers = (response.headers ?? {}) as Record<string, string>;
 		const limits = parseRateLimitHeaders(headers);
 		rateLimitMemory.remember(userKey, limits.user);
-		if (socialSetKey) rateLimitMemory.remember(socialSetKey, limits.socialSet);
+		if (socialSet && limits.socialSet) {
+			// Without the Resource header (the API says every response has it) the route stands in for it.
+			const resource = limits.socialSet.resource ?? `route ${routeTemplate(method, request.path)}`;
+			rateLimitMemory.learnResource(route, resource);
+			rateLimitMemory.remember(socialSetBucketKey(owner, socialSet, resource), limits.socialSet);
+		}
 
 		const status = response.statusCode;
 		if (status >= 200 && status < 300) {

@@ -73,22 +73,31 @@ export function waitAfter429(
 }
 
 /**
- * What the transport knows of the service's counters, per credential (hashed) and per social set route.
- * It is a cache of the server's own state, so parallel executions in one n8n process share it.
+ * What the transport knows of the service's counters: buckets per credential (hashed) for the user, and per
+ * social set and resource, the resource being the bucket's name in `X-RateLimit-SocialSet-Resource`
+ * (for example `drafts.create`). Every response updates the bucket it names, so two routes that the
+ * service counts against one resource share one memory. Which resource a route counts against is learnt
+ * from the route's own responses. It is a cache of the server's own state, so parallel executions in one
+ * n8n process share it.
  */
 export class RateLimitMemory {
 	private readonly buckets = new Map<string, Bucket>();
+	private readonly resources = new Map<string, string>();
 
 	constructor(private readonly maxEntries = 1000) {}
 
 	remember(key: string, bucket: Bucket | undefined): void {
 		if (!bucket) return;
-		this.buckets.delete(key);
-		this.buckets.set(key, bucket);
-		if (this.buckets.size > this.maxEntries) {
-			const oldest = this.buckets.keys().next().value;
-			if (oldest !== undefined) this.buckets.delete(oldest);
-		}
+		remember(this.buckets, key, bucket, this.maxEntries);
+	}
+
+	/** The resource a route's responses named last, if any. */
+	resourceOf(route: string): string | undefined {
+		return this.resources.get(route);
+	}
+
+	learnResource(route: string, resource: string | undefined): void {
+		if (resource) remember(this.resources, route, resource, this.maxEntries);
 	}
 
 	waitMs(keys: string[], nowMs: number): number {
@@ -106,5 +115,21 @@ export class RateLimitMemory {
 
 	clear(): void {
 		this.buckets.clear();
+		this.resources.clear();
 	}
+}
+
+/** Sets `key` as the newest entry, dropping the oldest beyond `max`. */
+function remember<T>(map: Map<string, T>, key: string, value: T, max: number): void {
+	map.delete(key);
+	map.set(key, value);
+	if (map.size > max) {
+		const oldest = map.keys().next().value;
+		if (oldest !== undefined) map.delete(oldest);
+	}
+}
+
+/** The memory key of a social set's bucket for one resource. */
+export function socialSetBucketKey(owner: string, socialSetId: string, resource: string): string {
+	return `${owner}:${socialSetId}:${resource}`;
 }

@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../descriptions';
-import { checkDateRange, getCalendarDate, getSocialSetId } from '../../helpers/params';
-import { calendarDateField } from '../../helpers/ranges';
+import { DateTime } from 'luxon';
+import { checkDateRange, getCalendarDate, getSocialSetId, paramError } from '../../helpers/params';
+import { calendarDateField, inclusiveDays, rangeProblem, todayIn } from '../../helpers/ranges';
+import { socialSetTimeZone } from '../../helpers/timeZone';
 import { apiRequest } from '../../transport';
 import type { OperationResult } from '../types';
 import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './fields';
@@ -25,12 +27,40 @@ const fields: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getFollowers'] } }, fields);
 
+/**
+ * With only a Start Date the service ends the series today in the social set's time zone (Analytics: "end_date is
+ * today in the social set timezone"), so that range is checked too. Today in any zone is within a day of today in
+ * UTC: the zone is read only when the range is near a limit. With only an End Date the series starts 29 days before
+ * it, 30 days in all, always within the limit.
+ */
+async function checkStartToToday(context: IExecuteFunctions, itemIndex: number, socialSetId: number, start: string): Promise<void> {
+	const utcToday = DateTime.utc().startOf('day');
+	const fits = (end: string) => rangeProblem(start, end, ANALYTICS_MAX_DAYS) === undefined;
+	if ([-1, 1].every((days) => fits(utcToday.plus({ days }).toISODate() as string))) return;
+	const zone = await socialSetTimeZone(context, itemIndex, socialSetId);
+	const today = todayIn(zone || 'UTC');
+	if ('problem' in today) return;
+	const days = inclusiveDays(start, today.date);
+	if (days < 1) {
+		throw paramError(context, itemIndex, 'Start Date', `is after today (${today.date} in ${zone}), the end of the series when End Date is empty; give an End Date or an earlier start`);
+	}
+	if (days > ANALYTICS_MAX_DAYS) {
+		throw paramError(
+			context,
+			itemIndex,
+			'Start Date',
+			`makes the range ${start} to today (${today.date} in ${zone}, the end when End Date is empty) span ${days} days; at most ${ANALYTICS_MAX_DAYS} days are allowed (both ends count)`,
+		);
+	}
+}
+
 /** The daily followers series; without dates the service gives the 30 days ending today. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const start = getCalendarDate(this, itemIndex, 'options.startDate', 'Start Date', false);
 	const end = getCalendarDate(this, itemIndex, 'options.endDate', 'End Date', false);
 	if (start && end) checkDateRange(this, itemIndex, 'End Date', start, end, ANALYTICS_MAX_DAYS);
+	else if (start) await checkStartToToday(this, itemIndex, socialSetId, start);
 	return await apiRequest(this, {
 		method: 'GET',
 		path: analyticsPath(this, itemIndex, socialSetId, 'followers'),

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { isPlatformOn } from '../../helpers/content';
 import { paramError } from '../../helpers/params';
 import { apiRequest } from '../../transport';
 import type { OperationResult } from '../types';
@@ -65,19 +66,34 @@ const fields: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['commentThread'], operation: ['create'] } }, fields);
 
+/** Whether the draft's content is an X Article (its only commentable content), read from the draft. */
+async function isArticleDraft(context: IExecuteFunctions, itemIndex: number, threadsPath: string): Promise<boolean> {
+	const draft = await apiRequest(context, { method: 'GET', path: threadsPath.replace(/\/comment-threads$/, ''), itemIndex });
+	return isPlatformOn('x_article', (draft.platforms as IDataObject | undefined)?.x_article);
+}
+
+const ARTICLE_POST_INDEX = 'must be 0 for an X Article (it has no separate posts)';
+
+/**
+ * Comment threads, rules: "For `x_article`, omit post_index (or send 0)". With Platform "X Article" post_index is
+ * left out; without a Platform, a Post Index above 0 is checked against the draft first, since the service then
+ * picks the draft's only commentable content, which may be an article.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const path = getThreadsPath(this, itemIndex);
 	const postIndex = checkInteger(this, itemIndex, this.getNodeParameter('postIndex', itemIndex, 0), 'Post Index', 0);
 	const selectedText = getBoundedText(this, itemIndex, 'selectedText', 'Selected Text', SELECTED_TEXT_MAX);
 	const text = getBoundedText(this, itemIndex, 'text', 'Text', COMMENT_TEXT_MAX);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const body: IDataObject = { post_index: postIndex, selected_text: selectedText, text };
+	const article = options.platform === 'x_article';
+	const body: IDataObject = { ...(article ? {} : { post_index: postIndex }), selected_text: selectedText, text };
 	if (options.occurrence !== undefined) {
 		body.occurrence = checkInteger(this, itemIndex, options.occurrence, 'Occurrence', 0, OCCURRENCE_MAX);
 	}
 	if (options.platform) body.platform = options.platform;
-	if (options.platform === 'x_article' && postIndex !== 0) {
-		throw paramError(this, itemIndex, 'Post Index', 'must be 0 for an X Article (it has no separate posts)');
+	if (article && postIndex !== 0) throw paramError(this, itemIndex, 'Post Index', ARTICLE_POST_INDEX);
+	if (!options.platform && postIndex !== 0 && (await isArticleDraft(this, itemIndex, path))) {
+		throw paramError(this, itemIndex, 'Post Index', `${ARTICLE_POST_INDEX}; this draft is an X Article`);
 	}
 	return await apiRequest(this, { method: 'POST', path, body, itemIndex });
 }

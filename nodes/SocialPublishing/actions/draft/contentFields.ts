@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { articleAndJsonFields, contentOptionsField } from './articleFields';
 import { platformOptionsField } from './platformOptionFields';
 import { POST_PLATFORM_OPTIONS } from '../descriptions';
+import { editPostsField, replacePlatformContentField, updateContentNotice } from './updateContentFields';
 
 
 const mediaIdsField: INodeProperties = {
@@ -31,6 +32,11 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 	];
 	if (forUpdate) contentTypes.unshift({ name: 'Keep Current Content', value: 'keep', description: 'Do not change the content' });
 	const defaultContentType = forUpdate ? 'keep' : 'posts';
+	const contentModes = [
+		{ name: 'One Text (Split Into a Thread)', value: 'text', description: 'A separator line (default ---) starts the next post' },
+		{ name: 'List of Posts', value: 'posts', description: 'Each post with its own text and media' },
+	];
+	if (forUpdate) contentModes.push({ name: 'Edit Single Posts', value: 'edit', description: 'Set the text or media of, insert or remove posts by number' });
 	return [
 		{
 			displayName: 'Content Type',
@@ -46,17 +52,14 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 			options: POST_PLATFORM_OPTIONS,
 			default: [],
 			required: true,
-			description: forUpdate ? 'Platforms whose content is replaced; the others stay as they are' : 'Platforms the draft posts to',
+			description: forUpdate ? 'Platforms whose content changes; the others stay as they are' : 'Platforms the draft posts to',
 			displayOptions: { show: { contentType: ['posts'] } },
 		},
 		{
 			displayName: 'Content As',
 			name: 'contentMode',
 			type: 'options',
-			options: [
-				{ name: 'One Text (Split Into a Thread)', value: 'text', description: 'A separator line (default ---) starts the next post' },
-				{ name: 'List of Posts', value: 'posts', description: 'Each post with its own text and media' },
-			],
+			options: contentModes,
 			default: 'text',
 			displayOptions: { show: { contentType: ['posts'] } },
 		},
@@ -66,8 +69,10 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 			type: 'string',
 			typeOptions: { rows: 6 },
 			default: '',
-			required: true,
-			hint: 'A line holding only the thread separator (default ---) starts the next post of the thread',
+			required: !forUpdate,
+			hint: forUpdate
+				? 'Leave empty to keep the current texts. A line holding only the thread separator (default ---) starts the next post; the media and options of each post stay with its position.'
+				: 'A line holding only the thread separator (default ---) starts the next post of the thread',
 			displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } },
 		},
 		{ ...mediaIdsField, description: `${mediaIdsField.description} to the first post`, displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } } },
@@ -79,7 +84,9 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 			typeOptions: { multipleValues: true, sortable: true },
 			placeholder: 'Add Post',
 			default: {},
-			description: 'The posts in order; several posts form a thread',
+			description: forUpdate
+				? 'The posts in order, as the thread should be: an empty text or media keeps the current one at that position, and posts beyond the list are removed'
+				: 'The posts in order; several posts form a thread',
 			displayOptions: { show: { contentType: ['posts'], contentMode: ['posts'] } },
 			options: [
 				{
@@ -101,7 +108,7 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 			placeholder: 'Add Platform Text',
 			default: {},
 			description: 'A different text for one platform, split into posts the same way; media stay with the post at the same position',
-			displayOptions: { show: { contentType: ['posts'] } },
+			displayOptions: { show: { contentType: ['posts'], contentMode: ['text', 'posts'] } },
 			options: [
 				{
 					displayName: 'Platform Text',
@@ -113,6 +120,7 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 				},
 			],
 		},
+		...(forUpdate ? [editPostsField, replacePlatformContentField, updateContentNotice] : []),
 		platformOptionsField,
 		...articleAndJsonFields,
 		contentOptionsField,

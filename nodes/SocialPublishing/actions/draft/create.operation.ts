@@ -9,11 +9,14 @@ import { draftFields } from './fields';
 import { readDraftFields } from './draftBody';
 import { readContent } from './readContent';
 import { draftsPath } from './requests';
+import { afterPublishNow, publishWaitOptions } from './publishWait';
+import { checkPublishPolicy } from './publishPolicy';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['create'] } }, [
 	socialSetLocator,
 	...contentFields(false),
 	draftFields(false),
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: publishWaitOptions },
 ]);
 
 /** Every rule is checked first; then the time zone (only for a date without offset), the uploads, and one POST. */
@@ -21,12 +24,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
+	if (content) checkPublishPolicy(this, itemIndex, content.preview, fields.publishKind, 'The draft');
 	const dates = await fields.dates();
 	const platforms = content ? await content.platforms() : {};
-	return await apiRequest(this, {
+	const created = await apiRequest(this, {
 		method: 'POST',
 		path: draftsPath(socialSetId),
 		body: { platforms, ...fields.body, ...dates },
 		itemIndex,
 	});
+	return await afterPublishNow(this, itemIndex, dates, { socialSetId, draftId: Number(created.id) }, created);
 }

@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { toList } from '../../helpers/content';
 import { paramError } from '../../helpers/params';
 import { checkTags, checkTitle } from '../../helpers/validation';
+import { parseDateInput } from '../../helpers/dates';
+import type { PublishKind } from '../../helpers/publishPolicy';
 import type { DateRules } from './timing';
 import { checkDateOffline, resolveDate } from './timing';
 
@@ -13,7 +15,14 @@ const PLAN_AT: DateRules = { label: 'Plan At', allowNow: false, nowProblem: PLAN
 export interface DraftFields {
 	body: IDataObject;
 	hasDates: boolean;
+	/** What Publish At asks, known before any request: publish now, or schedule (Rules on platform content 5). */
+	publishKind?: PublishKind;
 	dates(): Promise<IDataObject>;
+}
+
+function isNow(value: unknown): boolean {
+	const parsed = parseDateInput(value);
+	return parsed.kind === 'keyword' && parsed.keyword === 'now';
 }
 
 function isSet(value: unknown): boolean {
@@ -51,6 +60,7 @@ export function readDraftFields(context: IExecuteFunctions, itemIndex: number, s
 	return {
 		body,
 		hasDates: publishAt !== undefined || planAt !== undefined,
+		publishKind: publishAt === undefined ? undefined : isNow(publishAt) ? 'publishNow' : 'schedule',
 		async dates() {
 			if (publishAt !== undefined) return { publish_at: await resolveDate(context, itemIndex, socialSetId, publishAt, PUBLISH_AT) };
 			if (planAt !== undefined) return { plan_at: await resolveDate(context, itemIndex, socialSetId, planAt, PLAN_AT) };

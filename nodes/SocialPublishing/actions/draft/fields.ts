@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { platformToggleFields } from './updateContentFields';
 
 export const draftIdField: INodeProperties = {
 	displayName: 'Draft ID',
@@ -50,6 +51,8 @@ export function draftFields(forUpdate: boolean): INodeProperties {
 		tagsField,
 	];
 	if (forUpdate) {
+		options.push(...platformToggleFields);
+		options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 		options.unshift({
 			displayName: 'Clear Fields',
 			name: 'clearFields',

@@ -9,6 +9,8 @@ import { readPostsContent } from './readPosts';
 
 /** Draft content read and checked; `platforms()` uploads the binary media (if any) and builds the object. */
 export interface PreparedContent {
+	/** The platforms object as it will be sent, media still to upload shown by a placeholder ID. */
+	preview: IDataObject;
 	platforms(): Promise<IDataObject>;
 }
 
@@ -30,7 +32,7 @@ function readArticle(context: IExecuteFunctions, itemIndex: number): { refs: Med
 }
 
 /** Every binary property exists and has a file name the service accepts, before any upload starts. */
-function checkBinaries(context: IExecuteFunctions, itemIndex: number, names: string[]): void {
+export function checkBinaries(context: IExecuteFunctions, itemIndex: number, names: string[]): void {
 	for (const name of names) {
 		const fileName = getItemBinary(context, itemIndex, name).fileName ?? '';
 		const problem = validateFileName(fileName);
@@ -38,7 +40,7 @@ function checkBinaries(context: IExecuteFunctions, itemIndex: number, names: str
 	}
 }
 
-function altTextsOf(options: IDataObject): Map<string, string> {
+export function altTextsOf(options: IDataObject): Map<string, string> {
 	const entries = ((options.altTexts as IDataObject | undefined)?.altText ?? []) as IDataObject[];
 	return new Map(entries.map((entry) => [String(entry.binaryProperty ?? '').trim(), String(entry.altText ?? '')]));
 }
@@ -56,7 +58,7 @@ export function readContent(context: IExecuteFunctions, itemIndex: number, socia
 		const problem = checkPlatformsObject(parsed.platforms, !forUpdate);
 		if (problem) throw paramError(context, itemIndex, 'Platforms JSON', problem);
 		checkLengths(context, itemIndex, parsed.platforms, readLengthSettings(context, itemIndex), () => 'Platforms JSON', true);
-		return { platforms: async () => parsed.platforms };
+		return { preview: parsed.platforms, platforms: async () => parsed.platforms };
 	}
 	const options = context.getNodeParameter('contentOptions', itemIndex, {}) as IDataObject;
 	const separator = typeof options.threadSeparator === 'string' && options.threadSeparator.trim() ? options.threadSeparator : DEFAULT_SEPARATOR;
@@ -73,15 +75,16 @@ export function readContent(context: IExecuteFunctions, itemIndex: number, socia
 		build = (resolve) => buildPostPlatforms(content, resolve);
 		checkLength = (platforms) => checkLengths(context, itemIndex, platforms, lengths, (platform) => postsLabel(context, itemIndex, content, platform));
 	}
-	const built = build(() => PLACEHOLDER_ID);
-	const backstop = checkPlatformsObject(built, !forUpdate);
+	const preview = build(() => PLACEHOLDER_ID);
+	const backstop = checkPlatformsObject(preview, !forUpdate);
 	if (backstop) throw paramError(context, itemIndex, contentType === 'xArticle' ? 'Article Markdown' : 'Platforms', backstop);
-	checkLength?.(built);
+	checkLength?.(preview);
 	const binaries = binaryPropertiesOf(refs);
 	checkBinaries(context, itemIndex, binaries);
 	const altTexts = altTextsOf(options);
 	const timeoutMs = Math.max(1, Number(options.uploadTimeout ?? 120)) * 1000;
 	return {
+		preview,
 		async platforms() {
 			const uploaded = new Map<string, string>();
 			for (const name of binaries) {

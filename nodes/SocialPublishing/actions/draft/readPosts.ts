@@ -4,14 +4,14 @@ import { DEFAULT_SEPARATOR, isPostPlatform, postsFor, splitThread, toList } from
 import { paramError } from '../../helpers/params';
 import { checkMediaIds, checkPlatformsChosen, DRAFT_LIMITS } from '../../helpers/validation';
 
-function mediaRefs(context: IExecuteFunctions, itemIndex: number, label: string, ids: unknown, binaries: unknown): MediaRef[] {
+export function mediaRefs(context: IExecuteFunctions, itemIndex: number, label: string, ids: unknown, binaries: unknown): MediaRef[] {
 	const mediaIds = toList(ids);
 	const problem = checkMediaIds(mediaIds);
 	if (problem) throw paramError(context, itemIndex, label, problem);
 	return [...mediaIds.map((mediaId) => ({ mediaId: mediaId.toLowerCase() })), ...toList(binaries).map((binaryProperty) => ({ binaryProperty }))];
 }
 
-function readPlatforms(context: IExecuteFunctions, itemIndex: number): PostPlatform[] {
+export function readPlatforms(context: IExecuteFunctions, itemIndex: number): PostPlatform[] {
 	const chosen = toList(context.getNodeParameter('platforms', itemIndex, []));
 	const unknown = chosen.filter((platform) => !isPostPlatform(platform));
 	if (unknown.length) throw paramError(context, itemIndex, 'Platforms', `has unknown platforms: ${unknown.join(', ')}`);
@@ -39,7 +39,7 @@ function readPostList(context: IExecuteFunctions, itemIndex: number, separator: 
 	return { posts, label: 'Posts' };
 }
 
-function readOverrides(context: IExecuteFunctions, itemIndex: number, platforms: PostPlatform[], separator: string): PostsContent['overrides'] {
+export function readOverrides(context: IExecuteFunctions, itemIndex: number, platforms: PostPlatform[], separator: string): PostsContent['overrides'] {
 	const overrides: PostsContent['overrides'] = {};
 	for (const entry of context.getNodeParameter('platformTexts.platformText', itemIndex, []) as IDataObject[]) {
 		const platform = String(entry.platform ?? '');

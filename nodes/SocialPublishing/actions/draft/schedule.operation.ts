@@ -9,6 +9,7 @@ import { draftIdField, whenFields } from './fields';
 import type { DraftTarget } from './requests';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
 import { resolveDate } from './timing';
+import { checkPublishPolicy } from './publishPolicy';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['schedule'] } }, [
 	socialSetLocator,
@@ -19,8 +20,7 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 const RULES = { label: 'Date', allowNow: false, nowProblem: 'is "now"; to publish immediately use the Publish Now operation' };
 
 /** Schedule from planned without a new date: echo the planned `scheduled_date` as publish_at (States and transitions). */
-async function plannedDate(context: IExecuteFunctions, itemIndex: number, target: DraftTarget): Promise<string> {
-	const draft = await getDraft(context, itemIndex, target);
+function plannedDate(context: IExecuteFunctions, itemIndex: number, target: DraftTarget, draft: IDataObject): string {
 	const planned = typeof draft.scheduled_date === 'string' ? draft.scheduled_date : undefined;
 	if (draft.status !== 'planned' || !planned) {
 		throw paramError(context, itemIndex, 'Date', `is empty and draft ${target.draftId} is ${String(draft.status)}, not planned, so it has no date to keep; give a date`);
@@ -31,20 +31,18 @@ async function plannedDate(context: IExecuteFunctions, itemIndex: number, target
 	return planned;
 }
 
+/** The date is checked (and resolved) first; then the draft is read (a reply cannot be scheduled: Rules on platform content 5), then PATCH publish_at. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	const when = this.getNodeParameter('when', itemIndex, 'date') as string;
-	let publishAt: string;
-	if (when === 'nextFreeSlot') {
-		publishAt = 'next-free-slot';
-	} else {
-		const date = this.getNodeParameter('date', itemIndex, '') as unknown;
-		if (parseDateInput(date).kind === 'empty') {
-			publishAt = await plannedDate(this, itemIndex, target);
-		} else {
-			publishAt = await resolveDate(this, itemIndex, target.socialSetId, date, RULES);
-		}
-	}
+	const date = when === 'nextFreeSlot' ? undefined : (this.getNodeParameter('date', itemIndex, '') as unknown);
+	const keepPlanned = when !== 'nextFreeSlot' && parseDateInput(date).kind === 'empty';
+	let publishAt: string | undefined;
+	if (when === 'nextFreeSlot') publishAt = 'next-free-slot';
+	else if (!keepPlanned) publishAt = await resolveDate(this, itemIndex, target.socialSetId, date, RULES);
+	const draft = await getDraft(this, itemIndex, target);
+	checkPublishPolicy(this, itemIndex, (draft.platforms ?? {}) as IDataObject, 'schedule', `Draft ${target.draftId}`);
+	if (publishAt === undefined) publishAt = plannedDate(this, itemIndex, target, draft);
 	const body: IDataObject = { publish_at: publishAt };
 	return await patchDraft(this, itemIndex, target, body);
 }

@@ -1,13 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../descriptions';
 import { paramError } from '../../helpers/params';
 import type { OperationResult } from '../types';
 import { contentFields } from './contentFields';
 import { draftFields, draftIdField, excludeMarkersOption } from './fields';
 import { readDraftFields } from './draftBody';
-import { readContent } from './readContent';
-import { getDraftTarget, patchDraft } from './requests';
+import { getDraft, getDraftTarget, patchDraft } from './requests';
+import { checkTextMarkers } from './markerCheck';
+import { checkPublishPolicy } from './publishPolicy';
+import { readUpdateContent, wholeDraftProblem } from './updateContent';
+import { afterPublishNow, publishWaitOptions } from './publishWait';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['update'] } }, [
 	socialSetLocator,
@@ -30,14 +33,21 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 				description:
 					'Whether to accept text that drops comment-thread markers: the service then resolves those threads and removes their anchors. Off, such an update fails and lists the missing markers.',
 			},
+			...publishWaitOptions,
 		],
 	},
 ]);
 
-/** Partial update: only what is set is sent; only the platforms supplied are replaced. */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * Partial update (Drafts: PATCH). Content edits are merged into the draft as read (without excluding comment
+ * markers) and the touched platforms are sent whole, so nothing the user did not name is lost. Every check runs
+ * before the uploads and the PATCH. Between the read and the write the API offers no lock: last writer wins.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
-	const content = readContent(this, itemIndex, target.socialSetId, true);
+	const content = readUpdateContent(this, itemIndex, target.socialSetId);
 	const fields = readDraftFields(this, itemIndex, target.socialSetId, true);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { ...fields.body };
@@ -45,8 +55,29 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!content && Object.keys(body).length === 0 && !fields.hasDates) {
 		throw paramError(this, itemIndex, 'Update Fields', 'is empty and the content is kept; there is nothing to update');
 	}
+	// Read the draft when merging, or when the update publishes or schedules (Rules on platform content 5).
+	const draft = content?.needsDraft || fields.publishKind ? await getDraft(this, itemIndex, target) : undefined;
+	const current = draft?.platforms as IDataObject | undefined;
+	let sent: IDataObject = {};
+	if (content) {
+		const preview = content.build(current, (ref) => ('mediaId' in ref ? ref.mediaId : PLACEHOLDER_ID));
+		if ('problem' in preview) throw paramError(this, itemIndex, preview.label, preview.problem);
+		const whole = draft ? wholeDraftProblem(current, preview.platforms) : undefined;
+		if (whole) throw new NodeOperationError(this.getNode(), `Draft ${target.draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`, { itemIndex });
+		checkTextMarkers(this, itemIndex, preview.platforms);
+		sent = preview.platforms;
+	}
+	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)
+	const kind = fields.hasDates ? fields.publishKind : draft?.status === 'scheduled' && content ? 'schedule' : undefined;
+	checkPublishPolicy(this, itemIndex, { ...(current ?? {}), ...sent }, kind, `Draft ${target.draftId}`);
 	const dates = await fields.dates();
-	if (content) body.platforms = await content.platforms();
+	if (content) {
+		const resolve = await content.upload();
+		const built = content.build(current, resolve);
+		if ('problem' in built) throw paramError(this, itemIndex, built.label, built.problem);
+		body.platforms = built.platforms;
+	}
 	const qs = options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined;
-	return await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs);
+	const updated = await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs);
+	return await afterPublishNow(this, itemIndex, dates, target, updated);
 }

@@ -146,6 +146,27 @@ describe('Analytics > Get Followers (Analytics: GET .../analytics/{platform}/fol
 		await expectRejectedBeforeSending(fx, followers({ startDate: '2025-01-01', endDate: '2026-01-02' }), { parameter: 'End Date', problem: /span 367 days/ });
 	});
 
+	test('only a Start Date: the range to today (the default end, in the social set time zone) is checked too (Limits: analytics date range; Analytics: followers defaults)', async () => {
+		const tooLong = await runFresh(fx, followers({ startDate: day(400) }));
+		expect(tooLong.result.error?.message).toBe(
+			`Parameter "Start Date" makes the range ${day(400)} to today (${day(0)} in Europe/Berlin, the end when End Date is empty) span 401 days; at most 366 days are allowed (both ends count) [item 0]`,
+		);
+		expect(tooLong.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/social-sets/101/queue/schedule']);
+		const future = await runFresh(fx, followers({ startDate: today.plus({ days: 5 }).toISODate() as string }));
+		expect(future.result.error?.message).toMatch(/^Parameter "Start Date" is after today \(\d{4}-\d{2}-\d{2} in Europe\/Berlin\), the end of the series when End Date is empty/);
+		expect(future.requests.filter((r) => r.path.includes('/analytics/'))).toEqual([]);
+	});
+
+	test('only a Start Date at the limit: the time zone is read, the 366 days are sent; far from it nothing extra is read', async () => {
+		const atLimit = await runFresh(fx, followers({ startDate: day(365) }));
+		expect(atLimit.result.error).toBeUndefined();
+		expect(atLimit.requests.map((r) => r.path)).toEqual(['/v2/social-sets/101/queue/schedule', '/v2/social-sets/101/analytics/x/followers']);
+		expect(atLimit.requests[1].query).toEqual({ start_date: [day(365)] });
+		const onlyEnd = await runFresh(fx, followers({ endDate: '2020-01-31' }));
+		expect(onlyEnd.result.error).toBeUndefined();
+		expect(onlyEnd.requests.map((r) => r.query)).toEqual([{ end_date: ['2020-01-31'] }]);
+	});
+
 	test('an unreadable end date is refused before sending', async () => {
 		await expectRejectedBeforeSending(fx, followers({ endDate: '31/12/2026' }), { parameter: 'End Date', problem: /YYYY-MM-DD/ });
 	});

@@ -16,6 +16,8 @@ describe('Comment Thread > Create (POST .../comment-threads)', () => {
 		const result = await fx.runNode(create(draftId, { postIndex: 1 }), { key: 'write' });
 		expect(result.error).toBeUndefined();
 		expect(fx.apiRequests()).toEqual([
+			// Post Index above 0 without Platform: the draft is read first in case it is an X Article
+			expect.objectContaining({ method: 'GET', path: `/v2/social-sets/101/drafts/${draftId}` }),
 			expect.objectContaining({
 				method: 'POST',
 				path: threadsPath(draftId),
@@ -54,9 +56,22 @@ describe('Comment Thread > Create (POST .../comment-threads)', () => {
 		fx.sandbox.clearRequests();
 		const result = await fx.runNode(create(draftId, { selectedText: 'ship on Monday', options: { platform: 'x_article' } }));
 		expect(result.error).toBeUndefined();
-		expect(fx.apiRequests()[0].body).toMatchObject({ post_index: 0, platform: 'x_article', selected_text: 'ship on Monday' });
+		expect(fx.apiRequests()[0].body).toEqual({ platform: 'x_article', selected_text: 'ship on Monday', text: 'Capitalise?' });
 		expect(result.output(NODE)[0].json).toMatchObject({ platform: 'x_article', selected_text: 'ship on Monday' });
 		expect(findMarkerIds(await articleMarkdown(fx, draftId))).toEqual([result.output(NODE)[0].json.id]);
+	});
+
+	test('X Article without the Platform option: Post Index 0 is sent as 0, one above 0 is refused after reading the draft, before the POST (Comment threads: for x_article, omit post_index or send 0)', async () => {
+		const draftId = await createArticleDraft(fx, '# Big news\n\nWe **ship** on Monday.');
+		fx.sandbox.clearRequests();
+		const refused = await fx.runNode(create(draftId, { postIndex: 2, selectedText: 'ship on Monday' }));
+		expect(refused.error?.message).toBe('Parameter "Post Index" must be 0 for an X Article (it has no separate posts); this draft is an X Article [item 0]');
+		expect(fx.apiRequests().map((r) => r.method)).toEqual(['GET']);
+		fx.sandbox.clearRequests();
+		const created = await fx.runNode(create(draftId, { postIndex: 0, selectedText: 'ship on Monday' }));
+		expect(created.error).toBeUndefined();
+		expect(fx.apiRequests().map((r) => [r.method, (r.body as { post_index?: number } | undefined)?.post_index])).toEqual([['POST', 0]]);
+		expect(created.output(NODE)[0].json).toMatchObject({ platform: 'x_article' });
 	});
 
 	test('without Platform on a draft with several commentable platforms, the service\'s error and details surface', async () => {

@@ -82,12 +82,12 @@ describe('Draft > Create (Drafts: POST /v2/social-sets/{id}/drafts)', () => {
 		expect(requests[0].body).toMatchObject({ tags: ['launch', 'weekly-tips'] });
 	});
 
-	test('an X Article is sent alone as x_article with its markdown', async () => {
+	test('an X Article is sent alone as x_article with its markdown and no enabled field (Platform configuration: x_article object: content_markdown, cover_media_id)', async () => {
 		const params = draftParams('create', { contentType: 'xArticle', articleMarkdown: '# Title\n\nBody text' });
 		const { result, requests, items } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
-		expect(requests[0].body).toEqual({ platforms: { x_article: { enabled: true, content_markdown: '# Title\n\nBody text', cover_media_id: null } } });
-		expect(items[0]).toMatchObject({ platforms: { x_article: { enabled: true, content_markdown: '# Title\n\nBody text' } } });
+		expect(requests[0].body).toEqual({ platforms: { x_article: { content_markdown: '# Title\n\nBody text', cover_media_id: null } } });
+		expect(items[0]).toMatchObject({ platforms: { x_article: { content_markdown: '# Title\n\nBody text' } } });
 	});
 
 	test('raw platforms JSON is sent as given', async () => {
@@ -166,5 +166,53 @@ describe('Draft > Create: rules checked before sending (Limits, Platform configu
 	test('raw platforms JSON must parse to an object', async () => {
 		await expectRejectedBeforeSending(fx, draftParams('create', { contentType: 'json', platformsJson: '[1, 2]' }), { parameter: 'Platforms JSON', problem: /JSON object/ });
 		await expectRejectedBeforeSending(fx, draftParams('create', { contentType: 'json', platformsJson: '{"x": ' }), { parameter: 'Platforms JSON', problem: /not valid JSON/ });
+	});
+});
+
+describe('Draft > Create and Rules on platform content 5 (replies: no publishing or scheduling; URL-bearing X drafts: no direct publishing)', () => {
+	test('Publish At "now" with a URL in the X text is refused before sending, saying to schedule instead', async () => {
+		const params = createText('Launch day\n---\nDetails at https://example.com/launch', ['x', 'mastodon'], { additionalFields: { publishAt: 'now' } });
+		const { result, requests } = await runFresh(fx, params);
+		expect(result.error?.message).toBe(
+			'The draft cannot be published now: X post 2 contains a URL, and the API blocks direct publishing of X drafts with URLs (Rules on platform content 5) [item 0]',
+		);
+		expect(result.error?.description).toContain('Schedule it instead');
+		expect(requests).toEqual([]);
+	});
+
+	test('a URL-bearing X post can be created scheduled, and published now when only other platforms carry the URL', async () => {
+		const scheduled = await runFresh(fx, createText('Read https://example.com', ['x'], { additionalFields: { publishAt: hoursFromNow(30) } }));
+		expect(scheduled.result.error).toBeUndefined();
+		expect(scheduled.items[0]).toMatchObject({ status: 'scheduled' });
+		const params = draftParams('create', {
+			contentType: 'posts',
+			platforms: ['x', 'mastodon'],
+			contentMode: 'text',
+			text: 'No link here',
+			platformTexts: { platformText: [{ platform: 'mastodon', text: 'Link: https://example.com' }] },
+			additionalFields: { publishAt: 'now' },
+		});
+		const now = await runFresh(fx, params);
+		expect(now.result.error).toBeUndefined();
+		expect(now.items[0]).toMatchObject({ publish_state: 'in_progress' });
+	});
+
+	test('an X reply with Publish At (now, a date or next-free-slot) is refused before sending; saved or planned it is created', async () => {
+		for (const publishAt of ['now', hoursFromNow(30), 'next-free-slot']) {
+			const params = createText('Agreed', ['x'], { platformOptions: { xReplyToUrl: 'https://x.com/a/status/1' }, additionalFields: { publishAt } });
+			const { result, requests } = await runFresh(fx, params);
+			expect(result.error?.message).toMatch(/^The draft cannot be (published now|scheduled): it is an X reply \(reply to https:\/\/x\.com\/a\/status\/1\), and the API blocks publishing or scheduling replies \(Rules on platform content 5\) \[item 0\]$/);
+			expect(requests).toEqual([]);
+		}
+		const planned = await runFresh(fx, createText('Agreed', ['x'], { platformOptions: { xReplyToUrl: 'https://x.com/a/status/1' }, additionalFields: { planAt: hoursFromNow(30) } }));
+		expect(planned.result.error).toBeUndefined();
+		expect(planned.items[0]).toMatchObject({ status: 'planned' });
+	});
+
+	test('raw platforms JSON is checked too', async () => {
+		const platforms = { x: { enabled: true, posts: [{ text: 'www.example.org' }], settings: {} } };
+		const { result, requests } = await runFresh(fx, draftParams('create', { contentType: 'json', platformsJson: JSON.stringify(platforms), additionalFields: { publishAt: 'now' } }));
+		expect(result.error?.message).toContain('cannot be published now: X post 1 contains a URL');
+		expect(requests).toEqual([]);
 	});
 });

@@ -55,7 +55,8 @@ describe('Draft > Update (PATCH, partial update)', () => {
 		const params = draftParams('update', { draftId: String(draft.id), contentType: 'posts', platforms: ['linkedin'], contentMode: 'text', text: 'LinkedIn now too' });
 		const { result, requests, items } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
-		expect(requests[0].body).toEqual({ platforms: { linkedin: { enabled: true, posts: [{ text: 'LinkedIn now too' }], settings: {} } } });
+		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
+		expect(requests[1].body).toEqual({ platforms: { linkedin: { enabled: true, posts: [{ text: 'LinkedIn now too' }], settings: {} } } });
 		expect(items[0]).toMatchObject({ platforms: { x: { posts: [{ text: 'Seeded post' }] }, linkedin: { posts: [{ text: 'LinkedIn now too' }] } } });
 	});
 
@@ -101,8 +102,9 @@ describe('Draft > Update (PATCH, partial update)', () => {
 		});
 		const { result, requests, items } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
-		expect(requests[0].body).toMatchObject({ force_overwrite_comments: true });
-		expect(requests[0].query).toEqual({ exclude_comment_markers: ['true'] });
+		expect(requests[0]).toMatchObject({ method: 'GET', query: {} });
+		expect(requests[1].body).toMatchObject({ force_overwrite_comments: true });
+		expect(requests[1].query).toEqual({ exclude_comment_markers: ['true'] });
 		expect(items[0]).toMatchObject({ platforms: { x: { posts: [{ text: 'Rewritten without markers' }] } } });
 		const thread = await api<{ status: string }>(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}/comment-threads?status=all`);
 		expect(JSON.stringify(thread.body)).toContain(threadId);

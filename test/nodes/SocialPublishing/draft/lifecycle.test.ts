@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
-import { draftParams, hoursFromNow, seedDraft } from './fixtures';
+import { readyMediaId } from '../media/fixtures';
+import { api, draftParams, hoursFromNow, seedDraft } from './fixtures';
 
 const fx = useSandbox();
 const SLOT_TIMES = ['09:30', '14:00', '11:00']; // seed queue rules of social set 101 (Europe/Berlin)
@@ -14,7 +15,10 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 		const draft = await seedDraft(fx);
 		const { result, requests, items } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: '2031-05-04T12:15:00-04:00' }), { key: 'publish' });
 		expect(result.error).toBeUndefined();
-		expect(requests).toEqual([expect.objectContaining({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: '2031-05-04T16:15:00Z' } })]);
+		expect(requests).toEqual([
+			expect.objectContaining({ method: 'GET', path: `/v2/social-sets/101/drafts/${draft.id}` }),
+			expect.objectContaining({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: '2031-05-04T16:15:00Z' } }),
+		]);
 		expect(items[0]).toMatchObject({ status: 'scheduled', scheduled_date: expect.stringMatching(/^2031-05-04T16:15:00/) });
 	});
 
@@ -25,10 +29,12 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 		expect(result.error).toBeUndefined();
 		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /v2/social-sets/101/queue/schedule',
+			`GET /v2/social-sets/101/drafts/${drafts[0].id}`,
 			`PATCH /v2/social-sets/101/drafts/${drafts[0].id}`,
+			`GET /v2/social-sets/101/drafts/${drafts[1].id}`,
 			`PATCH /v2/social-sets/101/drafts/${drafts[1].id}`,
 		]);
-		expect(requests[1].body).toEqual({ publish_at: '2031-01-15T08:00:00Z' });
+		expect(requests[2].body).toEqual({ publish_at: '2031-01-15T08:00:00Z' });
 	});
 
 	test('a luxon DateTime and a JS Date from expressions are both taken as instants', async () => {
@@ -36,8 +42,8 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 			const draft = await seedDraft(fx);
 			const { result, requests } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: expression }));
 			expect(result.error).toBeUndefined();
-			expect(requests).toHaveLength(1);
-			const sent = Date.parse((requests[0].body as { publish_at: string }).publish_at);
+			expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
+			const sent = Date.parse((requests[1].body as { publish_at: string }).publish_at);
 			expect(Math.abs(sent - (Date.now() + 3 * 86_400_000))).toBeLessThan(60_000);
 		}
 	});
@@ -46,7 +52,7 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 		const draft = await seedDraft(fx);
 		const { result, requests, items } = await runFresh(fx, at('schedule', draft.id, { when: 'nextFreeSlot' }));
 		expect(result.error).toBeUndefined();
-		expect(requests).toEqual([expect.objectContaining({ method: 'PATCH', body: { publish_at: 'next-free-slot' } })]);
+		expect(requests).toEqual([expect.objectContaining({ method: 'GET' }), expect.objectContaining({ method: 'PATCH', body: { publish_at: 'next-free-slot' } })]);
 		expect(items[0].status).toBe('scheduled');
 		expect(Date.parse(String(items[0].scheduled_date))).toBeGreaterThan(Date.now());
 		expect(SLOT_TIMES).toContain(berlinTime(items[0].scheduled_date));
@@ -148,5 +154,56 @@ describe('Draft > Unschedule (planned or scheduled -> draft)', () => {
 		const { result, requests } = await runFresh(fx, at('unschedule', draft.id));
 		expect(result.error?.message).toContain(`Draft ${draft.id} is "draft"; only planned or scheduled drafts can be unscheduled [item 0]`);
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+});
+
+describe('Schedule, Plan, Publish Now and Unschedule never touch content (PATCH body: partial update, only the fields sent change)', () => {
+	test('no request of theirs carries platforms, and the content reads back the same', async () => {
+		const media = await readyMediaId(fx, 'kept.png', 'Kept alt text');
+		const rich = {
+			x: { enabled: true, posts: [{ text: 'First', media_ids: [media], made_with_ai: true }, { text: 'Second', quote_post_url: 'https://x.com/a/status/9' }], settings: { community_id: '77' } },
+			bluesky: { enabled: true, posts: [{ text: 'Sky', media_ids: [media], hide_link_preview: true }], settings: {} },
+			linkedin: { enabled: false, posts: [{ text: 'Off' }], settings: {} },
+		};
+		const draft = await seedDraft(fx, { platforms: rich });
+		const before = (await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.platforms;
+		const runs: Array<[string, Record<string, unknown>]> = [
+			['plan', { when: 'date', date: hoursFromNow(40) }],
+			['schedule', { when: 'date', date: '' }],
+			['unschedule', {}],
+			['schedule', { when: 'nextFreeSlot' }],
+			['plan', { when: 'date', date: hoursFromNow(50) }],
+			['publishNow', { waitForCompletion: false }],
+		];
+		for (const [operation, extra] of runs) {
+			const { result, requests } = await runFresh(fx, at(operation, draft.id, extra));
+			expect({ operation, error: result.error?.message }).toEqual({ operation, error: undefined });
+			const withPlatforms = requests.filter((r) => typeof r.body === 'object' && r.body !== null && 'platforms' in r.body);
+			expect({ operation, withPlatforms }).toEqual({ operation, withPlatforms: [] });
+			expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+		}
+		// the last step published a planned draft now (States and transitions: planned PATCH publish_at=now)
+		expect((await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.publish_state).toMatch(/^(in_progress|finished)$/);
+		const after = (await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.platforms;
+		expect(after).toEqual(before);
+	});
+});
+
+describe('Schedule and Rules on platform content 5 (scheduling replies is blocked; scheduling URL-bearing X posts is allowed)', () => {
+	test('an X reply is refused before scheduling: only the draft was read, and it stays a draft', async () => {
+		const reply = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Agreed' }], settings: { reply_to_url: 'https://x.com/a/status/1' } } } });
+		const { result, requests } = await runFresh(fx, at('schedule', reply.id, { when: 'nextFreeSlot' }));
+		expect(result.error?.message).toBe(
+			`Draft ${reply.id} cannot be scheduled: it is an X reply (reply to https://x.com/a/status/1), and the API blocks publishing or scheduling replies (Rules on platform content 5) [item 0]`,
+		);
+		expect(requests.map((r) => r.method)).toEqual(['GET']);
+		expect((await api(fx, 'GET', `/v2/social-sets/101/drafts/${reply.id}`)).body.status).toBe('draft');
+	});
+
+	test('an X draft with a URL is scheduled', async () => {
+		const withUrl = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Read https://example.com/launch' }], settings: {} } } });
+		const { result, items } = await runFresh(fx, at('schedule', withUrl.id, { when: 'date', date: hoursFromNow(30) }));
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ status: 'scheduled' });
 	});
 });

@@ -82,15 +82,16 @@ describe('Draft > Create with media (Media upload flow, Rules on platform conten
 		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'cover.png')]);
 		expect(result.error).toBeUndefined();
 		const body = requests[requests.length - 1].body as { platforms: { x_article: IDataObject } };
-		expect(body.platforms.x_article).toEqual({ enabled: true, content_markdown: '# Hello', cover_media_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+		expect(body.platforms.x_article).toEqual({ content_markdown: '# Hello', cover_media_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 	});
 
-	test('Update: a binary property is uploaded first, then one PATCH carries its media ID', async () => {
+	test('Update: the draft is read, a binary property is uploaded, then one PATCH carries its media ID', async () => {
 		const draft = await seedDraft(fx);
 		const params = draftParams('update', { draftId: String(draft.id), contentType: 'posts', platforms: ['x'], contentMode: 'text', text: 'Now with a picture', binaryProperties: 'data' });
 		const { result, requests, items } = await runWith(params, [fileItem(PNG_BYTES, 'update.png')]);
 		expect(result.error).toBeUndefined();
-		expect(requests[0]).toMatchObject({ method: 'POST', path: '/v2/social-sets/101/media/upload' });
+		expect(requests[0]).toMatchObject({ method: 'GET', path: `/v2/social-sets/101/drafts/${draft.id}` });
+		expect(requests[1]).toMatchObject({ method: 'POST', path: '/v2/social-sets/101/media/upload' });
 		const patches = requests.filter((r) => r.method === 'PATCH');
 		expect(patches).toHaveLength(1);
 		expect(requests[requests.length - 1]).toBe(patches[0]);

@@ -13,14 +13,24 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		const draft = await seedDraft(fx, twoPlatforms);
 		const { result, requests, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2, timeout: 20 } }), { key: 'publish' });
 		expect(result.error).toBeUndefined();
-		expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: 'now' } });
-		const polls = requests.slice(1);
+		expect(requests[0]).toMatchObject({ method: 'GET', path: `/v2/social-sets/101/drafts/${draft.id}` });
+		expect(requests[1]).toMatchObject({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: 'now' } });
+		const polls = requests.slice(2);
 		expect(polls.length).toBeGreaterThanOrEqual(2);
 		expect(polls.every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${draft.id}`)).toBe(true);
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ status: 'published', publish_state: 'finished' });
 		expect(items[0].published_urls).toEqual({ mastodon: items[0].mastodon_published_url, linkedin: items[0].linkedin_published_url });
 		expect(items[0].mastodon_published_url).toEqual(expect.stringMatching(/^https:\/\//));
+	});
+
+	test('an X Article, whose object has no enabled field (Platform configuration: x_article object), keeps its URL in published_urls', async () => {
+		const draft = await seedDraft(fx, { platforms: { x_article: { content_markdown: '# Long form\n\nBody', cover_media_id: null } } });
+		const { result, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2, timeout: 20 } }));
+		expect(result.error).toBeUndefined();
+		expect((items[0].platforms as Record<string, unknown>).x_article).not.toHaveProperty('enabled');
+		expect(items[0].published_urls).toEqual({ x_article: expect.stringMatching(/^https:\/\/x\.com\/.+\/articles\//) });
+		expect(items[0].published_urls).toEqual({ x_article: items[0].x_article_published_url });
 	});
 
 	test('a platform that fails shows in the final status, with null as its URL', async () => {
@@ -31,11 +41,11 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//), linkedin: null });
 	});
 
-	test('without waiting: one PATCH, and the response shows publish_state in_progress', async () => {
+	test('without waiting: the draft is read (Rules on platform content 5), one PATCH, and the response shows publish_state in_progress', async () => {
 		const draft = await seedDraft(fx, twoPlatforms);
 		const { result, requests, items } = await runFresh(fx, publishNow(draft.id, { waitForCompletion: false }));
 		expect(result.error).toBeUndefined();
-		expect(requests).toHaveLength(1);
+		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
 		expect(items[0]).toMatchObject({ publish_state: 'in_progress' });
 		expect(items[0].published_urls).toBeUndefined();
 	});
@@ -47,7 +57,7 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(result.error?.message).toBe(`Draft ${draft.id} did not finish publishing within 1 second and may still publish [item 0]`);
 		expect(result.error?.description).toContain('Do not publish it again');
 		expect(Date.now() - started).toBeLessThan(5000);
-		expect(requests[0].body).toEqual({ publish_at: 'now' });
+		expect(requests[1].body).toEqual({ publish_at: 'now' });
 	});
 
 	test('a cancelled execution stops the wait for completion within a second', async () => {
@@ -65,19 +75,86 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(result.error?.message).toBe('The execution was cancelled while waiting');
 		expect(cancelledAt).toBeGreaterThan(0);
 		expect(Date.now() - cancelledAt).toBeLessThan(1000);
-		expect(fx.apiRequests().map((r) => r.method)).toEqual(['PATCH']);
+		expect(fx.apiRequests().map((r) => r.method)).toEqual(['GET', 'PATCH']);
 	});
 
-	test('direct publishing of an X draft with a URL surfaces 403 FORBIDDEN (Rules on platform content 5)', async () => {
-		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'See https://example.com' }], settings: {} } } });
+	test('an X draft with a URL is refused before publishing, naming rule 5 and saying to schedule instead (Rules on platform content 5: direct publishing of x drafts containing URLs is blocked)', async () => {
+		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Intro' }, { text: 'See https://example.com' }], settings: {} } } });
 		const { result, requests } = await runFresh(fx, publishNow(draft.id));
-		expectServiceError(result, { httpCode: 403, code: 'FORBIDDEN' });
-		expect(requests).toHaveLength(1);
+		expect(result.error?.message).toBe(
+			`Draft ${draft.id} cannot be published now: X post 2 contains a URL, and the API blocks direct publishing of X drafts with URLs (Rules on platform content 5) [item 0]`,
+		);
+		expect(result.error?.description).toMatch(/^Schedule it instead: scheduling X posts with URLs is allowed/);
+		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test('an X reply is refused before publishing (Rules on platform content 5: publishing or scheduling replies through the API is blocked)', async () => {
+		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Agreed' }], settings: { reply_to_url: 'https://x.com/a/status/1' } } } });
+		const { result, requests } = await runFresh(fx, publishNow(draft.id));
+		expect(result.error?.message).toBe(
+			`Draft ${draft.id} cannot be published now: it is an X reply (reply to https://x.com/a/status/1), and the API blocks publishing or scheduling replies (Rules on platform content 5) [item 0]`,
+		);
+		expect(result.error?.description).toContain('publish the reply from X itself');
+		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test('the check reads only X: a URL on Mastodon publishes now', async () => {
+		const draft = await seedDraft(fx, { platforms: { mastodon: { enabled: true, posts: [{ text: 'See https://example.com' }], settings: {} }, x: { enabled: false, posts: [{ text: 'https://example.com' }], settings: {} } } });
+		const { result, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2 } }));
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ status: 'published' });
 	});
 
 	test('a WRITE key cannot publish: 403 INSUFFICIENT_ACCESS_LEVEL', async () => {
 		const draft = await seedDraft(fx, twoPlatforms);
 		const { result } = await runFresh(fx, publishNow(draft.id), { key: 'write' });
 		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
+	});
+});
+
+describe('Create and Update with Publish At "now" offer the same Wait for Completion (States and transitions: publish_at=now is asynchronous; poll GET draft until finished)', () => {
+	test('Create with Publish At "now" and Wait for Completion polls until finished and returns the final status and published_urls', async () => {
+		const params = draftParams('create', {
+			contentType: 'posts',
+			platforms: ['mastodon'],
+			contentMode: 'text',
+			text: 'Out right away',
+			additionalFields: { publishAt: 'now' },
+			options: { waitForCompletion: true, pollInterval: 0.2, timeout: 20 },
+		});
+		const { result, requests, items } = await runFresh(fx, params, { key: 'publish' });
+		expect(result.error).toBeUndefined();
+		expect(requests[0]).toMatchObject({ method: 'POST', body: { publish_at: 'now' } });
+		const id = items[0].id;
+		expect(requests.slice(1).length).toBeGreaterThanOrEqual(1);
+		expect(requests.slice(1).every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${id}`)).toBe(true);
+		expect(items[0]).toMatchObject({ id, status: 'published', publish_state: 'finished' });
+		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//) });
+	});
+
+	test('Update with Publish At "now" and Wait for Completion polls until finished; without the option it returns at in_progress', async () => {
+		const waited = await seedDraft(fx, twoPlatforms);
+		const params = (id: unknown, options: Record<string, unknown>) => draftParams('update', { draftId: String(id), updateFields: { publishAt: 'now' }, options });
+		const { result, items } = await runFresh(fx, params(waited.id, { waitForCompletion: true, pollInterval: 0.2, timeout: 20 }));
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ status: 'published', publish_state: 'finished' });
+		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//), linkedin: expect.stringMatching(/^https:\/\//) });
+		const notWaited = await seedDraft(fx, twoPlatforms);
+		const quick = await runFresh(fx, params(notWaited.id, {}));
+		expect(quick.items[0]).toMatchObject({ publish_state: 'in_progress' });
+		expect(quick.items[0].published_urls).toBeUndefined();
+	});
+
+	test('Create with Publish At "now" and Wait for Completion times out with the same clear error as Publish Now', async () => {
+		const params = draftParams('create', {
+			contentType: 'posts',
+			platforms: ['mastodon'],
+			contentMode: 'text',
+			text: 'Slow to go out',
+			additionalFields: { publishAt: 'now' },
+			options: { waitForCompletion: true, pollInterval: 0.3, timeout: 1 },
+		});
+		const { result } = await runFresh(fx, params);
+		expect(result.error?.message).toMatch(/^Draft \d+ did not finish publishing within 1 second and may still publish \[item 0\]$/);
 	});
 });

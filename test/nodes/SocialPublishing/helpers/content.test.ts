@@ -75,8 +75,8 @@ describe('buildPostPlatforms (Platform configuration)', () => {
 		expect(postsFor('x', content({ overrides: { x: ['a', 'b', 'c'] } })).map((p) => p.media.length)).toEqual([2, 0, 0]);
 	});
 
-	test('X Article: markdown and cover, null without cover', () => {
-		expect(buildArticlePlatforms({ markdown: '# A' }, resolve)).toEqual({ x_article: { enabled: true, content_markdown: '# A', cover_media_id: null } });
+	test('X Article: markdown and cover, null without cover, and no enabled field (Platform configuration: x_article object)', () => {
+		expect(buildArticlePlatforms({ markdown: '# A' }, resolve)).toEqual({ x_article: { content_markdown: '# A', cover_media_id: null } });
 		expect(buildArticlePlatforms({ markdown: '# A', cover: { binaryProperty: 'img' } }, resolve)).toMatchObject({ x_article: { cover_media_id: 'uploaded-img' } });
 	});
 

@@ -30,6 +30,11 @@ describe('draft limits (Limits, Platform configuration)', () => {
 		expect(checkPlatformsObject({ x_article: { enabled: true, content_markdown: 'a', cover_media_id: 'bad' } }, true)).toMatch(/"bad"/);
 	});
 
+	test('an x_article object counts as enabled by its presence (Platform configuration: x_article object has no enabled field)', () => {
+		expect(checkPlatformsObject({ x_article: { content_markdown: 'a', cover_media_id: null } }, true)).toBeUndefined();
+		expect(checkPlatformsObject({ x_article: { enabled: false, content_markdown: 'a' } }, true)).toMatch(/enable at least one/);
+	});
+
 	test('raw platforms JSON must parse to an object', () => {
 		expect(parsePlatformsJson('{"x": {"enabled": true}}')).toEqual({ platforms: { x: { enabled: true } } });
 		expect(parsePlatformsJson({ x: {} })).toEqual({ platforms: { x: {} } });

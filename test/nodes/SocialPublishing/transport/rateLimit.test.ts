@@ -1,5 +1,6 @@
 import {
 	RateLimitMemory,
+	socialSetBucketKey,
 	backoffDelay,
 	parseRateLimitHeaders,
 	waitAfter429,
@@ -67,5 +68,18 @@ describe('waits', () => {
 		memory.remember('a', { remaining: 0, resetAtMs: NOW + 9000 });
 		memory.remember('b', { remaining: 0, resetAtMs: NOW + 9000 });
 		expect(memory.waitMs(['s'], NOW)).toBe(0);
+	});
+
+	test('the memory learns which resource a route counts against and keeps social set buckets by resource', () => {
+		const memory = new RateLimitMemory();
+		const key = socialSetBucketKey('owner', '7', 'drafts.create');
+		expect(memory.resourceOf('owner:POST /v2/social-sets/{}/drafts')).toBeUndefined();
+		memory.learnResource('owner:POST /v2/social-sets/{}/drafts', 'drafts.create');
+		memory.remember(key, { remaining: 0, resetAtMs: NOW + 4000, resource: 'drafts.create' });
+		expect(memory.resourceOf('owner:POST /v2/social-sets/{}/drafts')).toBe('drafts.create');
+		expect(memory.waitMs([key], NOW)).toBe(4000);
+		expect(memory.waitMs([socialSetBucketKey('owner', '8', 'drafts.create')], NOW)).toBe(0);
+		memory.clear();
+		expect(memory.resourceOf('owner:POST /v2/social-sets/{}/drafts')).toBeUndefined();
 	});
 });

@@ -135,6 +135,55 @@ describe('rate limits (Limits: per user and per social set)', () => {
 		expect(Date.now() - started).toBeLessThan(2000);
 	});
 
+	test('the social set memory is kept by X-RateLimit-SocialSet-Resource: an exhausted resource seen on one route delays another route of that resource (Limits: rate limits)', async () => {
+		const bucket = (remaining: number, reset: string) => ({
+			'X-RateLimit-SocialSet-Remaining': String(remaining),
+			'X-RateLimit-SocialSet-Reset': reset,
+			'X-RateLimit-SocialSet-Resource': 'drafts.write',
+		});
+		const reset = unixSeconds(1500);
+		server.reply(
+			{ body: { id: 5 }, headers: bucket(3, reset) },
+			{ status: 201, body: { id: 6 }, headers: bucket(0, reset) },
+			{ body: { id: 5 } },
+		);
+		await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/5', body: {} });
+		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
+		const result = await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/7', body: {} });
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(3);
+		expect(server.requests[2].at).toBeGreaterThanOrEqual(Number(reset) * 1000);
+	});
+
+	test('a fresher report of the same resource from another route lifts the wait (memory by X-RateLimit-SocialSet-Resource, not by route)', async () => {
+		const bucket = (remaining: number, reset: string) => ({
+			'X-RateLimit-SocialSet-Remaining': String(remaining),
+			'X-RateLimit-SocialSet-Reset': reset,
+			'X-RateLimit-SocialSet-Resource': 'drafts.write',
+		});
+		server.reply(
+			{ body: { id: 5 }, headers: bucket(0, unixSeconds(60_000)) },
+			{ status: 201, body: { id: 6 }, headers: bucket(9, unixSeconds(120_000)) },
+			{ body: { id: 5 } },
+		);
+		await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/5', body: {} });
+		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
+		const started = Date.now();
+		const result = await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/5', body: {} });
+		expect(result.error).toBeUndefined();
+		expect(Date.now() - started).toBeLessThan(5000);
+	});
+
+	test('the memory is per social set: the same resource exhausted on social set 1 does not delay social set 2', async () => {
+		const headers = { 'X-RateLimit-SocialSet-Remaining': '0', 'X-RateLimit-SocialSet-Reset': unixSeconds(60_000), 'X-RateLimit-SocialSet-Resource': 'drafts.create' };
+		server.reply({ status: 201, body: { id: 1 }, headers }, { status: 201, body: { id: 2 } });
+		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
+		const started = Date.now();
+		const other = await probe({ method: 'POST', path: '/v2/social-sets/2/drafts', body: {} });
+		expect(other.error).toBeUndefined();
+		expect(Date.now() - started).toBeLessThan(2000);
+	});
+
 	test('a limit that resets beyond the bounded wait fails at once, naming the limit and its reset time', async () => {
 		const reset = unixSeconds(policy.maxRateLimitWaitMs + 60_000);
 		server.reply({
