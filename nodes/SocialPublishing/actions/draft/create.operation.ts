@@ -9,6 +9,7 @@ import { draftFields } from './fields';
 import { readDraftFields } from './draftBody';
 import { readContent } from './readContent';
 import { draftsPath } from './requests';
+import { tagNamesStep } from './tagNames';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['create'] } }, [
 	socialSetLocator,
@@ -21,12 +22,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
+	const tags = await tagNamesStep(this, itemIndex, socialSetId, fields.tagNames, fields.body);
 	const dates = await fields.dates();
 	const platforms = content ? await content.platforms() : {};
 	return await apiRequest(this, {
 		method: 'POST',
 		path: draftsPath(socialSetId),
-		body: { platforms, ...fields.body, ...dates },
+		body: { platforms, ...fields.body, ...(await tags()), ...dates },
 		itemIndex,
 	});
 }

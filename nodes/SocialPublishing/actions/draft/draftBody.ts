@@ -4,6 +4,8 @@ import { paramError } from '../../helpers/params';
 import { checkTags, checkTitle } from '../../helpers/validation';
 import type { DateRules } from './timing';
 import { checkDateOffline, resolveDate } from './timing';
+import type { TagNamesRequest } from './tagNames';
+import { readTagNames } from './tagNames';
 
 const PUBLISH_AT: DateRules = { label: 'Publish At', allowNow: true };
 export const PLAN_NOW_PROBLEM = 'is "now", which a plan does not accept (plan_at takes a future date or next-free-slot)';
@@ -14,6 +16,8 @@ export interface DraftFields {
 	body: IDataObject;
 	hasDates: boolean;
 	dates(): Promise<IDataObject>;
+	/** "Tag Names", when given (see tagNames.ts). */
+	tagNames?: TagNamesRequest;
 }
 
 function isSet(value: unknown): boolean {
@@ -50,6 +54,7 @@ export function readDraftFields(context: IExecuteFunctions, itemIndex: number, s
 	if (planAt !== undefined) checkDateOffline(context, itemIndex, planAt, PLAN_AT);
 	return {
 		body,
+		tagNames: readTagNames(context, itemIndex, fields),
 		hasDates: publishAt !== undefined || planAt !== undefined,
 		async dates() {
 			if (publishAt !== undefined) return { publish_at: await resolveDate(context, itemIndex, socialSetId, publishAt, PUBLISH_AT) };

@@ -7,7 +7,8 @@ import { contentFields } from './contentFields';
 import { draftFields, draftIdField, excludeMarkersOption } from './fields';
 import { readDraftFields } from './draftBody';
 import { readContent } from './readContent';
-import { getDraftTarget, patchDraft } from './requests';
+import { getDraft, getDraftTarget, patchDraft } from './requests';
+import { tagNamesStep } from './tagNames';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['update'] } }, [
 	socialSetLocator,
@@ -42,11 +43,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { ...fields.body };
 	if (options.forceOverwriteComments === true) body.force_overwrite_comments = true;
-	if (!content && Object.keys(body).length === 0 && !fields.hasDates) {
+	if (!content && Object.keys(body).length === 0 && !fields.hasDates && !fields.tagNames) {
 		throw paramError(this, itemIndex, 'Update Fields', 'is empty and the content is kept; there is nothing to update');
 	}
+	const tags = await tagNamesStep(this, itemIndex, target.socialSetId, fields.tagNames, body, async () => (await getDraft(this, itemIndex, target)).tags);
 	const dates = await fields.dates();
 	if (content) body.platforms = await content.platforms();
+	Object.assign(body, await tags());
 	const qs = options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined;
 	return await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs);
 }
