@@ -15,20 +15,13 @@ const GATED_OPERATIONS = ['create', 'delete', 'publishNow', 'schedule', 'update'
 
 export const confirmFields: INodeProperties[] = [
 	{
-		displayName:
-			'As an AI agent\'s tool, this operation publishes, schedules or deletes only when "Confirm" is true; otherwise it answers what it would do. Let the model define "Confirm" so the agent can set it once the user has agreed.',
-		name: 'confirmNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { '@tool': [true], resource: ['draft'], operation: ['delete', 'publishNow', 'schedule'] } },
-	},
-	{
 		displayName: 'Confirm',
 		name: 'confirm',
 		type: 'boolean',
 		default: false,
 		description:
 			'Whether the user has confirmed this action. Only read when the node runs as an AI agent\'s tool: Publish Now, Schedule, Delete, and Create or Update with "Publish At" then act only when this is true, and otherwise return what they would do without doing it.',
+		hint: 'Let the model define this parameter, so the agent can set it to true once the user has agreed',
 		displayOptions: { show: { '@tool': [true], resource: ['draft'], operation: GATED_OPERATIONS } },
 	},
 ];
