@@ -30,7 +30,8 @@ const SAME_FORMAT: Readonly<Record<string, string>> = { jpeg: 'jpg' };
 export function displayUrl(url: string): string {
 	try {
 		const parsed = new URL(url);
-		return `${parsed.origin}${parsed.pathname}`;
+		const origin = parsed.origin !== 'null' ? parsed.origin : `${parsed.protocol}//${parsed.host}`;
+		return `${origin}${parsed.pathname}`;
 	} catch {
 		return url.replace(/[?#].*$/, '');
 	}
