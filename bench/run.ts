@@ -4,6 +4,7 @@ import { loadavg } from 'os';
 import { createDraft } from './cases/createDraft';
 import { getManyLimit, returnAll } from './cases/draftLists';
 import { mediaUpload } from './cases/mediaUpload';
+import { mediaFromUrl } from './cases/mediaFromUrl';
 import { verification } from './cases/verify';
 import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
@@ -12,7 +13,7 @@ import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/rep
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
-const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, rateLimit, verification, coldLoad];
+const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, mediaFromUrl, rateLimit, verification, coldLoad];
 
 async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {
