@@ -100,7 +100,16 @@ export async function uploadPreparedUrl(
 		} finally {
 			if (!upload) discard(download.body);
 		}
-		await putToUploadUrl.call(context, upload.upload_url, download.body, itemIndex, download.length);
+		let broken: Error | undefined;
+		download.body.on('error', (error: Error) => (broken = error));
+		const failed = await putToUploadUrl.call(context, upload.upload_url, download.body, itemIndex, download.length).then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+		if (failed && broken) {
+			throw paramError(context, itemIndex, prepared.label, `has ${displayUrl(prepared.url)}, whose download broke off (${broken.message}); the upload did not complete`);
+		}
+		if (failed) throw failed;
 		return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
 	}
 	const stored = await context.helpers.prepareBinaryData(

@@ -158,3 +158,26 @@ describe('Media > Upload from a URL', () => {
 		expect(result.output(NODE)).toEqual([]);
 	});
 });
+
+describe('Media > Upload from a URL: a download that breaks off', () => {
+	test('a server that closes the connection mid-file ends in an upload error, not a hang, and no media becomes ready', async () => {
+		const http = await import('node:http');
+		const server = http.createServer((_req, res) => {
+			res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(1024 * 1024) });
+			res.write(randomBytes(100 * 1024), () => setTimeout(() => res.socket?.destroy(), 50));
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		try {
+			const port = (server.address() as { port: number }).port;
+			const started = Date.now();
+			const { result, requests } = await runFresh(fx, fromUrl(`http://127.0.0.1:${port}/broken.png`, { timeoutSeconds: 5 }));
+			expect(result.error?.message).toMatch(/^Parameter "Media URL" has http:\/\/127\.0\.0\.1:\d+\/broken\.png, whose download broke off \(.+\); the upload did not complete \[item 0\]$/);
+			expect(Date.now() - started).toBeLessThan(20_000);
+			expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v2/social-sets/101/media/upload']);
+			expect(storageRequests(fx).every((r) => r.status !== 200)).toBe(true);
+		} finally {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
+	});
+});
