@@ -5,6 +5,7 @@ import { createDraft } from './cases/createDraft';
 import { getManyLimit, returnAll } from './cases/draftLists';
 import { mediaUpload } from './cases/mediaUpload';
 import { pollTrigger } from './cases/pollTrigger';
+import { mediaFromUrl } from './cases/mediaFromUrl';
 import { verification } from './cases/verify';
 import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
@@ -14,7 +15,7 @@ import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/rep
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
-const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, rateLimit, verification, pollTrigger, textLength, coldLoad];
+const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, mediaFromUrl, rateLimit, verification, pollTrigger, textLength, coldLoad];
 
 async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {

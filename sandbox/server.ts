@@ -16,6 +16,8 @@ export interface RecordedRequest {
 	body: unknown;
 	/** response status; 0 while in flight or when the connection was dropped */
 	status: number;
+	/** extension beyond the contract: SHA-256 (hex) of the bytes a storage PUT delivered, for tests to compare */
+	sha256?: string;
 }
 
 export interface ServerDeps {
@@ -147,7 +149,9 @@ async function handle(deps: ServerDeps, req: http.IncomingMessage, res: http.Ser
 		const reply = fault.kind === 'none' ? await deps.storage(req, url) : faultReply(fault.kind, null);
 		record.body = { rawLength: Number(req.headers['content-length'] ?? 0) };
 		if (typeof reply.body === 'object' && reply.body !== null && 'rawLength' in reply.body) {
-			record.body = reply.body;
+			const { sha256, ...body } = reply.body as { rawLength: number; sha256?: string };
+			record.body = body;
+			if (sha256) record.sha256 = sha256;
 			reply.body = undefined;
 		}
 		sendJson(res, reply);

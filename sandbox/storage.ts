@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import type { Reply, Runtime } from './context';
 import { isUuid, signatureMatches } from './routes/media';
@@ -30,15 +31,19 @@ function xmlError(status: number, code: string, message: string, extra = ''): Re
 	return { status, raw, headers: { 'Content-Type': 'application/xml' } };
 }
 
-/** Reads and discards the request body, returning its size in bytes. */
-function drain(req: http.IncomingMessage, onFirstChunk?: (chunk: Buffer) => void): Promise<number> {
+/** Reads and discards the request body, returning its size in bytes; `digest` also gets its SHA-256 (hex). */
+function drain(req: http.IncomingMessage, digest?: { sha256?: string }): Promise<number> {
 	return new Promise((resolve, reject) => {
 		let size = 0;
+		const hash = digest ? createHash('sha256') : undefined;
 		req.on('data', (chunk: Buffer) => {
-			if (size === 0 && onFirstChunk) onFirstChunk(chunk);
+			hash?.update(chunk);
 			size += chunk.length;
 		});
-		req.on('end', () => resolve(size));
+		req.on('end', () => {
+			if (digest && hash) digest.sha256 = hash.digest('hex');
+			resolve(size);
+		});
 		req.on('error', reject);
 	});
 }
@@ -67,7 +72,8 @@ export async function handleStorage(rt: Runtime, req: http.IncomingMessage, url:
 		const size = await drain(req);
 		return { ...xmlError(403, 'AccessDenied', 'Request has expired'), body: { rawLength: size } };
 	}
-	const size = await drain(req);
+	const digest: { sha256?: string } = {};
+	const size = await drain(req, digest);
 	media.uploaded = true;
 	media.sizeBytes = size;
 	media.status = 'processing';
@@ -80,5 +86,5 @@ export async function handleStorage(rt: Runtime, req: http.IncomingMessage, url:
 			if (media.status === 'processing') media.status = 'ready';
 		});
 	}
-	return { status: 200, headers: { ETag: `"${media.id.replace(/-/g, '')}"` }, body: { rawLength: size } };
+	return { status: 200, headers: { ETag: `"${media.id.replace(/-/g, '')}"` }, body: { rawLength: size, sha256: digest.sha256 } };
 }

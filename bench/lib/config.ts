@@ -111,7 +111,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): BenchConfig 
 export function usage(): string {
 	const names = Object.keys(FULL).map((name) => `--${kebab(name)}=N (${envName(name)})`);
 	return [
-		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,rateLimit,verify,pollTrigger,textLength,coldLoad] [--results=path|false]',
+		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,mediaUrl,rateLimit,verify,pollTrigger,textLength,coldLoad] [--results=path|false]',
 		...names.map((n) => `  ${n}`),
 	].join('\n');
 }

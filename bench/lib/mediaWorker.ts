@@ -15,6 +15,7 @@ import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import { byId, runNode } from './nodeRunner';
 import { expectStatus, fetchJson } from './raw';
+import { rssPeakTracker } from './rss';
 
 export interface MediaJob {
 	variant: 'node' | 'raw';
@@ -54,20 +55,6 @@ async function storeOnDisk(bytes: number, folder: string): Promise<IBinaryData> 
 	const stored = await Container.get(BinaryDataService).copyBinaryFile({ type: 'execution', workflowId: 'bench', executionId: 'media' }, binary, path);
 	rmSync(path);
 	return stored;
-}
-
-/** Samples RSS every 5 ms; the kernel's own high-water mark (maxRSS) catches what sampling misses. */
-function rssPeakTracker(): () => number {
-	const maxBefore = process.resourceUsage().maxRSS * 1024;
-	let peak = process.memoryUsage.rss();
-	const timer = setInterval(() => {
-		peak = Math.max(peak, process.memoryUsage.rss());
-	}, 5);
-	return () => {
-		clearInterval(timer);
-		const maxAfter = process.resourceUsage().maxRSS * 1024;
-		return Math.max(peak, process.memoryUsage.rss(), maxAfter > maxBefore ? maxAfter : 0);
-	};
 }
 
 async function rawUpload(job: MediaJob, binary: IBinaryData): Promise<string> {

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { confirmFields } from './actions/confirm';
 import { resourceProperty } from './actions/descriptions';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
@@ -19,7 +20,7 @@ export class SocialPublishing implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialPublishingApi', required: true }],
-		properties: [resourceProperty, ...Object.values(resources).flatMap((resource) => resource.description)],
+		properties: [resourceProperty, ...Object.values(resources).flatMap((resource) => resource.description), ...confirmFields],
 	};
 
 	methods = { listSearch, loadOptions };

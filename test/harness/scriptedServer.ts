@@ -4,7 +4,7 @@ import type { AddressInfo } from 'net';
 export interface ScriptedResponse {
 	status?: number;
 	headers?: Record<string, string>;
-	/** Object bodies are sent as JSON; strings as they are. */
+	/** Object bodies are sent as JSON; strings and Buffers as they are (a Buffer gets no default Content-Type). */
 	body?: unknown;
 	/** Destroy the socket without answering. */
 	drop?: boolean;
@@ -51,6 +51,11 @@ export class ScriptedServer {
 				const answer = typeof next === 'function' ? next(received) : next;
 				if (answer.drop) {
 					req.socket.destroy();
+					return;
+				}
+				if (Buffer.isBuffer(answer.body)) {
+					res.writeHead(answer.status ?? 200, { ...answer.headers });
+					res.end(answer.body);
 					return;
 				}
 				const isText = typeof answer.body === 'string';

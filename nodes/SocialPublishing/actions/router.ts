@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
 import type { OperationResult } from './types';
 
@@ -51,7 +52,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			if (!handler) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`, { itemIndex });
 			}
-			output.push(...toItems(await handler.execute.call(this, itemIndex), itemIndex));
+			const dryRun = await unconfirmedToolAction(this, resource, operation, itemIndex);
+			output.push(...toItems(dryRun ?? (await handler.execute.call(this, itemIndex)), itemIndex));
 		} catch (error) {
 			if (this.continueOnFail()) {
 				output.push(errorItem(error, itemIndex));

@@ -33,8 +33,11 @@ export function splitThread(text: string, separator: string = DEFAULT_SEPARATOR)
 	return posts;
 }
 
-/** Media attached to a post: an existing media ID, or a binary property of the input item still to upload. */
-export type MediaRef = { mediaId: string } | { binaryProperty: string };
+/**
+ * Media attached to a post: an existing media ID, a binary property of the input item still to upload,
+ * or a public URL still to upload (`label`: the parameter that gave it, for errors).
+ */
+export type MediaRef = { mediaId: string } | { binaryProperty: string } | { mediaUrl: string; label: string };
 
 export interface PostInput {
 	text: string;

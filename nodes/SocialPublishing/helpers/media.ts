@@ -164,6 +164,36 @@ export async function waitForMediaReady(
 	}
 }
 
+/** Creates the upload (Media: POST …/media/upload) with the file name and, when given, the alt text. */
+export async function createMediaUpload(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	fileName: string,
+	altText?: string,
+): Promise<{ media_id: string; upload_url: string }> {
+	const body: IDataObject = { file_name: fileName };
+	if (altText) body.alt_text = altText;
+	return await apiRequest<{ media_id: string; upload_url: string }>(context, {
+		method: 'POST',
+		path: `/v2/social-sets/${socialSetId}/media/upload`,
+		body,
+		itemIndex,
+	});
+}
+
+/** After the file is sent: the media as it is now, or (by default) once it is `ready`. */
+export async function finishMediaUpload(context: IExecuteFunctions, itemIndex: number, socialSetId: number, mediaId: string, options: UploadOptions): Promise<MediaStatus> {
+	if (options.waitUntilReady === false) {
+		return await apiRequest<MediaStatus>(context, {
+			method: 'GET',
+			path: `/v2/social-sets/${socialSetId}/media/${mediaId}`,
+			itemIndex,
+		});
+	}
+	return await waitForMediaReady(context, itemIndex, socialSetId, mediaId, options.timeoutMs);
+}
+
 /**
  * Uploads the file in a binary property of one item as media of a social set and returns its Media status.
  * Checks the file name (the parameter, else the binary's own) before any request; then creates the upload
@@ -179,21 +209,7 @@ export async function uploadBinaryProperty(
 ): Promise<MediaStatus> {
 	const binary = getItemBinary(context, itemIndex, binaryPropertyName);
 	const fileName = resolveFileName(context, itemIndex, binaryPropertyName, binary, options.fileName);
-	const body: IDataObject = { file_name: fileName };
-	if (options.altText) body.alt_text = options.altText;
-	const upload = await apiRequest<{ media_id: string; upload_url: string }>(context, {
-		method: 'POST',
-		path: `/v2/social-sets/${socialSetId}/media/upload`,
-		body,
-		itemIndex,
-	});
+	const upload = await createMediaUpload(context, itemIndex, socialSetId, fileName, options.altText);
 	await sendBytes(context, itemIndex, upload.upload_url, binaryPropertyName, binary);
-	if (options.waitUntilReady === false) {
-		return await apiRequest<MediaStatus>(context, {
-			method: 'GET',
-			path: `/v2/social-sets/${socialSetId}/media/${upload.media_id}`,
-			itemIndex,
-		});
-	}
-	return await waitForMediaReady(context, itemIndex, socialSetId, upload.media_id, options.timeoutMs);
+	return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
 }

@@ -23,6 +23,16 @@ const binaryPropertiesField: INodeProperties = {
 	description: 'Comma-separated names of binary properties of the input item: each file is uploaded, waited for and attached',
 };
 
+const mediaUrlsField: INodeProperties = {
+	displayName: 'Media URLs',
+	name: 'mediaUrls',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://example.com/launch.png',
+	description:
+		'Comma-separated public URLs of files: each is checked (status, type, name) before any upload, streamed into an upload, waited for and attached',
+};
+
 /** The content fields of Create and Update, written once. `forUpdate` adds "Keep Current Content". */
 export function contentFields(forUpdate: boolean): INodeProperties[] {
 	const contentTypes = [
@@ -77,6 +87,7 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 		},
 		{ ...mediaIdsField, description: `${mediaIdsField.description} to the first post`, displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } } },
 		{ ...binaryPropertiesField, description: `${binaryPropertiesField.description} to the first post`, displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } } },
+		{ ...mediaUrlsField, description: `${mediaUrlsField.description} to the first post`, displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } } },
 		{
 			displayName: 'Posts',
 			name: 'posts',
@@ -96,6 +107,7 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 						{ displayName: 'Text', name: 'text', type: 'string', typeOptions: { rows: 4 }, default: '' },
 						mediaIdsField,
 						binaryPropertiesField,
+						mediaUrlsField,
 					],
 				},
 			],

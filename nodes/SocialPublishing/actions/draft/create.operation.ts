@@ -11,6 +11,7 @@ import { readContent } from './readContent';
 import { draftsPath } from './requests';
 import { afterPublishNow, publishWaitOptions } from './publishWait';
 import { checkPublishPolicy } from './publishPolicy';
+import { tagNamesStep } from './tagNames';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['create'] } }, [
 	socialSetLocator,
@@ -25,12 +26,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
 	if (content) checkPublishPolicy(this, itemIndex, content.preview, fields.publishKind, 'The draft');
+	const tags = await tagNamesStep(this, itemIndex, socialSetId, fields.tagNames, fields.body);
 	const dates = await fields.dates();
 	const platforms = content ? await content.platforms() : {};
 	const created = await apiRequest(this, {
 		method: 'POST',
 		path: draftsPath(socialSetId),
-		body: { platforms, ...fields.body, ...dates },
+		body: { platforms, ...fields.body, ...(await tags()), ...dates },
 		itemIndex,
 	});
 	return await afterPublishNow(this, itemIndex, dates, { socialSetId, draftId: Number(created.id) }, created);

@@ -6,6 +6,8 @@ import { parseDateInput } from '../../helpers/dates';
 import type { PublishKind } from '../../helpers/publishPolicy';
 import type { DateRules } from './timing';
 import { checkDateOffline, resolveDate } from './timing';
+import type { TagNamesRequest } from './tagNames';
+import { readTagNames } from './tagNames';
 
 const PUBLISH_AT: DateRules = { label: 'Publish At', allowNow: true };
 export const PLAN_NOW_PROBLEM = 'is "now", which a plan does not accept (plan_at takes a future date or next-free-slot)';
@@ -18,6 +20,8 @@ export interface DraftFields {
 	/** What Publish At asks, known before any request: publish now, or schedule (Rules on platform content 5). */
 	publishKind?: PublishKind;
 	dates(): Promise<IDataObject>;
+	/** "Tag Names", when given (see tagNames.ts). */
+	tagNames?: TagNamesRequest;
 }
 
 function isNow(value: unknown): boolean {
@@ -59,6 +63,7 @@ export function readDraftFields(context: IExecuteFunctions, itemIndex: number, s
 	if (planAt !== undefined) checkDateOffline(context, itemIndex, planAt, PLAN_AT);
 	return {
 		body,
+		tagNames: readTagNames(context, itemIndex, fields),
 		hasDates: publishAt !== undefined || planAt !== undefined,
 		publishKind: publishAt === undefined ? undefined : isNow(publishAt) ? 'publishNow' : 'schedule',
 		async dates() {

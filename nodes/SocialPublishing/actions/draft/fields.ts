@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { platformToggleFields } from './updateContentFields';
+import { createMissingTagsField, tagNamesField } from './tagNames';
 
 export const draftIdField: INodeProperties = {
 	displayName: 'Draft ID',
@@ -27,6 +28,7 @@ export const tagsField: INodeProperties = {
 /** Title, scratchpad, tags, share and the dates of Create ("Additional Fields") and Update ("Update Fields"). */
 export function draftFields(forUpdate: boolean): INodeProperties {
 	const options: INodeProperties[] = [
+		createMissingTagsField,
 		{ displayName: 'Draft Title', name: 'draftTitle', type: 'string', default: '', description: 'Internal title (at most 512 characters)' },
 		{
 			displayName: 'Plan At',
@@ -48,6 +50,7 @@ export function draftFields(forUpdate: boolean): INodeProperties {
 		},
 		{ displayName: 'Scratchpad', name: 'scratchpadText', type: 'string', typeOptions: { rows: 3 }, default: '', description: 'Private notes kept with the draft' },
 		{ displayName: 'Share', name: 'share', type: 'boolean', default: false, description: 'Whether to generate a public share URL' },
+		tagNamesField(forUpdate),
 		tagsField,
 	];
 	if (forUpdate) {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { MediaRef } from '../../helpers/content';
 import { binaryPropertiesOf, buildArticlePlatforms, buildPostPlatforms, DEFAULT_SEPARATOR } from '../../helpers/content';
 import { getItemBinary, uploadBinaryProperty, validateFileName } from '../../helpers/media';
+import { probeMediaUrls, uploadPreparedUrl } from '../../helpers/mediaFromUrl';
 import { paramError } from '../../helpers/params';
 import { checkMediaIds, checkPlatformsObject, parsePlatformsJson } from '../../helpers/validation';
 import { autoSplitContent, checkLengths, postsLabel, readLengthSettings } from './lengths';
@@ -81,17 +82,23 @@ export function readContent(context: IExecuteFunctions, itemIndex: number, socia
 	checkLength?.(preview);
 	const binaries = binaryPropertiesOf(refs);
 	checkBinaries(context, itemIndex, binaries);
+	const urls = refs.flatMap((ref) => ('mediaUrl' in ref ? [{ url: ref.mediaUrl, label: ref.label }] : []));
 	const altTexts = altTextsOf(options);
 	const timeoutMs = Math.max(1, Number(options.uploadTimeout ?? 120)) * 1000;
 	return {
 		preview,
 		async platforms() {
+			// Every URL is checked before the first upload is created; URL files go first, while the first download is open.
+			const fromUrls = new Map<string, string>();
+			for (const prepared of (await probeMediaUrls(context, itemIndex, urls)).values()) {
+				fromUrls.set(prepared.url, (await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, { timeoutMs })).media_id);
+			}
 			const uploaded = new Map<string, string>();
 			for (const name of binaries) {
 				const media = await uploadBinaryProperty(context, itemIndex, socialSetId, name, { altText: altTexts.get(name) || undefined, timeoutMs });
 				uploaded.set(name, media.media_id);
 			}
-			return build((ref) => ('mediaId' in ref ? ref.mediaId : (uploaded.get(ref.binaryProperty) ?? '')));
+			return build((ref) => ('mediaId' in ref ? ref.mediaId : 'mediaUrl' in ref ? (fromUrls.get(ref.mediaUrl) ?? '') : (uploaded.get(ref.binaryProperty) ?? '')));
 		},
 	};
 }

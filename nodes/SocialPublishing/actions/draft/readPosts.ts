@@ -1,14 +1,20 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { MediaRef, PlatformOptions, PostInput, PostPlatform, PostsContent } from '../../helpers/content';
 import { DEFAULT_SEPARATOR, isPostPlatform, postsFor, splitThread, toList } from '../../helpers/content';
+import { checkMediaUrl } from '../../helpers/mediaUrl';
 import { paramError } from '../../helpers/params';
 import { checkMediaIds, checkPlatformsChosen, DRAFT_LIMITS } from '../../helpers/validation';
 
-export function mediaRefs(context: IExecuteFunctions, itemIndex: number, label: string, ids: unknown, binaries: unknown): MediaRef[] {
+export function mediaRefs(context: IExecuteFunctions, itemIndex: number, label: string, ids: unknown, binaries: unknown, urls: unknown, urlLabel = label): MediaRef[] {
 	const mediaIds = toList(ids);
 	const problem = checkMediaIds(mediaIds);
 	if (problem) throw paramError(context, itemIndex, label, problem);
-	return [...mediaIds.map((mediaId) => ({ mediaId: mediaId.toLowerCase() })), ...toList(binaries).map((binaryProperty) => ({ binaryProperty }))];
+	const fromUrls = toList(urls).map((raw) => {
+		const checked = checkMediaUrl(raw);
+		if ('problem' in checked) throw paramError(context, itemIndex, urlLabel, checked.problem);
+		return { mediaUrl: checked.url, label: urlLabel };
+	});
+	return [...mediaIds.map((mediaId) => ({ mediaId: mediaId.toLowerCase() })), ...toList(binaries).map((binaryProperty) => ({ binaryProperty })), ...fromUrls];
 }
 
 export function readPlatforms(context: IExecuteFunctions, itemIndex: number): PostPlatform[] {
@@ -23,7 +29,15 @@ export function readPlatforms(context: IExecuteFunctions, itemIndex: number): Po
 function readPostList(context: IExecuteFunctions, itemIndex: number, separator: string): { posts: PostInput[]; label: string } {
 	if (context.getNodeParameter('contentMode', itemIndex, 'text') === 'text') {
 		const texts = splitThread(String(context.getNodeParameter('text', itemIndex, '')), separator);
-		const media = mediaRefs(context, itemIndex, 'Media IDs', context.getNodeParameter('mediaIds', itemIndex, ''), context.getNodeParameter('binaryProperties', itemIndex, ''));
+		const media = mediaRefs(
+			context,
+			itemIndex,
+			'Media IDs',
+			context.getNodeParameter('mediaIds', itemIndex, ''),
+			context.getNodeParameter('binaryProperties', itemIndex, ''),
+			context.getNodeParameter('mediaUrls', itemIndex, ''),
+			'Media URLs',
+		);
 		if (!texts.length && !media.length) throw paramError(context, itemIndex, 'Text', 'is empty');
 		const posts = (texts.length ? texts : ['']).map((text, index) => ({ text, media: index === 0 ? media : [] }));
 		return { posts, label: 'Text' };
@@ -31,7 +45,7 @@ function readPostList(context: IExecuteFunctions, itemIndex: number, separator: 
 	const entries = (context.getNodeParameter('posts.post', itemIndex, []) as IDataObject[]) ?? [];
 	if (!entries.length) throw paramError(context, itemIndex, 'Posts', 'must hold at least one post');
 	const posts = entries.map((entry, index) => {
-		const media = mediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties);
+		const media = mediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties, entry.mediaUrls);
 		const text = String(entry.text ?? '').trim();
 		if (!text && !media.length) throw paramError(context, itemIndex, `Posts (post ${index + 1})`, 'has neither text nor media');
 		return { text, media };

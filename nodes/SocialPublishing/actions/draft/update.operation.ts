@@ -11,6 +11,8 @@ import { checkTextMarkers } from './markerCheck';
 import { checkPublishPolicy } from './publishPolicy';
 import { readUpdateContent, wholeDraftProblem } from './updateContent';
 import { afterPublishNow, publishWaitOptions } from './publishWait';
+import { checkLengths, readLengthSettings } from './lengths';
+import { tagNamesStep } from './tagNames';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['update'] } }, [
 	socialSetLocator,
@@ -52,7 +54,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { ...fields.body };
 	if (options.forceOverwriteComments === true) body.force_overwrite_comments = true;
-	if (!content && Object.keys(body).length === 0 && !fields.hasDates) {
+	if (!content && Object.keys(body).length === 0 && !fields.hasDates && !fields.tagNames) {
 		throw paramError(this, itemIndex, 'Update Fields', 'is empty and the content is kept; there is nothing to update');
 	}
 	// Read the draft when merging, or when the update publishes or schedules (Rules on platform content 5).
@@ -65,11 +67,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const whole = draft ? wholeDraftProblem(current, preview.platforms) : undefined;
 		if (whole) throw new NodeOperationError(this.getNode(), `Draft ${target.draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`, { itemIndex });
 		checkTextMarkers(this, itemIndex, preview.platforms);
+		checkLengths(this, itemIndex, preview.platforms, readLengthSettings(this, itemIndex), () => content.label);
 		sent = preview.platforms;
 	}
 	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)
 	const kind = fields.hasDates ? fields.publishKind : draft?.status === 'scheduled' && content ? 'schedule' : undefined;
 	checkPublishPolicy(this, itemIndex, { ...(current ?? {}), ...sent }, kind, `Draft ${target.draftId}`);
+	const tags = await tagNamesStep(this, itemIndex, target.socialSetId, fields.tagNames, body, async () => (draft ?? (await getDraft(this, itemIndex, target))).tags);
 	const dates = await fields.dates();
 	if (content) {
 		const resolve = await content.upload();
@@ -77,6 +81,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if ('problem' in built) throw paramError(this, itemIndex, built.label, built.problem);
 		body.platforms = built.platforms;
 	}
+	Object.assign(body, await tags());
 	const qs = options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined;
 	const updated = await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs);
 	return await afterPublishNow(this, itemIndex, dates, target, updated);

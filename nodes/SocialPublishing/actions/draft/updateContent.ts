@@ -4,6 +4,7 @@ import { binaryPropertiesOf, DEFAULT_SEPARATOR, isPlatformOn, toList } from '../
 import type { ArticlePatch, PlatformPatch } from '../../helpers/merge';
 import { mergeArticle, mergePostPlatform, platformName } from '../../helpers/merge';
 import { uploadBinaryProperty } from '../../helpers/media';
+import { probeMediaUrls, uploadPreparedUrl } from '../../helpers/mediaFromUrl';
 import { paramError } from '../../helpers/params';
 import { checkMediaIds, checkPlatformsObject, DRAFT_LIMITS, parsePlatformsJson } from '../../helpers/validation';
 import { altTextsOf, checkBinaries, readContent } from './readContent';
@@ -19,6 +20,8 @@ import { nothing, readOptionPatches, readThreadPatch } from './updatePatches';
 export interface UpdateContent {
 	/** Whether the draft must be read first (merging, turning platforms on or off, an article kept in part). */
 	needsDraft: boolean;
+	/** The parameter that gave the content, for problems found in the platforms as they will be sent. */
+	label: string;
 	/** The platforms object to send, given the draft's current platforms (when read) and how media resolve. */
 	build(current: IDataObject | undefined, resolve: MediaResolver): { platforms: IDataObject } | { label: string; problem: string };
 	/** Uploads the binary media (after every check) and tells how media references resolve. */
@@ -126,6 +129,7 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
 	const refs = parsed?.refs ?? [];
 	const binaries = binaryPropertiesOf(refs);
 	checkBinaries(context, itemIndex, binaries);
+	const urls = refs.flatMap((ref) => ('mediaUrl' in ref ? [{ url: ref.mediaUrl, label: ref.label }] : []));
 	const contentOptions = context.getNodeParameter('contentOptions', itemIndex, {}) as IDataObject;
 	const altTexts = altTextsOf(contentOptions);
 	const timeoutMs = Math.max(1, Number(contentOptions.uploadTimeout ?? 120)) * 1000;
@@ -134,6 +138,7 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
 
 	return {
 		needsDraft,
+		label: parsed?.label ?? 'Platforms',
 		build(current, resolve) {
 			const out: IDataObject = {};
 			if (replaced) Object.assign(out, replacedPlatforms ?? replaced.preview);
@@ -163,12 +168,17 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
 		},
 		async upload() {
 			if (replaced) replacedPlatforms = await replaced.platforms();
+			// Every URL is checked before the first upload is created, as Create does.
+			const fromUrls = new Map<string, string>();
+			for (const prepared of (await probeMediaUrls(context, itemIndex, urls)).values()) {
+				fromUrls.set(prepared.url, (await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, { timeoutMs })).media_id);
+			}
 			const uploaded = new Map<string, string>();
 			for (const name of binaries) {
 				const media = await uploadBinaryProperty(context, itemIndex, socialSetId, name, { altText: altTexts.get(name) || undefined, timeoutMs });
 				uploaded.set(name, media.media_id);
 			}
-			return (ref) => ('mediaId' in ref ? ref.mediaId : (uploaded.get(ref.binaryProperty) ?? ''));
+			return (ref) => ('mediaId' in ref ? ref.mediaId : 'mediaUrl' in ref ? (fromUrls.get(ref.mediaUrl) ?? '') : (uploaded.get(ref.binaryProperty) ?? ''));
 		},
 	};
 }

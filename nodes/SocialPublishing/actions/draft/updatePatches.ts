@@ -67,7 +67,7 @@ export function readThreadPatch(context: IExecuteFunctions, itemIndex: number, s
 		if (!entries.length) throw paramError(context, itemIndex, 'Posts', 'must hold at least one post');
 		const refs: MediaRef[] = [];
 		const thread = entries.map((entry, index): PostPatch => {
-			const media = mediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties);
+			const media = mediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties, entry.mediaUrls);
 			refs.push(...media);
 			const text = String(entry.text ?? '').trim();
 			return { ...(text ? { text } : {}), ...(media.length ? { media } : {}) };
@@ -75,7 +75,15 @@ export function readThreadPatch(context: IExecuteFunctions, itemIndex: number, s
 		return { thread, refs, label: 'Posts' };
 	}
 	const texts = splitThread(String(context.getNodeParameter('text', itemIndex, '')), separator);
-	const media = mediaRefs(context, itemIndex, 'Media IDs', context.getNodeParameter('mediaIds', itemIndex, ''), context.getNodeParameter('binaryProperties', itemIndex, ''));
+	const media = mediaRefs(
+		context,
+		itemIndex,
+		'Media IDs',
+		context.getNodeParameter('mediaIds', itemIndex, ''),
+		context.getNodeParameter('binaryProperties', itemIndex, ''),
+		context.getNodeParameter('mediaUrls', itemIndex, ''),
+		'Media URLs',
+	);
 	if (texts.length) return { thread: texts.map((text, index) => ({ text, ...(index === 0 && media.length ? { media } : {}) })), refs: media, label: 'Text' };
 	if (media.length) return { edits: [{ action: 'setMedia', post: 0, media }], refs: media, label: 'Media IDs' };
 	return { refs: [], label: 'Text' };

@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { DEFAULT_READY_TIMEOUT_MS, MEDIA_EXTENSIONS, uploadBinaryProperty } from '../../helpers/media';
+import { DEFAULT_READY_TIMEOUT_MS, MEDIA_EXTENSIONS, uploadBinaryProperty, validateFileName } from '../../helpers/media';
+import { uploadFromUrl } from '../../helpers/mediaFromUrl';
+import { checkMediaUrl } from '../../helpers/mediaUrl';
 import { getSocialSetId, paramError } from '../../helpers/params';
 import { socialSetLocator } from '../descriptions';
 import type { OperationResult } from '../types';
@@ -10,6 +12,28 @@ const DEFAULT_TIMEOUT_SECONDS = DEFAULT_READY_TIMEOUT_MS / 1000;
 const fields: INodeProperties[] = [
 	socialSetLocator,
 	{
+		displayName: 'Input Source',
+		name: 'inputSource',
+		type: 'options',
+		options: [
+			{ name: 'Binary Property', value: 'binary', description: 'A file in a binary property of the input item' },
+			{ name: 'URL', value: 'url', description: 'A file at a public URL, streamed from there into the upload' },
+		],
+		default: 'binary',
+	},
+	{
+		displayName: 'Media URL',
+		name: 'mediaUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. https://example.com/images/launch-banner.png',
+		description:
+			'Public http(s) URL of the file, read without credentials. The file name and type come from the answer (Content-Disposition, Content-Type) or the URL path; the file is checked before the upload is created.',
+		hint: `Supported formats: ${MEDIA_EXTENSIONS.join(', ')}`,
+		displayOptions: { show: { inputSource: ['url'] } },
+	},
+	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
 		type: 'string',
@@ -18,6 +42,7 @@ const fields: INodeProperties[] = [
 		placeholder: 'e.g. data',
 		description: 'Name of the binary property of the input item that holds the file',
 		hint: `Supported formats: ${MEDIA_EXTENSIONS.join(', ')}`,
+		displayOptions: { show: { inputSource: ['binary'] } },
 	},
 	{
 		displayName: 'Options',
@@ -41,7 +66,7 @@ const fields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. launch-banner.png',
 				description:
-					"File name to send instead of the binary's own: letters, digits, hyphen, underscore, period and parentheses, at most 255 characters, ending in a supported extension",
+					"File name to send instead of the binary's own (or the one the URL gives): letters, digits, hyphen, underscore, period and parentheses, at most 255 characters, ending in a supported extension",
 			},
 			{
 				displayName: 'Timeout (Seconds)',
@@ -73,17 +98,30 @@ interface UploadParameterOptions {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
-	const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
-	if (!binaryPropertyName) throw paramError(this, itemIndex, 'Input Binary Field', 'must name a binary property');
+	const fromUrl = this.getNodeParameter('inputSource', itemIndex, 'binary') === 'url';
+	let url = '';
+	let binaryPropertyName = '';
+	if (fromUrl) {
+		const checked = checkMediaUrl(this.getNodeParameter('mediaUrl', itemIndex, ''));
+		if ('problem' in checked) throw paramError(this, itemIndex, 'Media URL', checked.problem);
+		url = checked.url;
+	} else {
+		binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
+		if (!binaryPropertyName) throw paramError(this, itemIndex, 'Input Binary Field', 'must name a binary property');
+	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as UploadParameterOptions;
 	const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
 	if (!(typeof timeoutSeconds === 'number' && timeoutSeconds > 0 && timeoutSeconds <= 3600)) {
 		throw paramError(this, itemIndex, 'Timeout (Seconds)', `must be a number from 1 to 3600, got "${String(timeoutSeconds)}"`);
 	}
-	return await uploadBinaryProperty(this, itemIndex, socialSetId, binaryPropertyName, {
+	const fileNameProblem = fromUrl && options.fileName?.trim() ? validateFileName(options.fileName.trim()) : undefined;
+	if (fileNameProblem) throw paramError(this, itemIndex, 'File Name', fileNameProblem);
+	const uploadOptions = {
 		altText: options.altText,
 		fileName: options.fileName,
 		waitUntilReady: options.waitUntilReady ?? true,
 		timeoutMs: timeoutSeconds * 1000,
-	});
+	};
+	if (fromUrl) return await uploadFromUrl(this, itemIndex, socialSetId, url, 'Media URL', uploadOptions);
+	return await uploadBinaryProperty(this, itemIndex, socialSetId, binaryPropertyName, uploadOptions);
 }

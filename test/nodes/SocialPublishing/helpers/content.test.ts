@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { binaryPropertiesOf, buildArticlePlatforms, buildPostPlatforms, postsFor, splitThread, toList } from '../../../../nodes/SocialPublishing/helpers/content';
-import type { PostsContent } from '../../../../nodes/SocialPublishing/helpers/content';
+import type { MediaRef, PostsContent } from '../../../../nodes/SocialPublishing/helpers/content';
 
 describe('splitThread', () => {
 	test('a line holding only the separator ends a post; posts are trimmed', () => {
@@ -47,7 +47,7 @@ describe('buildPostPlatforms (Platform configuration)', () => {
 		options: { x: { communityId: 'c1', subscribersOnly: false, quotePostUrl: 'https://x.com/q' }, hideLinkPreview: ['substack', 'linkedin'] },
 		...over,
 	});
-	const resolve = (ref: { mediaId: string } | { binaryProperty: string }) => ('mediaId' in ref ? ref.mediaId : `uploaded-${ref.binaryProperty}`);
+	const resolve = (ref: MediaRef) => ('mediaId' in ref ? ref.mediaId : 'binaryProperty' in ref ? `uploaded-${ref.binaryProperty}` : `url-${ref.mediaUrl}`);
 
 	test('each platform gets its posts and only its own fields', () => {
 		expect(buildPostPlatforms(content(), resolve)).toEqual({

@@ -1,0 +1,110 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { getSocialSetId } from '../helpers/params';
+import { parsePlatformsJson } from '../helpers/validation';
+import { toList } from '../helpers/content';
+import { getDraft, getDraftTarget } from './draft/requests';
+
+/**
+ * AI-agent safety. n8n runs a node with `usableAsTool` as an agent's tool under a node type whose name
+ * ends in `Tool` (it adds the suffix when it loads the node). Run that way, the draft operations that
+ * publish, schedule or delete act only when "Confirm" is true; otherwise the tool answers with what it
+ * would do and sends no write request. As a regular node nothing changes.
+ */
+
+const GATED_OPERATIONS = ['create', 'delete', 'publishNow', 'schedule', 'update'];
+
+export const confirmFields: INodeProperties[] = [
+	{
+		displayName: 'Confirm',
+		name: 'confirm',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the user has confirmed this action. Only read when the node runs as an AI agent\'s tool: Publish Now, Schedule, Delete, and Create or Update with "Publish At" then act only when this is true, and otherwise return what they would do without doing it.',
+		hint: 'Let the model define this parameter, so the agent can set it to true once the user has agreed',
+		displayOptions: { show: { '@tool': [true], resource: ['draft'], operation: GATED_OPERATIONS } },
+	},
+];
+
+/** Whether this run is the tool variant n8n makes of the node for AI agents. */
+export function runsAsTool(context: IExecuteFunctions): boolean {
+	return context.getNode().type.endsWith('Tool');
+}
+
+function isSet(value: unknown): boolean {
+	return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+}
+
+function enabledPlatforms(platforms: unknown): string[] {
+	if (typeof platforms !== 'object' || platforms === null) return [];
+	return Object.entries(platforms as IDataObject)
+		.filter(([, config]) => typeof config === 'object' && config !== null && (config as IDataObject).enabled !== false)
+		.map(([platform]) => platform);
+}
+
+/** Platforms the content fields of Create / Update name, or undefined when Update keeps the content. */
+function contentPlatforms(context: IExecuteFunctions, itemIndex: number): string[] | undefined {
+	const contentType = context.getNodeParameter('contentType', itemIndex, 'posts') as string;
+	if (contentType === 'keep') return undefined;
+	if (contentType === 'xArticle') return ['x_article'];
+	if (contentType === 'json') {
+		const parsed = parsePlatformsJson(context.getNodeParameter('platformsJson', itemIndex, ''));
+		return 'platforms' in parsed ? enabledPlatforms(parsed.platforms) : [];
+	}
+	return toList(context.getNodeParameter('platforms', itemIndex, []));
+}
+
+function describeWhen(value: unknown): string {
+	const text = value instanceof Date ? value.toISOString() : String(value);
+	if (text === 'now') return 'immediately';
+	if (text === 'next-free-slot') return 'in the next free queue slot';
+	return `at ${text}`;
+}
+
+/**
+ * Undefined when the operation may go ahead: not a tool run, an operation that does not publish, schedule
+ * or delete, or "Confirm" is true. Otherwise the dry-run answer: the action, the draft, the social set and
+ * the platforms (read with GET where the draft exists), and nothing is written.
+ */
+export async function unconfirmedToolAction(context: IExecuteFunctions, resource: string, operation: string, itemIndex: number): Promise<IDataObject | undefined> {
+	if (resource !== 'draft' || !GATED_OPERATIONS.includes(operation) || !runsAsTool(context)) return undefined;
+	let publishAt: unknown;
+	if (operation === 'create' || operation === 'update') {
+		const fields = context.getNodeParameter(operation === 'create' ? 'additionalFields' : 'updateFields', itemIndex, {}) as IDataObject;
+		if (!isSet(fields.publishAt)) return undefined;
+		publishAt = fields.publishAt;
+	}
+	if (context.getNodeParameter('confirm', itemIndex, false) === true) return undefined;
+
+	const socialSetId = getSocialSetId(context, itemIndex);
+	let draftId: number | null = null;
+	let platforms: string[];
+	let would: string;
+	if (operation === 'create') {
+		platforms = contentPlatforms(context, itemIndex) ?? [];
+		would = `create a draft and publish it ${describeWhen(publishAt)}`;
+	} else {
+		const target = getDraftTarget(context, itemIndex);
+		draftId = target.draftId;
+		platforms = (operation === 'update' ? contentPlatforms(context, itemIndex) : undefined) ?? enabledPlatforms((await getDraft(context, itemIndex, target)).platforms);
+		if (operation === 'delete') would = `delete draft ${draftId} permanently`;
+		else if (operation === 'publishNow') would = `publish draft ${draftId} immediately`;
+		else if (operation === 'update') would = `update draft ${draftId} and publish it ${describeWhen(publishAt)}`;
+		else {
+			const when = context.getNodeParameter('when', itemIndex, 'date') as string;
+			const date = context.getNodeParameter('date', itemIndex, '') as unknown;
+			would = `schedule draft ${draftId} to publish ${when === 'nextFreeSlot' ? describeWhen('next-free-slot') : isSet(date) ? describeWhen(date) : 'at its planned date'}`;
+		}
+	}
+	const where = !platforms.length ? '' : operation === 'delete' ? ` (its platforms: ${platforms.join(', ')})` : ` on ${platforms.join(', ')}`;
+	return {
+		dry_run: true,
+		done: false,
+		action: operation,
+		draft_id: draftId,
+		social_set_id: socialSetId,
+		platforms,
+		...(publishAt !== undefined ? { publish_at: publishAt instanceof Date ? publishAt.toISOString() : String(publishAt) } : {}),
+		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}. Ask the user to confirm, then call this tool again with "confirm" set to true.`,
+	};
+}

@@ -1,0 +1,168 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { toList } from '../../helpers/content';
+import { paramError } from '../../helpers/params';
+import { DRAFT_LIMITS } from '../../helpers/validation';
+import { apiRequest, apiRequestAllItems } from '../../transport';
+import { TAG_NAME_MAX } from '../tag/create.operation';
+
+/**
+ * Tags given by name on Draft Create and Update: matched to the social set's tags (by name or slug,
+ * ignoring case), missing ones created only when the user allows it.
+ */
+
+export const TAG_NAMES_LABEL = 'Tag Names';
+
+export function tagNamesField(forUpdate: boolean): INodeProperties {
+	return {
+		displayName: TAG_NAMES_LABEL,
+		name: 'tagNames',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Product News, weekly-tips',
+		description: forUpdate
+			? 'Comma-separated tag names or slugs, matched to the tags of the social set ignoring case. They are ADDED to the draft: its other tags stay. With "Tag Names or IDs" they are added to the picked tags instead; with "Clear Fields" → Tags the draft gets exactly these.'
+			: 'Comma-separated tag names or slugs, matched to the tags of the social set ignoring case; sent together with any tags picked in "Tag Names or IDs"',
+	};
+}
+
+export const createMissingTagsField: INodeProperties = {
+	displayName: 'Create Missing Tags',
+	name: 'createMissingTags',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to create the tags named in "Tag Names" that the social set does not have yet (needs WRITE access). Off, a name that matches no tag fails before the draft is sent.',
+};
+
+interface Tag {
+	slug: string;
+	name: string;
+}
+
+/** What the user asked for, read and checked before any request. */
+export interface TagNamesRequest {
+	names: string[];
+	createMissing: boolean;
+}
+
+/** Tags of the social sets already read by this node run: one read (all pages) per social set. */
+const tagCache = new WeakMap<object, Map<number, Promise<Tag[]>>>();
+
+function fold(text: string): string {
+	return text.normalize('NFC').toLowerCase();
+}
+
+/** Names from "Tag Names" (a comma list, or a list from an expression), each 1 to 32 characters (Limits: Tag name). */
+export function readTagNames(context: IExecuteFunctions, itemIndex: number, fields: IDataObject): TagNamesRequest | undefined {
+	const names: string[] = [];
+	for (const name of toList(fields.tagNames)) {
+		const length = [...name].length;
+		if (length > TAG_NAME_MAX) {
+			throw paramError(context, itemIndex, TAG_NAMES_LABEL, `has "${name}", ${length} characters long; a tag name has 1 to ${TAG_NAME_MAX} characters`);
+		}
+		if (!names.some((known) => fold(known) === fold(name))) names.push(name);
+	}
+	if (!names.length) return undefined;
+	return { names, createMissing: fields.createMissingTags === true };
+}
+
+async function tagsOf(context: IExecuteFunctions, itemIndex: number, socialSetId: number): Promise<Tag[]> {
+	let sets = tagCache.get(context);
+	if (!sets) tagCache.set(context, (sets = new Map()));
+	let tags = sets.get(socialSetId);
+	if (!tags) {
+		tags = apiRequestAllItems<Tag>(context, { method: 'GET', path: `/v2/social-sets/${socialSetId}/tags`, itemIndex });
+		sets.set(socialSetId, tags);
+		tags.catch(() => sets.delete(socialSetId));
+	}
+	return await tags;
+}
+
+/** The tag a name stands for: a tag of that name first, else a tag with that slug (both ignoring case). */
+export function matchTag(tags: Tag[], name: string): Tag | undefined {
+	const wanted = fold(name.trim());
+	return tags.find((tag) => fold(tag.name) === wanted) ?? tags.find((tag) => fold(tag.slug) === wanted);
+}
+
+function quoted(names: string[]): string {
+	return names.map((name) => `"${name}"`).join(', ');
+}
+
+/**
+ * Matches the names to the social set's tags and checks the merged list against the limit of 10
+ * (Limits: tags on a draft), before any tag is created and before the draft is sent.
+ * `base` is the list the names are added to: the picked tags, or (Update) the draft's current tags.
+ * The returned function creates the missing tags (when allowed) and gives the final `tags` list.
+ */
+export async function matchTagNames(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	request: TagNamesRequest,
+	base: string[],
+	baseLabel = '',
+): Promise<() => Promise<string[]>> {
+	const tags = await tagsOf(context, itemIndex, socialSetId);
+	const slugs: string[] = [...base];
+	const missing: string[] = [];
+	for (const name of request.names) {
+		const tag = matchTag(tags, name);
+		if (!tag) missing.push(name);
+		else if (!slugs.includes(tag.slug)) slugs.push(tag.slug);
+	}
+	if (missing.length && !request.createMissing) {
+		const error = paramError(
+			context,
+			itemIndex,
+			TAG_NAMES_LABEL,
+			`names ${missing.length === 1 ? 'a tag' : 'tags'} that social set ${socialSetId} does not have: ${quoted(missing)}`,
+		);
+		const known = tags.slice(0, 20).map((tag) => `${tag.name} (${tag.slug})`);
+		error.description = `Turn on "Create Missing Tags" to create ${missing.length === 1 ? 'it' : 'them'}, or use an existing tag. ${
+			known.length ? `Tags of the social set: ${known.join(', ')}${tags.length > known.length ? ', …' : ''}.` : 'The social set has no tags yet.'
+		}`;
+		throw error;
+	}
+	const total = slugs.length + missing.length;
+	if (total > DRAFT_LIMITS.maxTags) {
+		const with_ = base.length && baseLabel ? ` together with ${baseLabel}` : '';
+		throw paramError(context, itemIndex, TAG_NAMES_LABEL, `gives the draft ${total} tags${with_}; a draft takes at most ${DRAFT_LIMITS.maxTags}`);
+	}
+	return async () => {
+		for (const name of missing) {
+			const created = await apiRequest<Tag>(context, { method: 'POST', path: `/v2/social-sets/${socialSetId}/tags`, body: { name: name.trim() }, itemIndex });
+			tags.push(created);
+			if (!slugs.includes(created.slug)) slugs.push(created.slug);
+		}
+		return slugs;
+	};
+}
+
+/**
+ * The `tags` of a Create or Update body when "Tag Names" is set: runs the matching now and returns a
+ * function that, called right before the draft request, creates what is missing and gives `{ tags }`.
+ * On Update without picked tags or "Clear Fields" → Tags, the names are added to the draft's current tags.
+ */
+export async function tagNamesStep(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	request: TagNamesRequest | undefined,
+	body: IDataObject,
+	currentTags?: () => Promise<unknown>,
+): Promise<() => Promise<IDataObject>> {
+	if (!request) return async () => ({});
+	const picked = Array.isArray(body.tags) ? (body.tags as string[]) : undefined;
+	let base: string[] = [];
+	let baseLabel = '';
+	if (picked) {
+		base = picked;
+		baseLabel = `the ${picked.length} picked in "Tag Names or IDs"`;
+	} else if (body.tags !== null && currentTags) {
+		base = toList(await currentTags());
+		baseLabel = `the draft's ${base.length} current tags`;
+	}
+	const finish = await matchTagNames(context, itemIndex, socialSetId, request, base, baseLabel);
+	return async () => ({ tags: await finish() });
+}
+

@@ -1,0 +1,104 @@
+import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { backoffDelay } from './rateLimit';
+import { policy } from './index';
+import { waitOrCancel } from './wait';
+
+/** A download whose answer has arrived and whose body is still to be read, as a stream. */
+export interface OpenDownload {
+	body: NodeJS.ReadableStream & { destroy?: (error?: Error) => void };
+	/** Content-Length of the answer; undefined when the server did not send one (or sent a compressed body). */
+	length?: number;
+	contentType?: string;
+	contentDisposition?: string;
+	/** Where the body came from, after redirects. */
+	url: string;
+}
+
+export type DownloadOutcome = { download: OpenDownload } | { status: number } | { failure: string };
+
+const MAX_REDIRECTS = 10;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function header(headers: Record<string, unknown>, name: string): string | undefined {
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+/** Drops a body that will not be read, so its connection is released. */
+export function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void; resume?: () => void } | undefined;
+	if (typeof stream?.destroy === 'function') stream.destroy();
+	else if (typeof stream?.resume === 'function') stream.resume();
+}
+
+/**
+ * Opens a public URL with n8n's HTTP helper: a GET with no credentials (no Authorization header, no
+ * cookies), asking for the plain bytes (`Accept-Encoding: identity`, so Content-Length is the file's size).
+ * Redirects (up to 10) are followed here, one request each, so the final URL is known for the file name.
+ * Only the answer's status and headers are read; the body stays a stream.
+ * A 5xx or a dropped connection is tried again (a GET is safe to repeat).
+ */
+export async function openDownload(context: IExecuteFunctions, url: string, itemIndex: number): Promise<DownloadOutcome> {
+	let current = url;
+	for (let redirects = 0; ; redirects++) {
+		const outcome = await openOnce(context, current, itemIndex);
+		if (!('redirect' in outcome)) return outcome;
+		if (redirects >= MAX_REDIRECTS) return { failure: `more than ${MAX_REDIRECTS} redirects` };
+		let next: URL;
+		try {
+			next = new URL(outcome.redirect, current);
+		} catch {
+			return { failure: 'a redirect to an invalid address' };
+		}
+		if (next.protocol !== 'http:' && next.protocol !== 'https:') return { failure: `a redirect to a ${next.protocol} address` };
+		current = next.toString();
+	}
+}
+
+async function openOnce(context: IExecuteFunctions, url: string, itemIndex: number): Promise<DownloadOutcome | { redirect: string }> {
+	const options: IHttpRequestOptions = {
+		method: 'GET',
+		url,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		json: false,
+		timeout: policy.requestTimeoutMs,
+		headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
+	};
+	for (let attempt = 0; ; attempt++) {
+		let response: IN8nHttpFullResponse | undefined;
+		let failure: string | undefined;
+		try {
+			response = (await context.helpers.httpRequest(options)) as IN8nHttpFullResponse;
+		} catch (error) {
+			failure = ((error as Error).message ?? 'connection failed').replace(/\?\S*/g, '');
+		}
+		const status = response?.statusCode;
+		if (response && status !== undefined && status >= 200 && status < 300) {
+			const headers = (response.headers ?? {}) as Record<string, unknown>;
+			const length = Number(header(headers, 'content-length'));
+			const encoding = header(headers, 'content-encoding')?.toLowerCase();
+			return {
+				download: {
+					body: response.body as OpenDownload['body'],
+					length: Number.isInteger(length) && length >= 0 && (!encoding || encoding === 'identity') ? length : undefined,
+					contentType: header(headers, 'content-type'),
+					contentDisposition: header(headers, 'content-disposition'),
+					url,
+				},
+			};
+		}
+		if (response) discard(response.body);
+		const location = response ? header((response.headers ?? {}) as Record<string, unknown>, 'location') : undefined;
+		if (status !== undefined && REDIRECTS.has(status) && location) return { redirect: location };
+		const transient = failure !== undefined || (status !== undefined && status >= 500);
+		if (transient && attempt < policy.maxTransientRetries) {
+			await waitOrCancel(context, backoffDelay(attempt, policy.transientBaseMs, policy.transientCapMs), itemIndex);
+			continue;
+		}
+		return failure !== undefined ? { failure } : { status: status ?? 0 };
+	}
+}

@@ -1,0 +1,98 @@
+import type {
+	EngineRequest,
+	EngineResponse,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, deepCopy } from 'n8n-workflow';
+import type { WorkflowJson } from './runWorkflow';
+import { CREDENTIAL } from './workflows';
+
+/**
+ * The tool variant n8n makes of a node with `usableAsTool` (n8n's `convertNodeToAiTool`, run when it loads
+ * node types): a copy whose type name ends in `Tool`, with no main input and an `ai_tool` output, running
+ * the node's own `execute`.
+ */
+export function toolVariant(type: INodeType): INodeType {
+	const description = deepCopy(type.description) as INodeTypeDescription;
+	description.name += 'Tool';
+	description.displayName += ' Tool';
+	description.inputs = [];
+	description.outputs = [NodeConnectionTypes.AiTool];
+	delete description.usableAsTool;
+	description.properties.push({ displayName: 'Description', name: 'toolDescription', type: 'string', default: description.description });
+	return { description, methods: type.methods, execute: type.execute } as INodeType;
+}
+
+/**
+ * Stands in for n8n's AI Agent (version 3): it asks the engine to run its connected tool once per input
+ * item, with `item.json.toolArgs` as the arguments the model chose (an engine request, as the agent sends
+ * for a tool call), and puts out what each tool call answered.
+ */
+export class AgentStandIn implements INodeType {
+	description = {
+		displayName: 'Agent Stand-In',
+		name: 'agentStandIn',
+		group: ['transform'],
+		version: 1,
+		description: 'Calls its tool the way an AI agent does',
+		defaults: { name: 'Agent' },
+		inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tool', maxConnections: 1 }],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [],
+	} as unknown as INodeTypeDescription;
+
+	async execute(this: IExecuteFunctions, response?: EngineResponse): Promise<INodeExecutionData[][] | EngineRequest> {
+		if (response?.actionResponses.length) {
+			return [
+				response.actionResponses.map((result) => {
+					const answer = result.data.data?.ai_tool?.[0] ?? [];
+					return { json: { toolCallId: result.action.id, answer: answer.map((item) => item.json) } };
+				}),
+			];
+		}
+		const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as { name: string; metadata?: { sourceNodeName?: string } };
+		const nodeName = tools.metadata?.sourceNodeName;
+		if (!nodeName) throw new Error('No tool connected');
+		return {
+			actions: this.getInputData().map((item, itemIndex) => ({
+				actionType: 'ExecutionNodeAction' as const,
+				nodeName,
+				input: (item.json.toolArgs ?? {}) as IDataObject,
+				type: NodeConnectionTypes.AiTool,
+				id: `call_${itemIndex}`,
+				metadata: { itemIndex },
+			})),
+			metadata: {},
+		};
+	}
+}
+
+export const TOOL_NODE = 'Social Publishing Tool';
+export const AGENT = 'Agent';
+
+/** Start → Agent, with the Social Publishing tool variant (these parameters) connected as the agent's tool. */
+export function agentWithToolWorkflow(parameters: IDataObject): WorkflowJson {
+	return {
+		nodes: [
+			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: 'agent', name: AGENT, type: 'test.agentStandIn', typeVersion: 1, position: [200, 0], parameters: {} },
+			{
+				id: 'tool',
+				name: TOOL_NODE,
+				type: 'n8n-nodes-social-publishing.socialPublishingTool',
+				typeVersion: 1,
+				position: [200, 200],
+				parameters: parameters as never,
+				credentials: CREDENTIAL,
+			},
+		],
+		connections: {
+			Start: { main: [[{ node: AGENT, type: 'main', index: 0 }]] },
+			[TOOL_NODE]: { ai_tool: [[{ node: AGENT, type: 'ai_tool', index: 0 }]] },
+		},
+	};
+}

@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { useSandbox } from '../../../harness/sandbox';
+import { ScriptedServer } from '../../../harness/scriptedServer';
+import { NODE } from '../../../harness/workflows';
+import { PNG_BYTES, fileItem, storageRequests } from '../media/fixtures';
+import { expectRejectedBeforeSending } from '../helpers/nodeRun';
+import { createText, draftParams } from './fixtures';
+
+/**
+ * Draft > Create with "Media URLs": each URL is read with n8n's HTTP helper (a local file server here),
+ * checked before the first upload is created, streamed into its upload, waited for and attached
+ * (Media: upload flow; Rules on platform content 3).
+ */
+const fx = useSandbox({ mediaProcessingMs: 30 });
+const files = new ScriptedServer();
+beforeAll(async () => await files.start());
+afterAll(async () => await files.stop());
+beforeEach(() => files.reset());
+
+type Body = { platforms: Record<string, { posts: IDataObject[] }> };
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function runWith(parameters: INodeParameters, input: INodeExecutionData[] = [{ json: {} }]) {
+	fx.sandbox.clearRequests();
+	const result = await fx.runNode(parameters, { input });
+	return { result, requests: fx.apiRequests(), items: result.output(NODE).map((item) => item.json) };
+}
+
+const uploadsOf = (requests: ReturnType<typeof fx.apiRequests>) => requests.filter((r) => r.path === '/v2/social-sets/101/media/upload');
+const draftPosts = (requests: ReturnType<typeof fx.apiRequests>) => requests.filter((r) => r.method === 'POST' && r.path === '/v2/social-sets/101/drafts');
+
+describe('Draft > Create with Media URLs', () => {
+	test('two URLs are uploaded intact and attached to the first post in the order given', async () => {
+		const first = randomBytes(64 * 1024);
+		const second = randomBytes(32 * 1024);
+		files.otherwise((request) =>
+			request.path === '/a/first.png' ? { status: 200, headers: { 'Content-Type': 'image/png' }, body: first } : { status: 200, headers: { 'Content-Type': 'image/jpeg' }, body: second },
+		);
+		const params = createText('With pictures from the web', ['x'], { mediaUrls: `${files.baseUrl}/a/first.png, ${files.baseUrl}/b/second` });
+		const { result, requests, items } = await runWith(params);
+		expect(result.error).toBeUndefined();
+		expect(uploadsOf(requests).map((r) => r.body)).toEqual([{ file_name: 'first.png' }, { file_name: 'second.jpg' }]);
+		expect(storageRequests(fx).map((r) => r.sha256)).toEqual([sha256(first), sha256(second)]);
+		expect(files.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+		const [create] = draftPosts(requests);
+		const mediaIds = (create.body as Body).platforms.x.posts[0].media_ids as string[];
+		expect(mediaIds).toHaveLength(2);
+		expect(items[0]).toMatchObject({ platforms: { x: { posts: [{ media: [expect.objectContaining({ media_id: mediaIds[0], mime: 'image/png' }), expect.objectContaining({ media_id: mediaIds[1], mime: 'image/jpeg' })] }] } } });
+	});
+
+	test('a URL that answers 404 fails before any upload is created and no draft is sent, though an earlier URL was fine', async () => {
+		files.otherwise((request) => (request.path === '/ok.png' ? { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(1024) } : { status: 404 }));
+		const params = createText('Never created', ['x'], { mediaUrls: `${files.baseUrl}/ok.png, ${files.baseUrl}/gone.png` });
+		const { result, requests } = await runWith(params);
+		expect(result.error?.message).toBe(`Parameter "Media URLs" has ${files.baseUrl}/gone.png, which answered HTTP 404; nothing was uploaded [item 0]`);
+		expect(requests).toEqual([]);
+		expect(storageRequests(fx)).toEqual([]);
+	});
+
+	test('a URL serving an unsupported type fails before any upload, also before the binary files are uploaded', async () => {
+		files.reply({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"error":"no"}' });
+		const params = createText('Never created', ['x'], { binaryProperties: 'data', mediaUrls: `${files.baseUrl}/api/image.png` });
+		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'local.png')]);
+		expect(result.error?.message).toContain('Parameter "Media URLs" has');
+		expect(result.error?.message).toContain('serves "application/json", which is not a supported media type');
+		expect(requests).toEqual([]);
+	});
+
+	test('in a list of posts each post takes its own URLs; binaries, IDs and URLs keep their places', async () => {
+		const bytes = randomBytes(2048);
+		files.otherwise(() => ({ status: 200, headers: { 'Content-Type': 'video/mp4' }, body: bytes }));
+		const params = draftParams('create', {
+			contentType: 'posts',
+			platforms: ['bluesky'],
+			contentMode: 'posts',
+			posts: { post: [{ text: 'First', binaryProperties: 'data' }, { text: 'Second', mediaUrls: `${files.baseUrl}/clip.mp4` }] },
+		});
+		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'photo.png')]);
+		expect(result.error).toBeUndefined();
+		const uploads = uploadsOf(requests);
+		expect(uploads.map((r) => r.body)).toEqual([{ file_name: 'clip.mp4' }, { file_name: 'photo.png' }]);
+		const posts = (draftPosts(requests)[0].body as Body).platforms.bluesky.posts;
+		expect(posts).toHaveLength(2);
+		expect(posts[0].media_ids).toHaveLength(1);
+		expect(posts[1].media_ids).toHaveLength(1);
+		expect(posts[0].media_ids).not.toEqual(posts[1].media_ids);
+		const storage = storageRequests(fx);
+		expect(storage[0].sha256).toBe(sha256(bytes));
+	});
+
+	test('the same URL twice is read and uploaded once', async () => {
+		files.otherwise(() => ({ status: 200, headers: { 'Content-Type': 'image/gif' }, body: randomBytes(512) }));
+		const url = `${files.baseUrl}/loop.gif`;
+		const params = draftParams('create', {
+			contentType: 'posts',
+			platforms: ['x'],
+			contentMode: 'posts',
+			posts: { post: [{ text: 'One', mediaUrls: url }, { text: 'Two', mediaUrls: url }] },
+		});
+		const { result, requests } = await runWith(params);
+		expect(result.error).toBeUndefined();
+		expect(uploadsOf(requests)).toHaveLength(1);
+		const posts = (draftPosts(requests)[0].body as Body).platforms.x.posts;
+		expect(posts[0].media_ids).toEqual(posts[1].media_ids);
+	});
+
+	test('a URL with bad syntax in the second post is refused before any request, naming the post', async () => {
+		const params = draftParams('create', {
+			contentType: 'posts',
+			platforms: ['x'],
+			contentMode: 'posts',
+			posts: { post: [{ text: 'One' }, { text: 'Two', mediaUrls: 'file:///etc/passwd' }] },
+		});
+		await expectRejectedBeforeSending(fx, params, { parameter: 'Posts (post 2)', problem: /must be an http or https URL/ });
+		expect(files.requests).toEqual([]);
+	});
+
+	test('Media URLs of one text with bad syntax are refused before any request', async () => {
+		await expectRejectedBeforeSending(fx, createText('Text', ['x'], { mediaUrls: 'https://ok.example/a.png, ::nope' }), { parameter: 'Media URLs', problem: /is not a valid URL/ });
+	});
+});
