@@ -30,13 +30,13 @@ function readEdits(context: IExecuteFunctions, itemIndex: number): ThreadPatch {
 
 function readEdit(context: IExecuteFunctions, itemIndex: number, entry: IDataObject, index: number, refs: MediaRef[]): PostEdit {
 	const where = `Edit Posts (edit ${index + 1})`;
-	const action = String(entry.action ?? 'setText');
+	const action = String(entry.editAction ?? 'setText');
 	const number = Number(entry.postNumber ?? 1);
 	if (action !== 'append' && (!Number.isInteger(number) || number < 1)) {
 		throw paramError(context, itemIndex, where, `has Post Number "${String(entry.postNumber)}"; give a whole number from 1`);
 	}
 	const text = String(entry.text ?? '');
-	const media = ['append', 'insert', 'setMedia'].includes(action) ? mediaRefs(context, itemIndex, where, entry.mediaIds, entry.binaryProperties) : [];
+	const media = ['append', 'insert', 'setMedia'].includes(action) ? mediaRefs(context, itemIndex, where, entry.mediaIds, entry.binaryProperties, undefined) : [];
 	refs.push(...media);
 	if ((action === 'setText' || action === 'append' || action === 'insert') && nothing(text) && !media.length) {
 		throw paramError(context, itemIndex, where, action === 'setText' ? 'sets an empty text; to delete the post use Remove Post' : 'adds a post with neither text nor media');

@@ -106,7 +106,7 @@ describe('Draft > Update keeps what it is not told to change (PATCH: only the pl
 		const draft = await seedRich();
 		const thread = await api<{ id: string }>(fx, 'POST', `/v2/social-sets/101/drafts/${draft.id}/comment-threads`, { post_index: 1, selected_text: 'built', text: 'Say more?', platform: 'x' });
 		expect(thread.status).toBeLessThan(300);
-		const params = update(draft.id, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: [{ action: 'setText', postNumber: 1, text: 'Launch day, finally' }] } });
+		const params = update(draft.id, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: [{ editAction: 'setText', postNumber: 1, text: 'Launch day, finally' }] } });
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(requests[0]).toMatchObject({ method: 'GET', query: {} });
@@ -130,9 +130,9 @@ describe('Draft > Update: posts added, removed, and platforms turned on or off, 
 	test('Edit Single Posts: insert as post 1, append, and remove by number, in order; the new posts take the thread-wide X fields', async () => {
 		const draft = await seedRich();
 		const edits = [
-			{ action: 'insert', postNumber: 1, text: 'Teaser' },
-			{ action: 'append', text: 'Thanks for reading', mediaIds: imageB },
-			{ action: 'remove', postNumber: 3 },
+			{ editAction: 'insert', postNumber: 1, text: 'Teaser' },
+			{ editAction: 'append', text: 'Thanks for reading', mediaIds: imageB },
+			{ editAction: 'remove', postNumber: 3 },
 		];
 		const { result } = await runFresh(fx, update(draft.id, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: edits } }));
 		expect(result.error).toBeUndefined();
@@ -146,7 +146,7 @@ describe('Draft > Update: posts added, removed, and platforms turned on or off, 
 
 	test('the same edits apply to every chosen platform; a post number a platform lacks is refused after the read, before the PATCH', async () => {
 		const draft = await seedRich();
-		const params = update(draft.id, { contentType: 'posts', platforms: ['x', 'bluesky'], contentMode: 'edit', editPosts: { edit: [{ action: 'setText', postNumber: 2, text: 'Two' }] } });
+		const params = update(draft.id, { contentType: 'posts', platforms: ['x', 'bluesky'], contentMode: 'edit', editPosts: { edit: [{ editAction: 'setText', postNumber: 2, text: 'Two' }] } });
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error?.message).toBe('Parameter "Edit Posts" for Bluesky edit 1 has no post 2 (the thread has 1 post) [item 0]');
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
@@ -186,18 +186,18 @@ describe('Draft > Update: posts added, removed, and platforms turned on or off, 
 
 	test('removing the last post of an enabled platform is refused, pointing to Disable Platforms', async () => {
 		const draft = await seedRich();
-		const params = update(draft.id, { contentType: 'posts', platforms: ['bluesky'], contentMode: 'edit', editPosts: { edit: [{ action: 'remove', postNumber: 1 }] } });
+		const params = update(draft.id, { contentType: 'posts', platforms: ['bluesky'], contentMode: 'edit', editPosts: { edit: [{ editAction: 'remove', postNumber: 1 }] } });
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error?.message).toContain('would leave no post on an enabled platform; turn the platform off with Disable Platforms instead');
 		expect(patchesOf(requests)).toEqual([]);
 	});
 
 	test('an Edit Posts entry without a usable number or text is refused before any request', async () => {
-		await expectRejectedBeforeSending(fx, update(1, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: [{ action: 'setText', postNumber: 0, text: 'a' }] } }), {
+		await expectRejectedBeforeSending(fx, update(1, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: [{ editAction: 'setText', postNumber: 0, text: 'a' }] } }), {
 			parameter: 'Edit Posts (edit 1)',
 			problem: /Post Number "0"/,
 		});
-		await expectRejectedBeforeSending(fx, update(1, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: [{ action: 'append', text: ' ' }] } }), {
+		await expectRejectedBeforeSending(fx, update(1, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: [{ editAction: 'append', text: ' ' }] } }), {
 			parameter: 'Edit Posts (edit 1)',
 			problem: /neither text nor media/,
 		});
@@ -236,7 +236,7 @@ describe('Draft > Update: checks on the text about to be sent (Comment-thread ma
 		['count_exceeded', Array.from({ length: 1001 }, () => '<svc:comment-thread id=0f8fad5b-d9cb-469f-a165-70867728950e/>line').join('\n')],
 	])('a malformed marker (%s) is refused before the PATCH, naming the subcode and the post', async (subcode, text) => {
 		const draft = await seedRich();
-		const params = update(draft.id, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: [{ action: 'setText', postNumber: 2, text }] } });
+		const params = update(draft.id, { contentType: 'posts', platforms: ['x'], contentMode: 'edit', editPosts: { edit: [{ editAction: 'setText', postNumber: 2, text }] } });
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error?.message).toMatch(new RegExp(`^The text of X post 2 has a malformed comment marker: .+ \\(COMMENTS_MARKER_MALFORMED, subcode "${subcode}"\\) \\[item 0\\]$`));
 		expect(patchesOf(requests)).toEqual([]);

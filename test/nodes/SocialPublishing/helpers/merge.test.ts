@@ -7,7 +7,7 @@ import { mergeArticle, mergePostPlatform, textsOf, threadWideFields } from '../.
 // is merged into the object read from the draft and everything the edit does not name is kept.
 const M1 = '11111111-1111-4111-8111-111111111111';
 const M2 = '22222222-2222-4222-8222-222222222222';
-const resolve = (ref: MediaRef) => ('mediaId' in ref ? ref.mediaId : `uploaded-${ref.binaryProperty}`);
+const resolve = (ref: MediaRef) => ('mediaId' in ref ? ref.mediaId : 'binaryProperty' in ref ? `uploaded-${ref.binaryProperty}` : `uploaded-${ref.mediaUrl}`);
 const id = (mediaId: string): MediaRef => ({ mediaId });
 
 const xThread = (): IDataObject => ({
