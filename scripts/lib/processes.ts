@@ -14,10 +14,11 @@ export interface Started {
 	output(): string;
 	/** Resolves with the exit code (or signal name) once the process has ended. */
 	exited: Promise<number | string>;
-	stop(): Promise<void>;
+	/** Signals the process group (SIGTERM unless told), waits up to 10 s, then kills what is left of the group. */
+	stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
+export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env' | 'uid' | 'gid'> {
 	/** Also write the output to this file. */
 	logFile?: string;
 	/** Echo the output to this process's stdout, each line prefixed. */
@@ -25,7 +26,7 @@ export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
 }
 
 export function startProcess(cmd: string, args: string[], opts: StartOptions = {}): Started {
-	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, uid: opts.uid, gid: opts.gid, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 	started.add(child);
 	let text = '';
 	const log = opts.logFile ? createWriteStream(opts.logFile, { flags: 'a' }) : undefined;
@@ -52,12 +53,12 @@ export function startProcess(cmd: string, args: string[], opts: StartOptions = {
 			resolve('spawn-error');
 		});
 	});
-	return { child, output: () => text, exited, stop: () => stopProcess(child, exited) };
+	return { child, output: () => text, exited, stop: (signal) => stopProcess(child, exited, signal) };
 }
 
-async function stopProcess(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-	signalGroup(child, 'SIGTERM');
+	signalGroup(child, signal);
 	const timeout = new Promise((resolve) => setTimeout(resolve, 10_000, 'timeout'));
 	if ((await Promise.race([exited, timeout])) === 'timeout') {
 		signalGroup(child, 'SIGKILL');
