@@ -37,6 +37,8 @@ export interface N8nInstance {
 	mode: LoadMode;
 	/** The server's environment. */
 	env: NodeJS.ProcessEnv;
+	/** The environment of another n8n process on the same user folder and database, with ports of its own. */
+	envFor(ports: N8nPorts, extraEnv?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 	/** Runs `n8n <args>` to its end, with ports of its own (a CLI run may start a task broker too). */
 	cli(args: string[], opts?: { timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<{ code: number | string; output: string }>;
 	/** Starts `n8n start` and waits until its REST API answers. */
@@ -137,6 +139,7 @@ export async function prepareN8n(opts: N8nOptions): Promise<N8nInstance> {
 		baseUrl: `http://127.0.0.1:${port}`,
 		mode,
 		env,
+		envFor: (own, extraEnv = {}) => runtimeEnv(opts.install, n8nEnv(userFolder, own, { ...extra, ...extraEnv })),
 		typePrefix: mode === 'community' ? PACKAGE_NAME : 'CUSTOM',
 		async cli(args, cliOpts = {}) {
 			// The server may be running: the CLI's own task broker and other sockets get other free ports.

@@ -3,10 +3,12 @@
  * stopped (group and all) when the script ends, also on failure or Ctrl-C.
  */
 import { ChildProcess, spawn, SpawnOptions } from 'child_process';
-import { createWriteStream } from 'fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync } from 'fs';
 import { createServer } from 'net';
 
 const started = new Set<ChildProcess>();
+/** Every process group ever started here, to check at the end that none is left. */
+const groups = new Set<number>();
 
 export interface Started {
 	child: ChildProcess;
@@ -28,6 +30,7 @@ export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env' | 'uid' |
 export function startProcess(cmd: string, args: string[], opts: StartOptions = {}): Started {
 	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, uid: opts.uid, gid: opts.gid, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 	started.add(child);
+	if (child.pid !== undefined) groups.add(child.pid);
 	let text = '';
 	const log = opts.logFile ? createWriteStream(opts.logFile, { flags: 'a' }) : undefined;
 	const onData = (chunk: Buffer) => {
@@ -110,6 +113,43 @@ export function stopAllOnExit(): void {
 	process.once('exit', () => {
 		for (const child of started) signalGroup(child, 'SIGKILL');
 	});
+}
+
+/** Live (not zombie) processes per process group, read from /proc; undefined where there is no /proc. */
+function processesByGroup(): Map<number, number> | undefined {
+	if (!existsSync('/proc/self/stat')) return undefined;
+	const byGroup = new Map<number, number>();
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			// "pid (comm) state ppid pgrp ...": comm may hold spaces, so read after its closing parenthesis.
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			if (state !== 'Z') byGroup.set(Number(pgrp), (byGroup.get(Number(pgrp)) ?? 0) + 1);
+		} catch {
+			// the process ended while reading
+		}
+	}
+	return byGroup;
+}
+
+/** Process groups started here that still have a live process (after stopAll: none, unless something escaped). */
+export function liveGroups(): number[] {
+	const byGroup = processesByGroup();
+	return [...groups].filter((pgid) => {
+		if (byGroup) return byGroup.has(pgid);
+		try {
+			process.kill(-pgid, 0);
+			return true;
+		} catch (error) {
+			return (error as NodeJS.ErrnoException).code === 'EPERM';
+		}
+	});
+}
+
+/** How many process groups were started here so far. */
+export function startedGroupCount(): number {
+	return groups.size;
 }
 
 /** A free TCP port on loopback (asks the system for one, then releases it). */
