@@ -50,7 +50,7 @@ export async function captureDeliveries(sandbox: Sandbox, count: number, log: (l
 	});
 	const port = await listen(server);
 	try {
-		sandbox.setAccount(101, { draftLimit: 1_000_000 });
+		sandbox.setAccount(101, { draftLimit: 1_000_000, quotaLimit: 1_000_000 });
 		sandbox.setRateLimits({ user: { limit: 1_000_000, windowSeconds: 60 }, socialSet: { limit: 1_000_000, windowSeconds: 60 } });
 		sandbox.addWebhook({ url: `http://127.0.0.1:${port}/capture`, events: ['draft.published'] });
 		const started = Date.now();
