@@ -6,12 +6,12 @@
  * process. Prints the figures and writes them to bench/RESULTS.md ("queue mode burst").
  *
  *   ts-node --transpile-only scripts/e2e/queue/run.ts [install name or n8n version ...]   (default: n8n 2.41.1 on Node 24)
- *   QUEUE_BURST_DELIVERIES=500 QUEUE_BURST_DUPLICATES=50 QUEUE_BURST_CONCURRENCY=50 set the burst;
+ *   QUEUE_BURST_DELIVERIES=500 QUEUE_BURST_DUPLICATES=50 QUEUE_BURST_CONCURRENCY=50 set the burst, QUEUE_WORKERS=1 the workers;
  *   E2E_TARBALL=<file.tgz> tests that tarball; E2E_KEEP=1 keeps the throwaway folders; QUEUE_RESULTS=false
  *   writes no results file.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { loadavg, tmpdir } from 'os';
 import { dirname, join } from 'path';
 import { startSandbox } from '../../../sandbox';
 import { withSection } from '../../../bench/lib/report';
@@ -35,9 +35,11 @@ const num = (name: string, fallback: number) => (process.env[name] ? Number(proc
 const DELIVERIES = num('QUEUE_BURST_DELIVERIES', 500);
 const DUPLICATES = num('QUEUE_BURST_DUPLICATES', 50);
 const CONCURRENCY = num('QUEUE_BURST_CONCURRENCY', 50);
+const WORKERS = num('QUEUE_WORKERS', 1);
 const ACK_TARGET_MS = 1000;
 
 let failures = 0;
+let loadBefore = 'n/a';
 const reported = new WeakSet<Error>();
 
 async function step<T>(name: string, fn: () => Promise<{ value: T; lines?: string[] }>): Promise<T> {
@@ -78,12 +80,16 @@ export interface BurstFigures {
 	lost: number;
 	duplicatesRun: { afterAck: number; simultaneous: number };
 	onWorker: number;
+	/** Executions each worker ran, by its log. */
+	perWorker: number[];
 	succeeded: number;
 	concurrency: number;
 	workerConcurrency: number;
+	/** Load average (1 / 5 / 15 min) just before the burst. */
+	loadBefore: string;
 }
 
-function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecution[], workerIds: Set<string>, sendWallMs: number, drainMs: number, workerConcurrency: number): BurstFigures {
+function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecution[], workerIds: Set<string>[], sendWallMs: number, drainMs: number, workerConcurrency: number): BurstFigures {
 	const originals = sends.filter((s) => s.kind === 'original');
 	const dups = sends.filter((s) => s.kind !== 'original');
 	const passedByDraft = new Map<number, number>();
@@ -111,10 +117,12 @@ function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecuti
 			afterAck: dups.filter((s) => s.kind === 'duplicate-after-ack' && ranTwice(s)).length,
 			simultaneous: dups.filter((s) => s.kind === 'duplicate-simultaneous' && ranTwice(s)).length,
 		},
-		onWorker: executions.filter((e) => workerIds.has(e.id)).length,
+		onWorker: executions.filter((e) => workerIds.some((ids) => ids.has(e.id))).length,
+		perWorker: workerIds.map((ids) => executions.filter((e) => ids.has(e.id)).length),
 		succeeded: executions.filter((e) => e.status === 'success').length,
 		concurrency: CONCURRENCY,
 		workerConcurrency,
+		loadBefore,
 	};
 }
 
@@ -129,7 +137,7 @@ function figureLines(f: BurstFigures): string[] {
 		`executions started: ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it); ${f.succeeded} succeeded; all finished ${ms(f.drainMs)} after the first delivery`,
 		`deliveries lost (distinct deliveries without a run): ${f.lost} of ${f.originals}`,
 		`duplicates that ran the workflow: ${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment`,
-		`executions run by the worker (its log names each one): ${f.onWorker} of ${f.executions}`,
+		`executions run by the worker${f.perWorker.length > 1 ? 's' : ''} (the log names each one): ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}`,
 	];
 }
 
@@ -139,7 +147,7 @@ function resultsSection(f: BurstFigures, when: string): string {
 	const met = (ok: boolean) => (ok ? 'met' : '**not met**');
 	const name = `Queue mode burst (n8n ${f.install.n8n})`;
 	return [
-		`Written by \`npm run test:e2e:queue\` (${when}): n8n ${f.install.n8n} on ${f.install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`} in queue mode on this machine: main, one worker (concurrency ${f.workerConcurrency}), two webhook processes, Redis and PostgreSQL from the Debian packages. The sandbox signs ${f.originals} draft.published deliveries; they go out ${f.concurrency} at a time, alternating between the two webhook processes, with ${dupTotal} exact duplicates each sent to the other process than its original (${f.duplicates.afterAck} right after the original was answered, ${f.duplicates.simultaneous} at the same moment). Executions and their trigger output are read from PostgreSQL; the worker's log names every execution it ran.`,
+		`Written by \`npm run test:e2e:queue\` (${when}): n8n ${f.install.n8n} on ${f.install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`} in queue mode on this machine: main, ${f.perWorker.length === 1 ? 'one worker' : `${f.perWorker.length} workers`} (concurrency ${f.workerConcurrency}), two webhook processes, Redis and PostgreSQL from the Debian packages. The sandbox signs ${f.originals} draft.published deliveries; they go out ${f.concurrency} at a time, alternating between the two webhook processes, with ${dupTotal} exact duplicates each sent to the other process than its original (${f.duplicates.afterAck} right after the original was answered, ${f.duplicates.simultaneous} at the same moment). Executions and their trigger output are read from PostgreSQL; the worker's log names every execution it ran. Load average before the burst: ${f.loadBefore}.`,
 		'',
 		'| Case | Measure | Result | Target | Met |',
 		'|---|---|---|---|---|',
@@ -148,7 +156,7 @@ function resultsSection(f: BurstFigures, when: string): string {
 		`| ${name} | acknowledgement latency p99 | ${ms(f.p99)} (p50 ${ms(f.p50)}, max ${ms(f.max)}) | < ${ms(ACK_TARGET_MS)} | ${met(f.p99 < ACK_TARGET_MS)} |`,
 		`| ${name} | duplicates that ran the workflow | ${dupRun} of ${dupTotal} (${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment) | 0 | ${met(dupRun === 0)} |`,
 		`| ${name} | executions started | ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it as duplicates) | info |  |`,
-		`| ${name} | executions run by the worker | ${f.onWorker} of ${f.executions}; ${f.succeeded} succeeded | all | ${met(f.onWorker === f.executions && f.succeeded === f.executions)} |`,
+		`| ${name} | executions run by ${f.perWorker.length === 1 ? 'the worker' : `the ${f.perWorker.length} workers`} | ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}; ${f.succeeded} succeeded | all | ${met(f.onWorker === f.executions && f.succeeded === f.executions)} |`,
 		`| ${name} | time from the first delivery until every execution finished | ${ms(f.drainMs)} (sending took ${ms(f.sendWallMs)}) | info |  |`,
 	].join('\n');
 }
@@ -189,10 +197,10 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 			const how = await activateWorkflow(n8n, workflow.id);
 			return { value: undefined, lines: [`${workflows.length} workflows; "${workflow.name}" activated with ${how}`] };
 		});
-		const webhooks = await step('start n8n: main (n8n start), worker (n8n worker), two webhook processes (n8n webhook)', async () => {
+		const webhooks = await step(`start n8n: main (n8n start), ${WORKERS === 1 ? 'worker' : `${WORKERS} workers`} (n8n worker), two webhook processes (n8n webhook)`, async () => {
 			n8nProcesses.push(await startN8nProcess(n8n, 'main', 'main', logDir));
-			// The worker logs at info level: "Worker started execution <id>" names every execution it runs.
-			n8nProcesses.push(await startN8nProcess(n8n, 'worker', 'worker', logDir, { N8N_LOG_LEVEL: 'info' }));
+			// Workers log at info level: "Worker started execution <id>" names every execution each runs.
+			for (let i = 1; i <= WORKERS; i++) n8nProcesses.push(await startN8nProcess(n8n, 'worker', `worker-${i}`, logDir, { N8N_LOG_LEVEL: 'info' }));
 			const hooks = [await startN8nProcess(n8n, 'webhook', 'webhook-1', logDir), await startN8nProcess(n8n, 'webhook', 'webhook-2', logDir)];
 			n8nProcesses.push(...hooks);
 			const path = `/webhook/${triggerNode.webhookId}/webhook`;
@@ -223,6 +231,7 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 			return { value, lines };
 		});
 		const urls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${triggerNode.webhookId}/webhook`);
+		loadBefore = loadavg().map((v) => v.toFixed(2)).join(' / ');
 		const burstStarted = Date.now();
 		const { sends, sendWallMs } = await step(`burst: ${DELIVERIES} deliveries across both webhook processes, ${DUPLICATES} exact duplicates to the other process`, async () => {
 			const plan = planBurst(captured, DUPLICATES, urls.length);
@@ -230,15 +239,16 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 			const errors = result.sends.filter((s) => s.error || (s.status ?? 0) >= 300);
 			return { value: { sends: result.sends, sendWallMs: result.wallMs }, lines: [`${result.sends.length} sent in ${ms(result.wallMs)}; ${errors.length} without a 2xx${errors.length ? `: ${errors.slice(0, 3).map((s) => s.error ?? `${s.status} ${s.answer}`).join('; ')}` : ''}`] };
 		});
-		const figures = await step('every execution finished; read them from PostgreSQL and the worker log', async () => {
+		const figures = await step('every execution finished; read them from PostgreSQL and the worker logs', async () => {
 			const settled = await waitForExecutionsToSettle(pg, workflow.id, 10 * 60_000);
 			const executions = await readExecutions(pg, install, workflow.id, triggerNode.name);
-			const worker = n8nProcesses.find((p) => p.role === 'worker');
-			ensure(worker, 'no worker');
-			const inLog = executionsInLog(worker.logFile);
+			const workers = n8nProcesses.filter((p) => p.role === 'worker');
+			ensure(workers.length === WORKERS, `expected ${WORKERS} workers`);
+			const inLogs = workers.map((w) => executionsInLog(w.logFile).started);
+			const worker = workers[0];
 			const latestStop = Math.max(...executions.map((e) => (e.stoppedAt ? Date.parse(e.stoppedAt) : 0)));
 			const concurrency = Number(/Concurrency: (\d+)/.exec(readFileSync(worker.logFile, 'utf8'))?.[1] ?? Number.NaN);
-			const value = figuresOf(install, sends, executions, inLog.started, sendWallMs, latestStop - burstStarted, concurrency);
+			const value = figuresOf(install, sends, executions, inLogs, sendWallMs, latestStop - burstStarted, concurrency);
 			ensure(settled.total === executions.length, `PostgreSQL counted ${settled.total} executions, read ${executions.length}`);
 			// The main and webhook processes must not have run any of them.
 			for (const p of n8nProcesses.filter((q) => q.role !== 'worker')) {
@@ -288,8 +298,8 @@ async function main(): Promise<number> {
 		tarball = await packPackage();
 	}
 	const logDir = join(REPO_ROOT, '.e2e', 'queue');
+	rmSync(logDir, { recursive: true, force: true });
 	mkdirSync(logDir, { recursive: true });
-	for (const name of ['main', 'worker', 'webhook-1', 'webhook-2']) rmSync(join(logDir, `${name}.log`), { force: true });
 	const defaults = await holdDefaultPorts();
 	console.log(`n8n's default ports held during the run: ${defaults.held.join(', ') || 'none (all in use already)'}`);
 	const results: BurstFigures[] = [];
