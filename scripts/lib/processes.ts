@@ -2,7 +2,7 @@
  * Child processes the scripts start: each runs in its own process group, is remembered, and is
  * stopped (group and all) when the script ends, also on failure or Ctrl-C.
  */
-import { ChildProcess, spawn, SpawnOptions } from 'child_process';
+import { ChildProcess, spawn, spawnSync, SpawnOptions } from 'child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync } from 'fs';
 import { createServer } from 'net';
 
@@ -131,6 +131,30 @@ function processesByGroup(): Map<number, number> | undefined {
 		}
 	}
 	return byGroup;
+}
+
+let clockTicks: number | undefined;
+
+/**
+ * CPU time (user + system, ms) the live processes of a process group have used so far, from /proc;
+ * undefined where there is no /proc. Children that already exited are not counted.
+ */
+export function groupCpuMs(pgid: number): number | undefined {
+	if (!existsSync('/proc/self/stat')) return undefined;
+	clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+	let ticks = 0;
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+			// Fields after "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+		} catch {
+			// the process ended while reading
+		}
+	}
+	return (ticks * 1000) / clockTicks;
 }
 
 /** Process groups started here that still have a live process (after stopAll: none, unless something escaped). */

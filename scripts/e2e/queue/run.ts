@@ -17,7 +17,7 @@ import { startSandbox } from '../../../sandbox';
 import { withSection } from '../../../bench/lib/report';
 import { EXAMPLES, ensure, loadExample } from '../../examples/catalog';
 import { buildPackage, packPackage, REPO_ROOT } from '../../lib/pack';
-import { liveGroups, startedGroupCount, stopAll, stopAllOnExit } from '../../lib/processes';
+import { groupCpuMs, liveGroups, startedGroupCount, stopAll, stopAllOnExit } from '../../lib/processes';
 import { ensureInstalled } from '../install-n8n';
 import { N8nInstall } from '../installs';
 import { assertPortsHandled, prepareN8n } from '../n8n';
@@ -87,6 +87,8 @@ export interface BurstFigures {
 	workerConcurrency: number;
 	/** Load average (1 / 5 / 15 min) just before the burst. */
 	loadBefore: string;
+	/** CPU time each kind of process used from the first delivery until every execution finished, ms. */
+	cpuMs: Record<string, number>;
 }
 
 function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecution[], workerIds: Set<string>[], sendWallMs: number, drainMs: number, workerConcurrency: number): BurstFigures {
@@ -123,6 +125,7 @@ function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecuti
 		concurrency: CONCURRENCY,
 		workerConcurrency,
 		loadBefore,
+		cpuMs: {},
 	};
 }
 
@@ -137,8 +140,14 @@ function figureLines(f: BurstFigures): string[] {
 		`executions started: ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it); ${f.succeeded} succeeded; all finished ${ms(f.drainMs)} after the first delivery`,
 		`deliveries lost (distinct deliveries without a run): ${f.lost} of ${f.originals}`,
 		`duplicates that ran the workflow: ${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment`,
+		`CPU used from the first delivery until every execution finished: ${cpuLine(f)}`,
 		`executions run by the worker${f.perWorker.length > 1 ? 's' : ''} (the log names each one): ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}`,
 	];
+}
+
+function cpuLine(f: BurstFigures): string {
+	const per = (role: string, n: number, unit: string) => (f.cpuMs[role] === undefined ? '' : `${role} ${(f.cpuMs[role] / n).toFixed(1)} ms per ${unit}`);
+	return [per('webhook processes', f.sent, 'delivery'), per('worker', f.executions, 'execution'), per('main', f.sent, 'delivery'), per('PostgreSQL', f.sent, 'delivery'), per('Redis', f.sent, 'delivery'), per('sender', f.sent, 'delivery')].filter(Boolean).join(', ');
 }
 
 function resultsSection(f: BurstFigures, when: string): string {
@@ -158,6 +167,7 @@ function resultsSection(f: BurstFigures, when: string): string {
 		`| ${name} | executions started | ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it as duplicates) | info |  |`,
 		`| ${name} | executions run by ${f.perWorker.length === 1 ? 'the worker' : `the ${f.perWorker.length} workers`} | ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}; ${f.succeeded} succeeded | all | ${met(f.onWorker === f.executions && f.succeeded === f.executions)} |`,
 		`| ${name} | time from the first delivery until every execution finished | ${ms(f.drainMs)} (sending took ${ms(f.sendWallMs)}) | info |  |`,
+		`| ${name} | CPU time used meanwhile | ${cpuLine(f)} | info |  |`,
 	].join('\n');
 }
 
@@ -232,6 +242,23 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 		});
 		const urls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${triggerNode.webhookId}/webhook`);
 		loadBefore = loadavg().map((v) => v.toFixed(2)).join(' / ');
+		const roleOf = (p: N8nProcess) => (p.role === 'webhook' ? 'webhook processes' : p.role);
+		const cpuGroups: Array<[string, number | undefined]> = [
+			...n8nProcesses.map((p): [string, number | undefined] => [roleOf(p), p.process.child.pid]),
+			['PostgreSQL', pg.process.child.pid],
+			['Redis', redis.process.child.pid],
+		];
+		const cpuNow = () => {
+			const totals: Record<string, number> = {};
+			for (const [role, pgid] of cpuGroups) {
+				const used = pgid === undefined ? undefined : groupCpuMs(pgid);
+				if (used !== undefined) totals[role] = (totals[role] ?? 0) + used;
+			}
+			const own = process.cpuUsage();
+			totals.sender = (own.user + own.system) / 1000;
+			return totals;
+		};
+		const cpuBefore = cpuNow();
 		const burstStarted = Date.now();
 		const { sends, sendWallMs } = await step(`burst: ${DELIVERIES} deliveries across both webhook processes, ${DUPLICATES} exact duplicates to the other process`, async () => {
 			const plan = planBurst(captured, DUPLICATES, urls.length);
@@ -241,6 +268,7 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 		});
 		const figures = await step('every execution finished; read them from PostgreSQL and the worker logs', async () => {
 			const settled = await waitForExecutionsToSettle(pg, workflow.id, 10 * 60_000);
+			const cpuAfter = cpuNow();
 			const executions = await readExecutions(pg, install, workflow.id, triggerNode.name);
 			const workers = n8nProcesses.filter((p) => p.role === 'worker');
 			ensure(workers.length === WORKERS, `expected ${WORKERS} workers`);
@@ -250,6 +278,7 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 			const concurrency = Number(/Concurrency: (\d+)/.exec(readFileSync(worker.logFile, 'utf8'))?.[1] ?? Number.NaN);
 			const value = figuresOf(install, sends, executions, inLogs, sendWallMs, latestStop - burstStarted, concurrency);
 			ensure(settled.total === executions.length, `PostgreSQL counted ${settled.total} executions, read ${executions.length}`);
+			for (const role of Object.keys(cpuAfter)) value.cpuMs[role] = cpuAfter[role] - (cpuBefore[role] ?? 0);
 			// The main and webhook processes must not have run any of them.
 			for (const p of n8nProcesses.filter((q) => q.role !== 'worker')) {
 				const other = executionsInLog(p.logFile);
