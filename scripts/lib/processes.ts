@@ -61,6 +61,8 @@ export function startProcess(cmd: string, args: string[], opts: StartOptions = {
 
 async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+	// Remember its children before it goes, to check afterwards that none outlived it.
+	noteTrees();
 	signalGroup(child, signal);
 	const timeout = new Promise((resolve) => setTimeout(resolve, 10_000, 'timeout'));
 	if ((await Promise.race([exited, timeout])) === 'timeout') {
@@ -115,60 +117,94 @@ export function stopAllOnExit(): void {
 	});
 }
 
-/** Live (not zombie) processes per process group, read from /proc; undefined where there is no /proc. */
-function processesByGroup(): Map<number, number> | undefined {
+interface ProcInfo {
+	pid: number;
+	ppid: number;
+	pgrp: number;
+	zombie: boolean;
+	/** user + system CPU in clock ticks, its own and that of its children it has reaped */
+	ticks: number;
+	/** start time since boot, in clock ticks: with the pid, names one process even if the pid is reused */
+	starttime: string;
+}
+
+/** Every process, from /proc; undefined where there is no /proc. */
+function readProcs(): ProcInfo[] | undefined {
 	if (!existsSync('/proc/self/stat')) return undefined;
-	const byGroup = new Map<number, number>();
+	const out: ProcInfo[] = [];
 	for (const entry of readdirSync('/proc')) {
 		if (!/^\d+$/.test(entry)) continue;
 		try {
-			// "pid (comm) state ppid pgrp ...": comm may hold spaces, so read after its closing parenthesis.
+			// "pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+			// cutime cstime priority nice threads itrealvalue starttime ...": comm may hold spaces.
 			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-			const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-			if (state !== 'Z') byGroup.set(Number(pgrp), (byGroup.get(Number(pgrp)) ?? 0) + 1);
+			const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			out.push({ pid: Number(entry), ppid: Number(f[1]), pgrp: Number(f[2]), zombie: f[0] === 'Z', ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]), starttime: f[19] });
 		} catch {
 			// the process ended while reading
 		}
 	}
-	return byGroup;
+	return out;
+}
+
+/**
+ * The processes of a group started here, with every descendant: some servers put their children in
+ * sessions of their own (PostgreSQL's backends), out of reach of a signal to the group.
+ */
+function treeOf(pgid: number, procs: ProcInfo[]): ProcInfo[] {
+	const members = new Map(procs.filter((p) => p.pgrp === pgid).map((p) => [p.pid, p]));
+	for (let grew = true; grew; ) {
+		grew = false;
+		for (const p of procs) {
+			if (!members.has(p.pid) && members.has(p.ppid)) {
+				members.set(p.pid, p);
+				grew = true;
+			}
+		}
+	}
+	return [...members.values()];
+}
+
+/** Processes seen in the trees of started groups (pid -> start time), checked again at the end. */
+const seenInTrees = new Map<number, string>();
+
+function noteTrees(procs = readProcs()): void {
+	if (!procs) return;
+	for (const pgid of groups) for (const p of treeOf(pgid, procs)) seenInTrees.set(p.pid, p.starttime);
 }
 
 let clockTicks: number | undefined;
 
-/**
- * CPU time (user + system, ms) the live processes of a process group have used so far, from /proc;
- * undefined where there is no /proc. Children that already exited are not counted.
- */
+/** CPU time (user + system, ms) the live processes of a started group and their descendants have used so far; undefined without /proc. */
 export function groupCpuMs(pgid: number): number | undefined {
-	if (!existsSync('/proc/self/stat')) return undefined;
+	const procs = readProcs();
+	if (!procs) return undefined;
+	noteTrees(procs);
 	clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-	let ticks = 0;
-	for (const entry of readdirSync('/proc')) {
-		if (!/^\d+$/.test(entry)) continue;
-		try {
-			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-			// Fields after "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
-			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-			if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-		} catch {
-			// the process ended while reading
-		}
-	}
+	const ticks = treeOf(pgid, procs).reduce((sum, p) => sum + p.ticks, 0);
 	return (ticks * 1000) / clockTicks;
 }
 
-/** Process groups started here that still have a live process (after stopAll: none, unless something escaped). */
+/**
+ * What is still running of everything started here (after stopAll: nothing, unless something
+ * escaped): live members of the started process groups, and live processes once seen in their trees.
+ */
 export function liveGroups(): number[] {
-	const byGroup = processesByGroup();
-	return [...groups].filter((pgid) => {
-		if (byGroup) return byGroup.has(pgid);
-		try {
-			process.kill(-pgid, 0);
-			return true;
-		} catch (error) {
-			return (error as NodeJS.ErrnoException).code === 'EPERM';
-		}
-	});
+	const procs = readProcs();
+	if (!procs) {
+		return [...groups].filter((pgid) => {
+			try {
+				process.kill(-pgid, 0);
+				return true;
+			} catch (error) {
+				return (error as NodeJS.ErrnoException).code === 'EPERM';
+			}
+		});
+	}
+	const live = procs.filter((p) => !p.zombie);
+	const inGroups = live.filter((p) => groups.has(p.pgrp)).map((p) => p.pid);
+	const seen = live.filter((p) => seenInTrees.get(p.pid) === p.starttime).map((p) => p.pid);
+	return [...new Set([...inGroups, ...seen])];
 }
 
 /** How many process groups were started here so far. */

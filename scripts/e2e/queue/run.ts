@@ -342,7 +342,7 @@ async function main(): Promise<number> {
 		if (!given) rmSync(dirname(tarball), { recursive: true, force: true });
 	}
 	const left = liveGroups();
-	console.log(`\nprocesses left running: ${left.length} of ${startedGroupCount()} process groups started${left.length ? ` (groups ${left.join(', ')})` : ''}`);
+	console.log(`\nprocesses left running: ${left.length} (${startedGroupCount()} process groups started, their members and descendants checked)${left.length ? `: pids ${left.join(', ')}` : ''}`);
 	if (left.length) failures++;
 	const file = process.env.QUEUE_RESULTS === 'false' ? '' : join(REPO_ROOT, 'bench', 'RESULTS.md');
 	if (file && results.length) {
