@@ -29,6 +29,7 @@ import { captureDeliveries, percentile, planBurst, Send, sendBurst } from './bur
 import { N8nProcess, queueEnv, startN8nProcess } from './cluster';
 import { executionsInLog, readExecutions, StoredExecution, waitForExecutionsToSettle } from './executions';
 import { ensureServers, Postgres, Service, startPostgres, startRedis } from './services';
+import { CONTROL_PATH, CONTROL_WORKFLOW_ID, importControl } from './control';
 
 const DEFAULT_INSTALL = 'n8n-2.41.1-node24';
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -89,6 +90,8 @@ export interface BurstFigures {
 	loadBefore: string;
 	/** CPU time each kind of process used from the first delivery until every execution finished, ms. */
 	cpuMs: Record<string, number>;
+	/** The same burst sent to n8n's own Webhook node on the same processes (the control). */
+	control?: { sent: number; acked: number; p50: number; p99: number; max: number; executions: number; cpuMs: Record<string, number>; sendWallMs: number };
 }
 
 function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecution[], workerIds: Set<string>[], sendWallMs: number, drainMs: number, workerConcurrency: number): BurstFigures {
@@ -140,14 +143,23 @@ function figureLines(f: BurstFigures): string[] {
 		`executions started: ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it); ${f.succeeded} succeeded; all finished ${ms(f.drainMs)} after the first delivery`,
 		`deliveries lost (distinct deliveries without a run): ${f.lost} of ${f.originals}`,
 		`duplicates that ran the workflow: ${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment`,
-		`CPU used from the first delivery until every execution finished: ${cpuLine(f)}`,
+		`CPU used from the first delivery until every execution finished: ${cpuLine(f.cpuMs, f.sent, f.executions)}`,
 		`executions run by the worker${f.perWorker.length > 1 ? 's' : ''} (the log names each one): ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}`,
 	];
 }
 
-function cpuLine(f: BurstFigures): string {
-	const per = (role: string, n: number, unit: string) => (f.cpuMs[role] === undefined ? '' : `${role} ${(f.cpuMs[role] / n).toFixed(1)} ms per ${unit}`);
-	return [per('webhook processes', f.sent, 'delivery'), per('worker', f.executions, 'execution'), per('main', f.sent, 'delivery'), per('PostgreSQL', f.sent, 'delivery'), per('Redis', f.sent, 'delivery'), per('sender', f.sent, 'delivery')].filter(Boolean).join(', ');
+function cpuLine(cpu: Record<string, number>, sent: number, executions: number): string {
+	const per = (role: string, n: number, unit: string) => (cpu[role] === undefined ? '' : `${role} ${(cpu[role] / n).toFixed(1)} ms per ${unit}`);
+	return [per('webhook processes', sent, 'delivery'), per('worker', executions, 'execution'), per('main', sent, 'delivery'), per('PostgreSQL', sent, 'delivery'), per('Redis', sent, 'delivery'), per('sender', sent, 'delivery')].filter(Boolean).join(', ');
+}
+
+function controlLines(f: BurstFigures): string[] {
+	const c = f.control;
+	if (!c) return [];
+	return [
+		`n8n's Webhook node, same burst: acknowledged 2xx ${c.acked} of ${c.sent}; latency p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, max ${ms(c.max)}; sent in ${ms(c.sendWallMs)}; ${c.executions} executions`,
+		`CPU meanwhile: ${cpuLine(c.cpuMs, c.sent, c.executions)}`,
+	];
 }
 
 function resultsSection(f: BurstFigures, when: string): string {
@@ -167,7 +179,12 @@ function resultsSection(f: BurstFigures, when: string): string {
 		`| ${name} | executions started | ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it as duplicates) | info |  |`,
 		`| ${name} | executions run by ${f.perWorker.length === 1 ? 'the worker' : `the ${f.perWorker.length} workers`} | ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}; ${f.succeeded} succeeded | all | ${met(f.onWorker === f.executions && f.succeeded === f.executions)} |`,
 		`| ${name} | time from the first delivery until every execution finished | ${ms(f.drainMs)} (sending took ${ms(f.sendWallMs)}) | info |  |`,
-		`| ${name} | CPU time used meanwhile | ${cpuLine(f)} | info |  |`,
+		`| ${name} | CPU time used meanwhile | ${cpuLine(f.cpuMs, f.sent, f.executions)} | info |  |`,
+		...(f.control
+			? [
+					`| ${name} | control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes | acknowledged ${f.control.acked} of ${f.control.sent}; p50 ${ms(f.control.p50)}, p99 ${ms(f.control.p99)}, max ${ms(f.control.max)}; CPU ${cpuLine(f.control.cpuMs, f.control.sent, f.control.executions)} | info |  |`,
+				]
+			: []),
 	].join('\n');
 }
 
@@ -205,7 +222,8 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 			await importCredential(n8n, { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret });
 			const workflows = await importExamples(n8n);
 			const how = await activateWorkflow(n8n, workflow.id);
-			return { value: undefined, lines: [`${workflows.length} workflows; "${workflow.name}" activated with ${how}`] };
+			await importControl(n8n);
+			return { value: undefined, lines: [`${workflows.length} workflows; "${workflow.name}" activated with ${how}; the control workflow (n8n's Webhook node) too`] };
 		});
 		const webhooks = await step(`start n8n: main (n8n start), ${WORKERS === 1 ? 'worker' : `${WORKERS} workers`} (n8n worker), two webhook processes (n8n webhook)`, async () => {
 			n8nProcesses.push(await startN8nProcess(n8n, 'main', 'main', logDir));
@@ -285,6 +303,27 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 				ensure(other.started.size === 0, `${p.name} logged starting executions as a worker: ${[...other.started].slice(0, 5).join(', ')}`);
 			}
 			return { value, lines: figureLines(value) };
+		});
+		await step("control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes", async () => {
+			const controlUrls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${CONTROL_PATH}`);
+			const before = cpuNow();
+			const result = await sendBurst(planBurst(captured, DUPLICATES, controlUrls.length), controlUrls, CONCURRENCY);
+			const settled = await waitForExecutionsToSettle(pg, CONTROL_WORKFLOW_ID, 10 * 60_000);
+			const after = cpuNow();
+			const latencies = result.sends.map((x) => x.latencyMs ?? Number.NaN).filter(Number.isFinite);
+			const cpuMs: Record<string, number> = {};
+			for (const role of Object.keys(after)) cpuMs[role] = after[role] - (before[role] ?? 0);
+			figures.control = {
+				sent: result.sends.length,
+				acked: result.sends.filter((x) => x.status !== undefined && x.status >= 200 && x.status < 300).length,
+				p50: percentile(latencies, 50),
+				p99: percentile(latencies, 99),
+				max: Math.max(...latencies),
+				executions: settled.total,
+				cpuMs,
+				sendWallMs: result.wallMs,
+			};
+			return { value: undefined, lines: controlLines(figures) };
 		});
 		await step('checks: all acknowledged, none lost, every execution run by the worker and successful', async () => {
 			const failed: string[] = [];
