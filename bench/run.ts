@@ -1,5 +1,5 @@
 import './lib/tsResolve';
-import { writeFileSync } from 'fs';
+import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { loadavg } from 'os';
 import { createDraft } from './cases/createDraft';
 import { getManyLimit, returnAll } from './cases/draftLists';
@@ -11,7 +11,7 @@ import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
 import { textLength } from './cases/textLength';
 import { readConfig, usage } from './lib/config';
-import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
+import { keptSections, machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
@@ -54,7 +54,9 @@ async function main(): Promise<void> {
 	const mode = config.quick ? 'quick (--quick)' : 'full';
 	console.log(['', ...machineLines(host, duration, mode), '', markdownTable(rows), ''].join('\n'));
 	if (config.resultsFile) {
-		writeFileSync(config.resultsFile, resultsMarkdown(host, rows, duration, mode, notes));
+		// Sections other scripts wrote (the queue-mode burst of npm run test:e2e:queue) stay.
+		const kept = existsSync(config.resultsFile) ? keptSections(readFileSync(config.resultsFile, 'utf8')) : [];
+		writeFileSync(config.resultsFile, [resultsMarkdown(host, rows, duration, mode, notes).trimEnd(), ...kept].join('\n\n') + '\n');
 		log(`wrote ${config.resultsFile}`);
 	}
 }

@@ -6,6 +6,7 @@ import { median, ms } from '../lib/stats';
 import type { BenchCase, Row } from '../lib/types';
 
 const run = promisify(execFile);
+/** Target for the package's own share, after n8n-workflow is loaded (n8n loads it before any community node). */
 const TARGET_MS = 150;
 const OUT_DIR = resolve('bench/out/dist');
 const MODULES = ['nodes/SocialPublishing/SocialPublishing.node.js', 'nodes/SocialPublishingTrigger/SocialPublishingTrigger.node.js'];
@@ -50,8 +51,8 @@ export const coldLoad: BenchCase = {
 				case: 'Cold load of the built node and trigger modules',
 				measure: `time to require both in a fresh process, n8n-workflow included (median of ${samples.whole.length})`,
 				result: ms(whole),
-				target: `< ${TARGET_MS} ms`,
-				met: whole < TARGET_MS,
+				// Mostly n8n-workflow, which n8n has loaded before any community node: information, not the target.
+				target: 'info',
 			},
 			{
 				case: 'Cold load of the built node and trigger modules',

@@ -7,7 +7,11 @@ import { count, ms, ratio, times } from '../lib/stats';
 import type { BenchCase, CaseContext, Row } from '../lib/types';
 
 const SOCIAL_SET = 101;
-const TARGET = 1.25;
+/**
+ * Target: the node within 1.05× of a loop calling n8n's own HTTP helper, the floor for a community node
+ * (every request must go through that helper). The ratios to raw keep-alive clients are information.
+ */
+const TARGET = 1.05;
 
 export const CREATE_PARAMETERS: INodeParameters = {
 	resource: 'draft',
@@ -81,16 +85,24 @@ export const createDraft: BenchCase = {
 		const cpu = Object.fromEntries(names.map((n) => [n, medianCpu(samples[n])])) as Record<(typeof names)[number], number>;
 		const paired = pairedRatio(samples.node, samples.fetch);
 		const r = ratio(wall.node, wall.fetch);
+		const helperRatio = ratio(wall.node, wall.helper);
+		const pairedHelper = pairedRatio(samples.node, samples.helper);
 		const name = `${count(items)} items through Create Draft`;
 		context.log(`create: wall ${JSON.stringify(wall)}; cpu ${JSON.stringify(cpu)}`);
 		const perItem = (value: number) => `${(value / items).toFixed(2)} ms/item`;
 		return [
 			{
 				case: name,
-				measure: `wall time vs a raw fetch loop (keep-alive) making the same ${count(items)} POSTs`,
-				result: `${times(r)} (node ${ms(wall.node)}, fetch ${ms(wall.fetch)}; median of per-round ratios ${times(paired)}${failed ? `; ${failed} items failed` : ''})`,
+				measure: "wall time vs a loop calling n8n's HTTP helper directly (same options as the node's transport; no engine, no node)",
+				result: `${times(helperRatio)} (node ${ms(wall.node)}, helper ${ms(wall.helper)}; median of per-round ratios ${times(pairedHelper)}${failed ? `; ${failed} items failed` : ''})`,
 				target: `≤ ${TARGET.toFixed(2)}×`,
-				met: r <= TARGET && failed === 0,
+				met: helperRatio <= TARGET && failed === 0,
+			},
+			{
+				case: name,
+				measure: `wall time vs a raw fetch loop (keep-alive) making the same ${count(items)} POSTs`,
+				result: `${times(r)} (fetch ${ms(wall.fetch)}; median of per-round ratios ${times(paired)}; helper vs fetch ${times(ratio(wall.helper, wall.fetch))})`,
+				target: 'info',
 			},
 			{
 				case: name,
@@ -106,8 +118,8 @@ export const createDraft: BenchCase = {
 			},
 			{
 				case: name,
-				measure: "wall time vs a loop calling n8n's HTTP helper directly (same options as the node's transport; no engine, no node)",
-				result: `${times(ratio(wall.node, wall.helper))} (helper ${ms(wall.helper)}; helper vs fetch close ${times(ratio(wall.helper, wall.fetchClose))})`,
+				measure: "n8n's HTTP helper loop vs the fetch loop with Connection: close",
+				result: `${times(ratio(wall.helper, wall.fetchClose))}`,
 				target: 'info',
 			},
 			{

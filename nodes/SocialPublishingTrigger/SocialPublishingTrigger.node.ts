@@ -2,6 +2,7 @@ import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IHookFunctions,
 	type INodeExecutionData,
 	type INodeType,
@@ -11,7 +12,7 @@ import {
 } from 'n8n-workflow';
 
 import { ALL_EVENTS, triggerProperties, type TriggerOptions } from './description';
-import { checkAndRemember, replayKey, type ReplayStore } from './replay';
+import { checkAcrossProcesses, checkAndRemember, ProcessMemories, replayKey, type ReplayStore } from './replay';
 import {
 	DEFAULT_HEADER_PREFIX,
 	DEFAULT_TOLERANCE_SECONDS,
@@ -21,6 +22,36 @@ import {
 } from './signature';
 
 const CREDENTIAL = 'socialPublishingApi';
+
+/**
+ * Replay memories of this n8n process: deliveries its webhook calls accepted, and deliveries its
+ * executions ran (in queue mode the first live in each webhook process, the second in each worker).
+ * Bounded per workflow and trigger node by the memory's capacity and the tolerance.
+ */
+const acceptedHere = new ProcessMemories();
+const ranHere = new ProcessMemories();
+
+/**
+ * The item property that carries a delivery's replay key from the webhook call to the execution
+ * (a digest of the signature, never the signature). Not part of `json`: the output stays as documented.
+ */
+const DELIVERY_FIELD = 'socialPublishingDelivery';
+
+interface DeliveryMark {
+	key: string;
+	timestamp: number;
+	toleranceSeconds: number;
+}
+
+function deliveryMarkOf(item: INodeExecutionData): DeliveryMark | undefined {
+	const mark = item[DELIVERY_FIELD] as Partial<DeliveryMark> | undefined;
+	if (!mark || typeof mark.key !== 'string' || typeof mark.timestamp !== 'number' || typeof mark.toleranceSeconds !== 'number') return undefined;
+	return mark as DeliveryMark;
+}
+
+function scopeOf(ctx: IWebhookFunctions | IExecuteFunctions): string {
+	return `${ctx.getWorkflow().id ?? ''}:${ctx.getNode().id}`;
+}
 
 /** What the trigger reads from the request; n8n's request object carries `rawBody` as received. */
 interface DeliveryRequest {
@@ -55,15 +86,15 @@ function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebho
 	return { noWebhookResponse: true };
 }
 
-function outputItem(delivery: VerifiedDelivery, rawPayload: boolean): INodeExecutionData {
-	if (rawPayload) return { json: delivery.payload as IDataObject };
-	return {
-		json: {
-			event: delivery.event,
-			timestamp: new Date(delivery.timestamp * 1000).toISOString(),
-			draft: delivery.payload.data as IDataObject,
-		},
-	};
+function outputItem(delivery: VerifiedDelivery, rawPayload: boolean, mark: DeliveryMark): INodeExecutionData {
+	const json: IDataObject = rawPayload
+		? (delivery.payload as IDataObject)
+		: {
+				event: delivery.event,
+				timestamp: new Date(delivery.timestamp * 1000).toISOString(),
+				draft: delivery.payload.data as IDataObject,
+			};
+	return { json, [DELIVERY_FIELD]: { ...mark } };
 }
 
 export class SocialPublishingTrigger implements INodeType {
@@ -142,18 +173,41 @@ export class SocialPublishingTrigger implements INodeType {
 			return { webhookResponse: { received: true, ignored: true } };
 		}
 
-		const verdict = checkAndRemember(
+		const key = replayKey(verification.signature);
+		const verdict = checkAcrossProcesses(
+			acceptedHere.get(scopeOf(this)),
 			this.getWorkflowStaticData('node') as ReplayStore,
-			replayKey(verification.signature),
+			key,
 			verification.timestamp,
 			{ nowSeconds: nowMs / 1000, toleranceSeconds },
 		);
 		if (verdict === 'replay') return { webhookResponse: { received: true, duplicate: true } };
 		if (verdict === 'undecidable') return refuse(this, 401, 'Delivery cannot be told apart from a replay');
 
+		const mark: DeliveryMark = { key, timestamp: verification.timestamp, toleranceSeconds };
 		return {
 			webhookResponse: { received: true },
-			workflowData: [[outputItem(verification, options.rawPayload === true)]],
+			workflowData: [[outputItem(verification, options.rawPayload === true, mark)]],
 		};
+	}
+
+	/**
+	 * Runs where the execution runs (in queue mode: on a worker), with the item webhook() put out.
+	 * A copy of a delivery that two webhook processes both accepted (each before seeing the other's
+	 * entry) ends here: the second execution of it in this process puts out nothing, so nothing after
+	 * the trigger runs twice. Manual (test) runs are not checked.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const memory = ranHere.get(scopeOf(this));
+		const checked = this.getMode() !== 'manual';
+		const nowSeconds = Date.now() / 1000;
+		const out: INodeExecutionData[] = [];
+		this.getInputData().forEach((item, index) => {
+			const mark = deliveryMarkOf(item);
+			if (checked && mark && checkAndRemember(memory, mark.key, mark.timestamp, { nowSeconds, toleranceSeconds: mark.toleranceSeconds }) === 'replay') return;
+			const { [DELIVERY_FIELD]: _mark, ...rest } = item;
+			out.push({ ...rest, json: item.json, pairedItem: { item: index } });
+		});
+		return [out];
 	}
 }

@@ -82,9 +82,10 @@ export function checkAndRemember(
 	const seen: Record<string, number> = store.seen ?? {};
 	let changed = false;
 	// Expired entries go once per second of the clock, not on every delivery.
-	if (store.prunedAt !== clock.nowSeconds) {
+	const second = Math.floor(clock.nowSeconds);
+	if (store.prunedAt !== second) {
 		changed = prune(seen, clock);
-		store.prunedAt = clock.nowSeconds;
+		store.prunedAt = second;
 	}
 	let floor = liveFloor(store, clock);
 	if (floor !== store.floor) changed = true;
@@ -107,4 +108,80 @@ export function checkAndRemember(
 		else store.floor = floor;
 	}
 	return verdict;
+}
+
+/**
+ * Adds the live entries of `from` that `into` lacks (and a higher live floor), pruning `into` once
+ * per clock second and keeping it within capacity as `checkAndRemember` does. Writes in place, only
+ * what is missing. Returns true when `into` changed.
+ */
+export function absorb(into: ReplayStore, from: ReplayStore, clock: ReplayClock): boolean {
+	const capacity = Math.max(1, clock.capacity ?? DEFAULT_REPLAY_CAPACITY);
+	const seen: Record<string, number> = into.seen ?? {};
+	let changed = false;
+	const second = Math.floor(clock.nowSeconds);
+	if (into.prunedAt !== second) {
+		changed = prune(seen, clock) || changed;
+		into.prunedAt = second;
+	}
+	for (const [key, timestamp] of Object.entries(from.seen ?? {})) {
+		if (typeof timestamp !== 'number' || !isLive(timestamp, clock) || seen[key] === timestamp) continue;
+		seen[key] = timestamp;
+		changed = true;
+	}
+	let floor = liveFloor(into, clock);
+	const theirs = liveFloor(from, clock);
+	if (theirs !== undefined && (floor === undefined || theirs > floor)) floor = theirs;
+	if (changed) {
+		const forgotten = evict(seen, capacity);
+		if (forgotten !== undefined) floor = floor === undefined ? forgotten : Math.max(floor, forgotten);
+		into.seen = seen;
+	}
+	if (floor !== into.floor) {
+		if (floor === undefined) delete into.floor;
+		else into.floor = floor;
+		changed = true;
+	}
+	return changed;
+}
+
+/**
+ * The replay check of one n8n process that shares its memory with other processes through the
+ * workflow's static data (queue mode: several webhook processes).
+ *
+ * n8n loads the static data from the database for each webhook call and saves it whole afterwards,
+ * so two calls running at the same time each save their own copy and one overwrites the other's new
+ * entry. The decision is therefore taken in `local`, this process's own memory, where checking and
+ * remembering is one synchronous step; `local` first learns every live entry the saved static data
+ * holds (what the other processes accepted), and afterwards the static data gets back every live
+ * entry of `local` it lacks: this call's own, and any a concurrent save of another process dropped.
+ *
+ * What stays possible: two copies of one delivery reaching two processes before either has saved,
+ * or a copy reaching a process whose view of the static data predates the other's save.
+ */
+export function checkAcrossProcesses(
+	local: ReplayStore,
+	shared: ReplayStore,
+	key: string,
+	timestamp: number,
+	clock: ReplayClock,
+): ReplayVerdict {
+	absorb(local, shared, clock);
+	const verdict = checkAndRemember(local, key, timestamp, clock);
+	absorb(shared, local, clock);
+	return verdict;
+}
+
+/** Replay memories kept in this n8n process, by scope (workflow and node). Bounded by capacity and tolerance each. */
+export class ProcessMemories {
+	private readonly stores = new Map<string, ReplayStore>();
+
+	get(scope: string): ReplayStore {
+		let store = this.stores.get(scope);
+		if (!store) {
+			store = {};
+			this.stores.set(scope, store);
+		}
+		return store;
+	}
 }

@@ -2,11 +2,12 @@
  * One real n8n on loopback with a throwaway user folder: this package installed the way a user's n8n
  * installs a community package, the CLI for imports and runs, and the server for webhooks and the editor.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { N8nInstall, n8nBin, runtimeEnv } from './installs';
-import { freePort, runProcess, startProcess, Started, StopWaiting, waitFor } from '../lib/processes';
+import { N8nInstall, installDir, n8nBin, runtimeEnv } from './installs';
+import { runProcess, startProcess, Started, StopWaiting, waitFor } from '../lib/processes';
+import { chooseN8nPorts, declaredPortNames, N8nPorts, portEnv, unhandledPortNames } from './ports';
 
 export const PACKAGE_NAME = 'n8n-nodes-social-publishing';
 
@@ -30,10 +31,15 @@ export interface N8nInstance {
 	install: N8nInstall;
 	userFolder: string;
 	port: number;
+	/** Every port the server opens (N8N_PORT is `port`), each chosen free at run time. */
+	ports: N8nPorts;
 	baseUrl: string;
 	mode: LoadMode;
+	/** The server's environment. */
 	env: NodeJS.ProcessEnv;
-	/** Runs `n8n <args>` to its end. */
+	/** The environment of another n8n process on the same user folder and database, with ports of its own. */
+	envFor(ports: N8nPorts, extraEnv?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+	/** Runs `n8n <args>` to its end, with ports of its own (a CLI run may start a task broker too). */
 	cli(args: string[], opts?: { timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<{ code: number | string; output: string }>;
 	/** Starts `n8n start` and waits until its REST API answers. */
 	startServer(echoPrefix?: string): Promise<Started>;
@@ -41,11 +47,15 @@ export interface N8nInstance {
 	typePrefix: string;
 }
 
-/** Environment for a quiet, local n8n: loopback only, nothing fetched from outside, no prompts. */
-function n8nEnv(userFolder: string, port: number, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/**
+ * Environment for a quiet, local n8n: loopback only, nothing fetched from outside, no prompts, and
+ * every port it opens chosen free (`ports`); WEBHOOK_URL and the editor URL name `publicPort`.
+ */
+export function n8nEnv(userFolder: string, ports: N8nPorts, extra: NodeJS.ProcessEnv = {}, publicPort = ports.N8N_PORT): NodeJS.ProcessEnv {
+	const port = publicPort;
 	return {
 		N8N_USER_FOLDER: userFolder,
-		N8N_PORT: String(port),
+		...portEnv(ports),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
@@ -77,6 +87,17 @@ function n8nEnv(userFolder: string, port: number, extra: NodeJS.ProcessEnv): Nod
 	};
 }
 
+/**
+ * Checks that every `*_PORT` variable the install's n8n reads (its @n8n/config and @n8n/task-runner)
+ * is either given a free port by these scripts or is a client port; names what it checked.
+ */
+export function assertPortsHandled(install: N8nInstall): string {
+	const packages = ['config', 'task-runner'].map((name) => join(installDir(install), 'node_modules', '@n8n', name)).filter((dir) => existsSync(dir));
+	const unhandled = packages.flatMap(unhandledPortNames);
+	if (unhandled.length) throw new Error(`n8n ${install.n8n} reads port variables these scripts do not set: ${unhandled.join(', ')} (add them to scripts/e2e/ports.ts)`);
+	return `port variables of n8n ${install.n8n}: ${[...new Set(packages.flatMap(declaredPortNames))].join(', ')}`;
+}
+
 /** Installs the tarball into <user folder>/.n8n/nodes as n8n's community package installer does (no scripts, peers from n8n). */
 async function installAsCommunityPackage(install: N8nInstall, userFolder: string, tarball: string, env: NodeJS.ProcessEnv): Promise<void> {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
@@ -103,22 +124,28 @@ export async function prepareN8n(opts: N8nOptions): Promise<N8nInstance> {
 	const mode = opts.mode ?? 'community';
 	const userFolder = opts.userFolder ?? mkdtempSync(join(tmpdir(), `n8n-e2e-${opts.install.name}-`));
 	mkdirSync(join(userFolder, '.n8n'), { recursive: true });
-	const port = opts.port ?? (await freePort());
+	const ports = await chooseN8nPorts(opts.port);
+	const port = ports.N8N_PORT;
 	const extra: NodeJS.ProcessEnv = { ...opts.extraEnv };
 	if (mode === 'custom') extra.N8N_CUSTOM_EXTENSIONS = await installAsCustomExtension(userFolder, opts.tarball);
-	const env = runtimeEnv(opts.install, n8nEnv(userFolder, port, extra));
+	const env = runtimeEnv(opts.install, n8nEnv(userFolder, ports, extra));
 	if (mode === 'community') await installAsCommunityPackage(opts.install, userFolder, opts.tarball, env);
 	const bin = n8nBin(opts.install);
 	const instance: N8nInstance = {
 		install: opts.install,
 		userFolder,
 		port,
+		ports,
 		baseUrl: `http://127.0.0.1:${port}`,
 		mode,
 		env,
+		envFor: (own, extraEnv = {}) => runtimeEnv(opts.install, n8nEnv(userFolder, own, { ...extra, ...extraEnv })),
 		typePrefix: mode === 'community' ? PACKAGE_NAME : 'CUSTOM',
-		cli: (args, cliOpts = {}) =>
-			runProcess('node', [bin, ...args], { env: { ...env, ...cliOpts.env }, cwd: userFolder, timeoutMs: cliOpts.timeoutMs ?? 5 * 60_000 }),
+		async cli(args, cliOpts = {}) {
+			// The server may be running: the CLI's own task broker and other sockets get other free ports.
+			const { N8N_PORT: _server, ...own } = portEnv(await chooseN8nPorts());
+			return await runProcess('node', [bin, ...args], { env: { ...env, ...own, ...cliOpts.env }, cwd: userFolder, timeoutMs: cliOpts.timeoutMs ?? 5 * 60_000 });
+		},
 		async startServer(echoPrefix) {
 			const server = startProcess('node', [bin, 'start'], { env, cwd: userFolder, logFile: opts.logFile, echoPrefix });
 			await waitFor(

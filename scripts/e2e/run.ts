@@ -15,7 +15,8 @@ import { EXAMPLES, loadExample, sandboxApi } from '../examples/catalog';
 import { buildPackage, packPackage, REPO_ROOT } from '../lib/pack';
 import { stopAll, stopAllOnExit } from '../lib/processes';
 import { ensureInstalled } from './install-n8n';
-import { LoadMode, prepareN8n } from './n8n';
+import { assertPortsHandled, LoadMode, prepareN8n } from './n8n';
+import { holdDefaultPorts } from './ports';
 import { executeWorkflow, importCredential, importExamples, loadedPackageNodeTypes } from './prepare';
 import { activatePollExample, checkPollTrigger, type PollActivation } from './pollTrigger';
 import { checkTrigger } from './trigger';
@@ -67,6 +68,9 @@ async function main(): Promise<number> {
 	if (!built) return 1;
 	const logDir = join(REPO_ROOT, '.e2e');
 	mkdirSync(logDir, { recursive: true });
+	// n8n's default ports stay taken for the whole run: a port this script forgot to choose fails the run.
+	const defaults = await holdDefaultPorts();
+	console.log(`n8n's default ports held during the run: ${defaults.held.join(', ') || 'none (all in use already)'}`);
 
 	for (const install of installs) {
 		console.log(`\nn8n ${install.n8n} (${install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`}), package loaded as ${mode === 'community' ? 'a community package' : 'a custom extension'}`);
@@ -76,6 +80,8 @@ async function main(): Promise<number> {
 			const n8n = await prepareN8n({ install, tarball, mode, logFile: join(logDir, `${install.name}.log`) });
 			userFolder = n8n.userFolder;
 			const label = (what: string) => `[${install.n8n}] ${what}`;
+			const portsOk = await step(label('every port n8n opens is chosen free'), async () => [assertPortsHandled(install), `server ${n8n.port}, task broker ${n8n.ports.N8N_RUNNERS_BROKER_PORT}`]);
+			if (!portsOk) continue;
 			const loaded = await step(label('the package loads: n8n lists its node types'), async () => {
 				const types = await loadedPackageNodeTypes(n8n);
 				for (const name of ['socialPublishing', 'socialPublishingPollTrigger', 'socialPublishingTrigger']) {
@@ -123,6 +129,7 @@ async function main(): Promise<number> {
 			if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 		}
 	}
+	await defaults.release();
 	if (!given) rmSync(dirname(tarball), { recursive: true, force: true });
 	const passed = outcomes.filter((o) => o.ok).length;
 	const failed = outcomes.length - passed;

@@ -2,11 +2,13 @@
  * Child processes the scripts start: each runs in its own process group, is remembered, and is
  * stopped (group and all) when the script ends, also on failure or Ctrl-C.
  */
-import { ChildProcess, spawn, SpawnOptions } from 'child_process';
-import { createWriteStream } from 'fs';
+import { ChildProcess, spawn, spawnSync, SpawnOptions } from 'child_process';
+import { createWriteStream, existsSync, readdirSync, readFileSync } from 'fs';
 import { createServer } from 'net';
 
 const started = new Set<ChildProcess>();
+/** Every process group ever started here, to check at the end that none is left. */
+const groups = new Set<number>();
 
 export interface Started {
 	child: ChildProcess;
@@ -14,10 +16,11 @@ export interface Started {
 	output(): string;
 	/** Resolves with the exit code (or signal name) once the process has ended. */
 	exited: Promise<number | string>;
-	stop(): Promise<void>;
+	/** Signals the process group (SIGTERM unless told), waits up to 10 s, then kills what is left of the group. */
+	stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
+export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env' | 'uid' | 'gid'> {
 	/** Also write the output to this file. */
 	logFile?: string;
 	/** Echo the output to this process's stdout, each line prefixed. */
@@ -25,8 +28,9 @@ export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
 }
 
 export function startProcess(cmd: string, args: string[], opts: StartOptions = {}): Started {
-	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, uid: opts.uid, gid: opts.gid, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 	started.add(child);
+	if (child.pid !== undefined) groups.add(child.pid);
 	let text = '';
 	const log = opts.logFile ? createWriteStream(opts.logFile, { flags: 'a' }) : undefined;
 	const onData = (chunk: Buffer) => {
@@ -52,12 +56,14 @@ export function startProcess(cmd: string, args: string[], opts: StartOptions = {
 			resolve('spawn-error');
 		});
 	});
-	return { child, output: () => text, exited, stop: () => stopProcess(child, exited) };
+	return { child, output: () => text, exited, stop: (signal) => stopProcess(child, exited, signal) };
 }
 
-async function stopProcess(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-	signalGroup(child, 'SIGTERM');
+	// Remember its children before it goes, to check afterwards that none outlived it.
+	noteTrees();
+	signalGroup(child, signal);
 	const timeout = new Promise((resolve) => setTimeout(resolve, 10_000, 'timeout'));
 	if ((await Promise.race([exited, timeout])) === 'timeout') {
 		signalGroup(child, 'SIGKILL');
@@ -109,6 +115,101 @@ export function stopAllOnExit(): void {
 	process.once('exit', () => {
 		for (const child of started) signalGroup(child, 'SIGKILL');
 	});
+}
+
+interface ProcInfo {
+	pid: number;
+	ppid: number;
+	pgrp: number;
+	zombie: boolean;
+	/** user + system CPU in clock ticks, its own and that of its children it has reaped */
+	ticks: number;
+	/** start time since boot, in clock ticks: with the pid, names one process even if the pid is reused */
+	starttime: string;
+}
+
+/** Every process, from /proc; undefined where there is no /proc. */
+function readProcs(): ProcInfo[] | undefined {
+	if (!existsSync('/proc/self/stat')) return undefined;
+	const out: ProcInfo[] = [];
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			// "pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+			// cutime cstime priority nice threads itrealvalue starttime ...": comm may hold spaces.
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+			const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			out.push({ pid: Number(entry), ppid: Number(f[1]), pgrp: Number(f[2]), zombie: f[0] === 'Z', ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]), starttime: f[19] });
+		} catch {
+			// the process ended while reading
+		}
+	}
+	return out;
+}
+
+/**
+ * The processes of a group started here, with every descendant: some servers put their children in
+ * sessions of their own (PostgreSQL's backends), out of reach of a signal to the group.
+ */
+function treeOf(pgid: number, procs: ProcInfo[]): ProcInfo[] {
+	const members = new Map(procs.filter((p) => p.pgrp === pgid).map((p) => [p.pid, p]));
+	for (let grew = true; grew; ) {
+		grew = false;
+		for (const p of procs) {
+			if (!members.has(p.pid) && members.has(p.ppid)) {
+				members.set(p.pid, p);
+				grew = true;
+			}
+		}
+	}
+	return [...members.values()];
+}
+
+/** Processes seen in the trees of started groups (pid -> start time), checked again at the end. */
+const seenInTrees = new Map<number, string>();
+
+function noteTrees(procs = readProcs()): void {
+	if (!procs) return;
+	for (const pgid of groups) for (const p of treeOf(pgid, procs)) seenInTrees.set(p.pid, p.starttime);
+}
+
+let clockTicks: number | undefined;
+
+/** CPU time (user + system, ms) the live processes of a started group and their descendants have used so far; undefined without /proc. */
+export function groupCpuMs(pgid: number): number | undefined {
+	const procs = readProcs();
+	if (!procs) return undefined;
+	noteTrees(procs);
+	clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+	const ticks = treeOf(pgid, procs).reduce((sum, p) => sum + p.ticks, 0);
+	return (ticks * 1000) / clockTicks;
+}
+
+/**
+ * What is still running of everything started here (after stopAll: nothing, unless something
+ * escaped): live members of the started process groups, and live processes once seen in their trees.
+ */
+export function liveGroups(): number[] {
+	const procs = readProcs();
+	if (!procs) {
+		return [...groups].filter((pgid) => {
+			try {
+				process.kill(-pgid, 0);
+				return true;
+			} catch (error) {
+				return (error as NodeJS.ErrnoException).code === 'EPERM';
+			}
+		});
+	}
+	const live = procs.filter((p) => !p.zombie);
+	const inGroups = live.filter((p) => groups.has(p.pgrp)).map((p) => p.pid);
+	const seen = live.filter((p) => seenInTrees.get(p.pid) === p.starttime).map((p) => p.pid);
+	return [...new Set([...inGroups, ...seen])];
+}
+
+/** How many process groups were started here so far. */
+export function startedGroupCount(): number {
+	return groups.size;
 }
 
 /** A free TCP port on loopback (asks the system for one, then releases it). */

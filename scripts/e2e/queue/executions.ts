@@ -1,0 +1,97 @@
+/**
+ * What n8n did with the burst, read from its PostgreSQL database (the executions and their run data)
+ * and from the worker's log (which process ran each execution).
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { installDir, N8nInstall } from '../installs';
+import { waitFor } from '../../lib/processes';
+import { Postgres, psql } from './services';
+
+export interface StoredExecution {
+	id: string;
+	status: string;
+	mode: string;
+	startedAt: string | null;
+	stoppedAt: string | null;
+	/** Draft id and delivery timestamp the trigger put out, when the trigger passed an item on. */
+	draftId?: number;
+	timestamp?: string;
+	/** Items the trigger node put out in this execution. */
+	triggerItems: number;
+}
+
+const sqlString = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/** Executions of one workflow that are not finished yet (new, running, waiting). */
+export async function unfinishedCount(pg: Postgres, workflowId: string): Promise<{ total: number; unfinished: number }> {
+	const out = await psql(pg, `select count(*) || ',' || count(*) filter (where status in ('new', 'running', 'waiting')) from execution_entity where "workflowId" = ${sqlString(workflowId)}`);
+	const [total, unfinished] = out.split(',').map(Number);
+	return { total, unfinished };
+}
+
+/** Waits until the number of executions stops changing and none is unfinished. */
+export async function waitForExecutionsToSettle(pg: Postgres, workflowId: string, timeoutMs: number): Promise<{ total: number; settledAt: number }> {
+	let last = -1;
+	let stableSince = Date.now();
+	return await waitFor(
+		'the executions to finish',
+		async () => {
+			const { total, unfinished } = await unfinishedCount(pg, workflowId);
+			if (total !== last) {
+				last = total;
+				stableSince = Date.now();
+				return undefined;
+			}
+			return unfinished === 0 && Date.now() - stableSince >= 3000 ? { total, settledAt: stableSince } : undefined;
+		},
+		timeoutMs,
+		500,
+	);
+}
+
+interface Row {
+	id: string;
+	status: string;
+	mode: string;
+	startedAt: string | null;
+	stoppedAt: string | null;
+	data: string;
+}
+
+interface RunData {
+	resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: { timestamp?: string; draft?: { id?: number }; data?: { id?: number } } }> | null> } }>> };
+}
+
+/** Every execution of the workflow with what its trigger node put out (run data parsed with n8n's own copy of flatted). */
+export async function readExecutions(pg: Postgres, install: N8nInstall, workflowId: string, triggerNode: string): Promise<StoredExecution[]> {
+	const json = await psql(
+		pg,
+		`select coalesce(json_agg(json_build_object('id', e.id::text, 'status', e.status, 'mode', e.mode, 'startedAt', e."startedAt", 'stoppedAt', e."stoppedAt", 'data', d.data) order by e.id), '[]') from execution_entity e left join execution_data d on d."executionId" = e.id where e."workflowId" = ${sqlString(workflowId)}`,
+	);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const flatted = require(join(installDir(install), 'node_modules', 'flatted')) as { parse(text: string): RunData };
+	return (JSON.parse(json) as Row[]).map((row) => {
+		const parsed = row.data ? flatted.parse(row.data) : {};
+		const runs = parsed.resultData?.runData?.[triggerNode] ?? [];
+		const items = runs.length ? (runs[runs.length - 1].data?.main?.[0] ?? []) : [];
+		const first = items[0]?.json;
+		return {
+			id: row.id,
+			status: row.status,
+			mode: row.mode,
+			startedAt: row.startedAt,
+			stoppedAt: row.stoppedAt,
+			triggerItems: items.length,
+			draftId: first ? Number(first.draft?.id ?? first.data?.id) : undefined,
+			timestamp: first?.timestamp,
+		};
+	});
+}
+
+/** Execution ids a process's log says it started and finished ("Worker started execution 12 (job 12)"). */
+export function executionsInLog(logFile: string): { started: Set<string>; finished: Set<string> } {
+	const text = readFileSync(logFile, 'utf8');
+	const ids = (pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1]));
+	return { started: ids(/Worker started execution (\d+)/g), finished: ids(/Worker finished execution (\d+)/g) };
+}

@@ -1,0 +1,404 @@
+/**
+ * End-to-end test of n8n in queue mode (npm run test:e2e:queue): real Redis and PostgreSQL, n8n's
+ * main process, one worker and two webhook processes; the packed package installed as a community
+ * package, the examples imported, the trigger workflow published; then a burst of signed deliveries
+ * made by the sandbox, split across both webhook processes, with exact duplicates sent to the other
+ * process. Prints the figures and writes them to bench/RESULTS.md ("queue mode burst").
+ *
+ *   ts-node --transpile-only scripts/e2e/queue/run.ts [install name or n8n version ...]   (default: n8n 2.41.1 on Node 24)
+ *   QUEUE_BURST_DELIVERIES=500 QUEUE_BURST_DUPLICATES=50 QUEUE_BURST_CONCURRENCY=50 set the burst, QUEUE_WORKERS=1 the workers;
+ *   E2E_TARBALL=<file.tgz> tests that tarball; E2E_KEEP=1 keeps the throwaway folders; QUEUE_RESULTS=false
+ *   writes no results file.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { loadavg, tmpdir } from 'os';
+import { dirname, join } from 'path';
+import { startSandbox } from '../../../sandbox';
+import { withSection } from '../../../bench/lib/report';
+import { EXAMPLES, ensure, loadExample } from '../../examples/catalog';
+import { buildPackage, packPackage, REPO_ROOT } from '../../lib/pack';
+import { groupCpuMs, liveGroups, startedGroupCount, stopAll, stopAllOnExit } from '../../lib/processes';
+import { ensureInstalled } from '../install-n8n';
+import { N8nInstall } from '../installs';
+import { assertPortsHandled, prepareN8n } from '../n8n';
+import { holdDefaultPorts } from '../ports';
+import { importCredential, importExamples, loadedPackageNodeTypes } from '../prepare';
+import { ownerSession } from '../rest';
+import { activateWorkflow } from '../trigger';
+import { captureDeliveries, percentile, planBurst, Send, sendBurst } from './burst';
+import { N8nProcess, queueEnv, startN8nProcess } from './cluster';
+import { executionsInLog, readExecutions, StoredExecution, waitForExecutionsToSettle } from './executions';
+import { ensureServers, Postgres, Service, startPostgres, startRedis } from './services';
+import { CONTROL_PATH, CONTROL_WORKFLOW_ID, importControl } from './control';
+
+const DEFAULT_INSTALL = 'n8n-2.41.1-node24';
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const DELIVERIES = num('QUEUE_BURST_DELIVERIES', 500);
+const DUPLICATES = num('QUEUE_BURST_DUPLICATES', 50);
+const CONCURRENCY = num('QUEUE_BURST_CONCURRENCY', 50);
+const WORKERS = num('QUEUE_WORKERS', 1);
+const ACK_TARGET_MS = 1000;
+
+let failures = 0;
+let loadBefore = 'n/a';
+const reported = new WeakSet<Error>();
+
+async function step<T>(name: string, fn: () => Promise<{ value: T; lines?: string[] }>): Promise<T> {
+	const started = Date.now();
+	try {
+		const { value, lines = [] } = await fn();
+		console.log(`  ok    ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+		for (const line of lines) console.log(`          ${line}`);
+		return value;
+	} catch (error) {
+		failures++;
+		reported.add(error as Error);
+		const message = (error as Error).message;
+		console.log(`  FAIL  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n          ${message.split('\n').join('\n          ')}`);
+		throw error;
+	}
+}
+
+function check(failed: string[], condition: boolean, message: string): void {
+	if (!condition) failed.push(message);
+}
+
+export interface BurstFigures {
+	install: N8nInstall;
+	sent: number;
+	originals: number;
+	duplicates: { afterAck: number; simultaneous: number };
+	acked: number;
+	answeredDuplicate: number;
+	p50: number;
+	p99: number;
+	max: number;
+	sendWallMs: number;
+	drainMs: number;
+	executions: number;
+	passedTrigger: number;
+	stoppedAtTrigger: number;
+	lost: number;
+	duplicatesRun: { afterAck: number; simultaneous: number };
+	onWorker: number;
+	/** Executions each worker ran, by its log. */
+	perWorker: number[];
+	succeeded: number;
+	concurrency: number;
+	workerConcurrency: number;
+	/** Load average (1 / 5 / 15 min) just before the burst. */
+	loadBefore: string;
+	/** CPU time each kind of process used from the first delivery until every execution finished, ms. */
+	cpuMs: Record<string, number>;
+	/** The same burst sent to n8n's own Webhook node on the same processes (the control). */
+	control?: { sent: number; acked: number; p50: number; p99: number; max: number; executions: number; cpuMs: Record<string, number>; sendWallMs: number };
+}
+
+function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecution[], workerIds: Set<string>[], sendWallMs: number, drainMs: number, workerConcurrency: number): BurstFigures {
+	const originals = sends.filter((s) => s.kind === 'original');
+	const dups = sends.filter((s) => s.kind !== 'original');
+	const passedByDraft = new Map<number, number>();
+	for (const e of executions) if (e.triggerItems > 0 && e.draftId !== undefined) passedByDraft.set(e.draftId, (passedByDraft.get(e.draftId) ?? 0) + 1);
+	// Each draft was delivered once as an original; a second run of the workflow for it came from its duplicate.
+	const ranTwice = (s: Send) => (passedByDraft.get(s.delivery.draftId) ?? 0) > 1;
+	const latencies = sends.map((s) => s.latencyMs ?? Number.NaN).filter(Number.isFinite);
+	return {
+		install,
+		sent: sends.length,
+		originals: originals.length,
+		duplicates: { afterAck: dups.filter((s) => s.kind === 'duplicate-after-ack').length, simultaneous: dups.filter((s) => s.kind === 'duplicate-simultaneous').length },
+		acked: sends.filter((s) => s.status !== undefined && s.status >= 200 && s.status < 300).length,
+		answeredDuplicate: dups.filter((s) => /"duplicate":\s*true/.test(s.answer ?? '')).length,
+		p50: percentile(latencies, 50),
+		p99: percentile(latencies, 99),
+		max: Math.max(...latencies),
+		sendWallMs,
+		drainMs,
+		executions: executions.length,
+		passedTrigger: executions.filter((e) => e.triggerItems > 0).length,
+		stoppedAtTrigger: executions.filter((e) => e.triggerItems === 0).length,
+		lost: originals.filter((s) => !passedByDraft.has(s.delivery.draftId)).length,
+		duplicatesRun: {
+			afterAck: dups.filter((s) => s.kind === 'duplicate-after-ack' && ranTwice(s)).length,
+			simultaneous: dups.filter((s) => s.kind === 'duplicate-simultaneous' && ranTwice(s)).length,
+		},
+		onWorker: executions.filter((e) => workerIds.some((ids) => ids.has(e.id))).length,
+		perWorker: workerIds.map((ids) => executions.filter((e) => ids.has(e.id)).length),
+		succeeded: executions.filter((e) => e.status === 'success').length,
+		concurrency: CONCURRENCY,
+		workerConcurrency,
+		loadBefore,
+		cpuMs: {},
+	};
+}
+
+const ms = (value: number) => (value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
+
+function figureLines(f: BurstFigures): string[] {
+	const dupTotal = f.duplicates.afterAck + f.duplicates.simultaneous;
+	return [
+		`deliveries sent: ${f.sent} (${f.originals} distinct + ${dupTotal} exact duplicates to the other webhook process: ${f.duplicates.afterAck} after the original's answer, ${f.duplicates.simultaneous} at the same moment), ${f.concurrency} in flight, all sent in ${ms(f.sendWallMs)}`,
+		`acknowledged 2xx: ${f.acked} of ${f.sent}; duplicates answered as duplicates: ${f.answeredDuplicate} of ${dupTotal}`,
+		`acknowledgement latency: p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)}`,
+		`executions started: ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it); ${f.succeeded} succeeded; all finished ${ms(f.drainMs)} after the first delivery`,
+		`deliveries lost (distinct deliveries without a run): ${f.lost} of ${f.originals}`,
+		`duplicates that ran the workflow: ${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment`,
+		`CPU used from the first delivery until every execution finished: ${cpuLine(f.cpuMs, f.sent, f.executions)}`,
+		`executions run by the worker${f.perWorker.length > 1 ? 's' : ''} (the log names each one): ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}`,
+	];
+}
+
+function cpuLine(cpu: Record<string, number>, sent: number, executions: number): string {
+	const per = (role: string, n: number, unit: string) => (cpu[role] === undefined ? '' : `${role} ${(cpu[role] / n).toFixed(1)} ms per ${unit}`);
+	return [per('webhook processes', sent, 'delivery'), per('worker', executions, 'execution'), per('main', sent, 'delivery'), per('PostgreSQL', sent, 'delivery'), per('Redis', sent, 'delivery'), per('sender', sent, 'delivery')].filter(Boolean).join(', ');
+}
+
+function controlLines(f: BurstFigures): string[] {
+	const c = f.control;
+	if (!c) return [];
+	return [
+		`n8n's Webhook node, same burst: acknowledged 2xx ${c.acked} of ${c.sent}; latency p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, max ${ms(c.max)}; sent in ${ms(c.sendWallMs)}; ${c.executions} executions`,
+		`CPU meanwhile: ${cpuLine(c.cpuMs, c.sent, c.executions)}`,
+	];
+}
+
+function resultsSection(f: BurstFigures, when: string): string {
+	const dupTotal = f.duplicates.afterAck + f.duplicates.simultaneous;
+	const dupRun = f.duplicatesRun.afterAck + f.duplicatesRun.simultaneous;
+	const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+	const name = `Queue mode burst (n8n ${f.install.n8n})`;
+	return [
+		`Written by \`npm run test:e2e:queue\` (${when}): n8n ${f.install.n8n} on ${f.install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`} in queue mode on this machine: main, ${f.perWorker.length === 1 ? 'one worker' : `${f.perWorker.length} workers`} (concurrency ${f.workerConcurrency}), two webhook processes, Redis and PostgreSQL from the Debian packages. The sandbox signs ${f.originals} draft.published deliveries; they go out ${f.concurrency} at a time, alternating between the two webhook processes, with ${dupTotal} exact duplicates each sent to the other process than its original (${f.duplicates.afterAck} right after the original was answered, ${f.duplicates.simultaneous} at the same moment). Executions and their trigger output are read from PostgreSQL; the worker's log names every execution it ran. Load average before the burst: ${f.loadBefore}.`,
+		'',
+		'| Case | Measure | Result | Target | Met |',
+		'|---|---|---|---|---|',
+		`| ${name} | deliveries acknowledged 2xx | ${f.acked} of ${f.sent} | all | ${met(f.acked === f.sent)} |`,
+		`| ${name} | distinct deliveries without a run (lost) | ${f.lost} of ${f.originals} | 0 | ${met(f.lost === 0)} |`,
+		`| ${name} | acknowledgement latency p99 | ${ms(f.p99)} (p50 ${ms(f.p50)}, max ${ms(f.max)}) | < ${ms(ACK_TARGET_MS)} | ${met(f.p99 < ACK_TARGET_MS)} |`,
+		`| ${name} | duplicates that ran the workflow | ${dupRun} of ${dupTotal} (${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment) | 0 | ${met(dupRun === 0)} |`,
+		`| ${name} | executions started | ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it as duplicates) | info |  |`,
+		`| ${name} | executions run by ${f.perWorker.length === 1 ? 'the worker' : `the ${f.perWorker.length} workers`} | ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}; ${f.succeeded} succeeded | all | ${met(f.onWorker === f.executions && f.succeeded === f.executions)} |`,
+		`| ${name} | time from the first delivery until every execution finished | ${ms(f.drainMs)} (sending took ${ms(f.sendWallMs)}) | info |  |`,
+		`| ${name} | CPU time used meanwhile | ${cpuLine(f.cpuMs, f.sent, f.executions)} | info |  |`,
+		...(f.control
+			? [
+					`| ${name} | control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes | acknowledged ${f.control.acked} of ${f.control.sent}; p50 ${ms(f.control.p50)}, p99 ${ms(f.control.p99)}, max ${ms(f.control.max)}; CPU ${cpuLine(f.control.cpuMs, f.control.sent, f.control.executions)} | info |  |`,
+				]
+			: []),
+	].join('\n');
+}
+
+async function runOne(install: N8nInstall, tarball: string, logDir: string): Promise<BurstFigures | undefined> {
+	console.log(`\nn8n ${install.n8n} (${install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`}) in queue mode`);
+	const base = mkdtempSync(join(tmpdir(), 'n8n-queue-e2e-'));
+	// PostgreSQL runs as its own account when this runs as root: it must be able to reach its data folder.
+	chmodSync(base, 0o711);
+	const sandbox = await startSandbox({ port: 0, quiet: true });
+	const n8nProcesses: N8nProcess[] = [];
+	const services: Service[] = [];
+	try {
+		const { redis, pg } = await step('start Redis and PostgreSQL on free loopback ports with throwaway data folders', async () => {
+			const redis = await startRedis(join(base, 'redis'));
+			services.push(redis);
+			const pg: Postgres = await startPostgres(join(base, 'postgres'));
+			services.push(pg);
+			return { value: { redis, pg }, lines: [`redis-server on ${redis.port}, PostgreSQL on ${pg.port} (database "${pg.database}"), data under ${base}`] };
+		});
+		const n8n = await step('install the package tarball as a community package', async () => {
+			const value = await prepareN8n({ install, tarball, mode: 'community', userFolder: join(base, 'n8n'), extraEnv: queueEnv(pg, redis) });
+			return { value, lines: [assertPortsHandled(install)] };
+		});
+		await step('the package loads: n8n lists its node types', async () => {
+			const types = await loadedPackageNodeTypes(n8n);
+			for (const name of ['socialPublishing', 'socialPublishingTrigger']) ensure(types.includes(`${n8n.typePrefix}.${name}`), `n8n did not load ${n8n.typePrefix}.${name}; it lists ${JSON.stringify(types)}`);
+			return { value: undefined, lines: [types.join(', ')] };
+		});
+		const triggerExample = EXAMPLES.find((e) => e.trigger);
+		ensure(triggerExample, 'no trigger example in the catalog');
+		const workflow = loadExample(triggerExample);
+		const triggerNode = workflow.nodes.find((node) => node.webhookId);
+		ensure(triggerNode?.webhookId, `${triggerExample.file} has no node with a webhookId`);
+		await step('import the credential and the examples into PostgreSQL; publish the trigger workflow', async () => {
+			await importCredential(n8n, { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret });
+			const workflows = await importExamples(n8n);
+			const how = await activateWorkflow(n8n, workflow.id);
+			await importControl(n8n);
+			return { value: undefined, lines: [`${workflows.length} workflows; "${workflow.name}" activated with ${how}; the control workflow (n8n's Webhook node) too`] };
+		});
+		const webhooks = await step(`start n8n: main (n8n start), ${WORKERS === 1 ? 'worker' : `${WORKERS} workers`} (n8n worker), two webhook processes (n8n webhook)`, async () => {
+			n8nProcesses.push(await startN8nProcess(n8n, 'main', 'main', logDir));
+			// Workers log at info level: "Worker started execution <id>" names every execution each runs.
+			for (let i = 1; i <= WORKERS; i++) n8nProcesses.push(await startN8nProcess(n8n, 'worker', `worker-${i}`, logDir, { N8N_LOG_LEVEL: 'info' }));
+			const hooks = [await startN8nProcess(n8n, 'webhook', 'webhook-1', logDir), await startN8nProcess(n8n, 'webhook', 'webhook-2', logDir)];
+			n8nProcesses.push(...hooks);
+			const path = `/webhook/${triggerNode.webhookId}/webhook`;
+			for (const hook of hooks) {
+				const status = await (async () => {
+					for (let i = 0; i < 120; i++) {
+						const res = await fetch(`${hook.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+						if (res.status !== 404) return res.status;
+						await new Promise((resolve) => setTimeout(resolve, 500));
+					}
+					return 404;
+				})();
+				ensure(status === 401, `an unsigned delivery to ${hook.name} should get 401 from the trigger, got ${status}`);
+			}
+			const mainRes = await fetch(`${n8n.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+			await ownerSession(n8n.baseUrl);
+			return {
+				value: hooks,
+				lines: [
+					...n8nProcesses.map((p) => `${p.name}: ${p.baseUrl}, task broker ${p.ports.N8N_RUNNERS_BROKER_PORT}, log ${p.logFile}`),
+					`an unsigned POST to the trigger answers 401 on both webhook processes; the main process answers ${mainRes.status} (production webhooks are off there)`,
+				],
+			};
+		});
+		const captured = await step(`the sandbox signs and sends ${DELIVERIES - DUPLICATES} draft.published deliveries (captured)`, async () => {
+			const lines: string[] = [];
+			const value = await captureDeliveries(sandbox, DELIVERIES - DUPLICATES, (line) => lines.push(line));
+			return { value, lines };
+		});
+		const urls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${triggerNode.webhookId}/webhook`);
+		loadBefore = loadavg().map((v) => v.toFixed(2)).join(' / ');
+		const roleOf = (p: N8nProcess) => (p.role === 'webhook' ? 'webhook processes' : p.role);
+		const cpuGroups: Array<[string, number | undefined]> = [
+			...n8nProcesses.map((p): [string, number | undefined] => [roleOf(p), p.process.child.pid]),
+			['PostgreSQL', pg.process.child.pid],
+			['Redis', redis.process.child.pid],
+		];
+		const cpuNow = () => {
+			const totals: Record<string, number> = {};
+			for (const [role, pgid] of cpuGroups) {
+				const used = pgid === undefined ? undefined : groupCpuMs(pgid);
+				if (used !== undefined) totals[role] = (totals[role] ?? 0) + used;
+			}
+			const own = process.cpuUsage();
+			totals.sender = (own.user + own.system) / 1000;
+			return totals;
+		};
+		const cpuBefore = cpuNow();
+		const burstStarted = Date.now();
+		const { sends, sendWallMs } = await step(`burst: ${DELIVERIES} deliveries across both webhook processes, ${DUPLICATES} exact duplicates to the other process`, async () => {
+			const plan = planBurst(captured, DUPLICATES, urls.length);
+			const result = await sendBurst(plan, urls, CONCURRENCY);
+			const errors = result.sends.filter((s) => s.error || (s.status ?? 0) >= 300);
+			return { value: { sends: result.sends, sendWallMs: result.wallMs }, lines: [`${result.sends.length} sent in ${ms(result.wallMs)}; ${errors.length} without a 2xx${errors.length ? `: ${errors.slice(0, 3).map((s) => s.error ?? `${s.status} ${s.answer}`).join('; ')}` : ''}`] };
+		});
+		const figures = await step('every execution finished; read them from PostgreSQL and the worker logs', async () => {
+			const settled = await waitForExecutionsToSettle(pg, workflow.id, 10 * 60_000);
+			const cpuAfter = cpuNow();
+			const executions = await readExecutions(pg, install, workflow.id, triggerNode.name);
+			const workers = n8nProcesses.filter((p) => p.role === 'worker');
+			ensure(workers.length === WORKERS, `expected ${WORKERS} workers`);
+			const inLogs = workers.map((w) => executionsInLog(w.logFile).started);
+			const worker = workers[0];
+			const latestStop = Math.max(...executions.map((e) => (e.stoppedAt ? Date.parse(e.stoppedAt) : 0)));
+			const concurrency = Number(/Concurrency: (\d+)/.exec(readFileSync(worker.logFile, 'utf8'))?.[1] ?? Number.NaN);
+			const value = figuresOf(install, sends, executions, inLogs, sendWallMs, latestStop - burstStarted, concurrency);
+			ensure(settled.total === executions.length, `PostgreSQL counted ${settled.total} executions, read ${executions.length}`);
+			for (const role of Object.keys(cpuAfter)) value.cpuMs[role] = cpuAfter[role] - (cpuBefore[role] ?? 0);
+			// The main and webhook processes must not have run any of them.
+			for (const p of n8nProcesses.filter((q) => q.role !== 'worker')) {
+				const other = executionsInLog(p.logFile);
+				ensure(other.started.size === 0, `${p.name} logged starting executions as a worker: ${[...other.started].slice(0, 5).join(', ')}`);
+			}
+			return { value, lines: figureLines(value) };
+		});
+		await step("control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes", async () => {
+			const controlUrls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${CONTROL_PATH}`);
+			const before = cpuNow();
+			const result = await sendBurst(planBurst(captured, DUPLICATES, controlUrls.length), controlUrls, CONCURRENCY);
+			const settled = await waitForExecutionsToSettle(pg, CONTROL_WORKFLOW_ID, 10 * 60_000);
+			const after = cpuNow();
+			const latencies = result.sends.map((x) => x.latencyMs ?? Number.NaN).filter(Number.isFinite);
+			const cpuMs: Record<string, number> = {};
+			for (const role of Object.keys(after)) cpuMs[role] = after[role] - (before[role] ?? 0);
+			figures.control = {
+				sent: result.sends.length,
+				acked: result.sends.filter((x) => x.status !== undefined && x.status >= 200 && x.status < 300).length,
+				p50: percentile(latencies, 50),
+				p99: percentile(latencies, 99),
+				max: Math.max(...latencies),
+				executions: settled.total,
+				cpuMs,
+				sendWallMs: result.wallMs,
+			};
+			return { value: undefined, lines: controlLines(figures) };
+		});
+		await step('checks: all acknowledged, none lost, every execution run by the worker and successful', async () => {
+			const failed: string[] = [];
+			check(failed, figures.acked === figures.sent, `${figures.sent - figures.acked} deliveries were not acknowledged with a 2xx`);
+			check(failed, figures.lost === 0, `${figures.lost} distinct deliveries started no run`);
+			check(failed, figures.onWorker === figures.executions, `${figures.executions - figures.onWorker} executions are not in the worker's log`);
+			check(failed, figures.succeeded === figures.executions, `${figures.executions - figures.succeeded} executions did not succeed`);
+			check(failed, figures.passedTrigger === figures.originals + figures.duplicatesRun.afterAck + figures.duplicatesRun.simultaneous, 'runs past the trigger do not add up to distinct deliveries plus duplicates that ran');
+			if (failed.length) throw new Error(failed.join('\n'));
+			return { value: undefined, lines: ['(duplicates that ran and latency are figures, reported against their targets in bench/RESULTS.md, not pass/fail here)'] };
+		});
+		return figures;
+	} catch (error) {
+		if (!reported.has(error as Error)) {
+			failures++;
+			console.log(`  FAIL  ${(error as Error).stack ?? String(error)}`);
+		}
+		return undefined;
+	} finally {
+		// n8n first (it holds connections to the database and Redis), then the services, then anything left.
+		for (const p of n8nProcesses.reverse()) await p.process.stop();
+		for (const s of services.reverse()) await s.stop();
+		await stopAll();
+		await sandbox.close();
+		if (process.env.E2E_KEEP) console.log(`  kept ${base}`);
+		else rmSync(base, { recursive: true, force: true });
+	}
+}
+
+async function main(): Promise<number> {
+	stopAllOnExit();
+	const t0 = Date.now();
+	const installs = ensureInstalled(process.argv.slice(2).length ? process.argv.slice(2) : [DEFAULT_INSTALL]);
+	console.log(`n8n installs ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+	console.log(`Redis and PostgreSQL: ${await ensureServers()}`);
+	const given = process.env.E2E_TARBALL;
+	let tarball = given ?? '';
+	if (!given) {
+		await buildPackage();
+		tarball = await packPackage();
+	}
+	const logDir = join(REPO_ROOT, '.e2e', 'queue');
+	rmSync(logDir, { recursive: true, force: true });
+	mkdirSync(logDir, { recursive: true });
+	const defaults = await holdDefaultPorts();
+	console.log(`n8n's default ports held during the run: ${defaults.held.join(', ') || 'none (all in use already)'}`);
+	const results: BurstFigures[] = [];
+	try {
+		for (const install of installs) {
+			const figures = await runOne(install, tarball, logDir);
+			if (figures) results.push(figures);
+		}
+	} finally {
+		await defaults.release();
+		if (!given) rmSync(dirname(tarball), { recursive: true, force: true });
+	}
+	const left = liveGroups();
+	console.log(`\nprocesses left running: ${left.length} (${startedGroupCount()} process groups started, their members and descendants checked)${left.length ? `: pids ${left.join(', ')}` : ''}`);
+	if (left.length) failures++;
+	const file = process.env.QUEUE_RESULTS === 'false' ? '' : join(REPO_ROOT, 'bench', 'RESULTS.md');
+	if (file && results.length) {
+		const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+		const text = readFileSync(file, 'utf8');
+		writeFileSync(file, withSection(text, 'queue-mode-burst', ['## Queue mode burst', ...results.map((f) => resultsSection(f, when))].join('\n\n')));
+		console.log(`wrote the queue mode burst figures to ${file}`);
+	}
+	console.log(`\nqueue-mode end-to-end: ${((Date.now() - t0) / 1000).toFixed(0)} s, ${failures === 0 ? 'passed' : `${failures} failed`}`);
+	return failures === 0 ? 0 : 1;
+}
+
+main().then(
+	(code) => process.exit(code),
+	async (error: Error) => {
+		console.error(error.stack ?? error.message);
+		await stopAll();
+		process.exit(1);
+	},
+);
