@@ -34,6 +34,7 @@ export async function unfinishedCount(pg: Postgres, workflowId: string): Promise
 export async function waitForExecutionsToSettle(pg: Postgres, workflowId: string, timeoutMs: number): Promise<{ total: number; settledAt: number }> {
 	let last = -1;
 	let stableSince = Date.now();
+	const byStatus = async () => psql(pg, `select coalesce(string_agg(status || ' ' || n, ', '), 'none') from (select status, count(*) as n from execution_entity where "workflowId" = ${sqlString(workflowId)} group by status) s`);
 	return await waitFor(
 		'the executions to finish',
 		async () => {
@@ -47,7 +48,9 @@ export async function waitForExecutionsToSettle(pg: Postgres, workflowId: string
 		},
 		timeoutMs,
 		500,
-	);
+	).catch(async (error: Error) => {
+		throw new Error(`${error.message}; executions by status: ${await byStatus().catch(() => 'unknown')}`);
+	});
 }
 
 interface Row {
