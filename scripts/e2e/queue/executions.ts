@@ -19,6 +19,8 @@ export interface StoredExecution {
 	timestamp?: string;
 	/** Items the trigger node put out in this execution. */
 	triggerItems: number;
+	/** The draft id the workflow's last node put out (`draft_id`), when the run got that far. */
+	endDraftId?: number;
 }
 
 const sqlString = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -34,6 +36,7 @@ export async function unfinishedCount(pg: Postgres, workflowId: string): Promise
 export async function waitForExecutionsToSettle(pg: Postgres, workflowId: string, timeoutMs: number): Promise<{ total: number; settledAt: number }> {
 	let last = -1;
 	let stableSince = Date.now();
+	const byStatus = async () => psql(pg, `select coalesce(string_agg(status || ' ' || n, ', '), 'none') from (select status, count(*) as n from execution_entity where "workflowId" = ${sqlString(workflowId)} group by status) s`);
 	return await waitFor(
 		'the executions to finish',
 		async () => {
@@ -47,7 +50,9 @@ export async function waitForExecutionsToSettle(pg: Postgres, workflowId: string
 		},
 		timeoutMs,
 		500,
-	);
+	).catch(async (error: Error) => {
+		throw new Error(`${error.message}; executions by status: ${await byStatus().catch(() => 'unknown')}`);
+	});
 }
 
 interface Row {
@@ -60,11 +65,14 @@ interface Row {
 }
 
 interface RunData {
-	resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: { timestamp?: string; draft?: { id?: number }; data?: { id?: number } } }> | null> } }>> };
+	resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: { timestamp?: string; draft?: { id?: number }; data?: { id?: number }; draft_id?: number } }> | null> } }>> };
 }
 
-/** Every execution of the workflow with what its trigger node put out (run data parsed with n8n's own copy of flatted). */
-export async function readExecutions(pg: Postgres, install: N8nInstall, workflowId: string, triggerNode: string): Promise<StoredExecution[]> {
+/**
+ * Every execution of the workflow with what its trigger node and its last node put out (run data
+ * parsed with n8n's own copy of flatted).
+ */
+export async function readExecutions(pg: Postgres, install: N8nInstall, workflowId: string, triggerNode: string, endNode: string): Promise<StoredExecution[]> {
 	const json = await psql(
 		pg,
 		`select coalesce(json_agg(json_build_object('id', e.id::text, 'status', e.status, 'mode', e.mode, 'startedAt', e."startedAt", 'stoppedAt', e."stoppedAt", 'data', d.data) order by e.id), '[]') from execution_entity e left join execution_data d on d."executionId" = e.id where e."workflowId" = ${sqlString(workflowId)}`,
@@ -73,9 +81,13 @@ export async function readExecutions(pg: Postgres, install: N8nInstall, workflow
 	const flatted = require(join(installDir(install), 'node_modules', 'flatted')) as { parse(text: string): RunData };
 	return (JSON.parse(json) as Row[]).map((row) => {
 		const parsed = row.data ? flatted.parse(row.data) : {};
-		const runs = parsed.resultData?.runData?.[triggerNode] ?? [];
-		const items = runs.length ? (runs[runs.length - 1].data?.main?.[0] ?? []) : [];
+		const itemsOf = (node: string) => {
+			const runs = parsed.resultData?.runData?.[node] ?? [];
+			return runs.length ? (runs[runs.length - 1].data?.main?.[0] ?? []) : [];
+		};
+		const items = itemsOf(triggerNode);
 		const first = items[0]?.json;
+		const end = itemsOf(endNode)[0]?.json;
 		return {
 			id: row.id,
 			status: row.status,
@@ -85,6 +97,7 @@ export async function readExecutions(pg: Postgres, install: N8nInstall, workflow
 			triggerItems: items.length,
 			draftId: first ? Number(first.draft?.id ?? first.data?.id) : undefined,
 			timestamp: first?.timestamp,
+			endDraftId: end?.draft_id === undefined ? undefined : Number(end.draft_id),
 		};
 	});
 }
