@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { MediaRef } from '../../helpers/content';
+import type { MediaRef, MediaResolver } from '../../helpers/content';
 import { binaryPropertiesOf, buildArticlePlatforms, buildPostPlatforms, DEFAULT_SEPARATOR } from '../../helpers/content';
 import { getItemBinary, uploadBinaryProperty, validateFileName } from '../../helpers/media';
 import { probeMediaUrls, uploadPreparedUrl } from '../../helpers/mediaFromUrl';
@@ -46,6 +46,32 @@ export function altTextsOf(options: IDataObject): Map<string, string> {
 	return new Map(entries.map((entry) => [String(entry.binaryProperty ?? '').trim(), String(entry.altText ?? '')]));
 }
 
+/** What an item uploads before its draft request: media URLs and binary properties, with their options. */
+export interface MediaUploads {
+	urls: Array<{ url: string; label: string }>;
+	binaries: string[];
+	altTexts: Map<string, string>;
+	timeoutMs: number;
+}
+
+/**
+ * Uploads an item's media and tells how each media reference resolves to a media id. Every URL is checked
+ * before the first upload is created; URL files go first, while the first download is open.
+ */
+export async function uploadMedia(context: IExecuteFunctions, itemIndex: number, socialSetId: number, uploads: MediaUploads): Promise<MediaResolver> {
+	const { urls, binaries, altTexts, timeoutMs } = uploads;
+	const fromUrls = new Map<string, string>();
+	for (const prepared of (await probeMediaUrls(context, itemIndex, urls)).values()) {
+		fromUrls.set(prepared.url, (await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, { timeoutMs })).media_id);
+	}
+	const uploaded = new Map<string, string>();
+	for (const name of binaries) {
+		const media = await uploadBinaryProperty(context, itemIndex, socialSetId, name, { altText: altTexts.get(name) || undefined, timeoutMs });
+		uploaded.set(name, media.media_id);
+	}
+	return (ref) => ('mediaId' in ref ? ref.mediaId : 'mediaUrl' in ref ? (fromUrls.get(ref.mediaUrl) ?? '') : (uploaded.get(ref.binaryProperty) ?? ''));
+}
+
 /**
  * Reads the content fields of Create or Update for one item and checks every rule that needs no request.
  * Returns undefined when Update keeps the current content.
@@ -88,17 +114,7 @@ export function readContent(context: IExecuteFunctions, itemIndex: number, socia
 	return {
 		preview,
 		async platforms() {
-			// Every URL is checked before the first upload is created; URL files go first, while the first download is open.
-			const fromUrls = new Map<string, string>();
-			for (const prepared of (await probeMediaUrls(context, itemIndex, urls)).values()) {
-				fromUrls.set(prepared.url, (await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, { timeoutMs })).media_id);
-			}
-			const uploaded = new Map<string, string>();
-			for (const name of binaries) {
-				const media = await uploadBinaryProperty(context, itemIndex, socialSetId, name, { altText: altTexts.get(name) || undefined, timeoutMs });
-				uploaded.set(name, media.media_id);
-			}
-			return build((ref) => ('mediaId' in ref ? ref.mediaId : 'mediaUrl' in ref ? (fromUrls.get(ref.mediaUrl) ?? '') : (uploaded.get(ref.binaryProperty) ?? '')));
+			return build(await uploadMedia(context, itemIndex, socialSetId, { urls, binaries, altTexts, timeoutMs }));
 		},
 	};
 }

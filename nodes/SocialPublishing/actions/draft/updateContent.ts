@@ -3,11 +3,9 @@ import type { MediaRef, MediaResolver, PostPlatform } from '../../helpers/conten
 import { binaryPropertiesOf, DEFAULT_SEPARATOR, isPlatformOn, toList } from '../../helpers/content';
 import type { ArticlePatch, PlatformPatch } from '../../helpers/merge';
 import { mergeArticle, mergePostPlatform, platformName } from '../../helpers/merge';
-import { uploadBinaryProperty } from '../../helpers/media';
-import { probeMediaUrls, uploadPreparedUrl } from '../../helpers/mediaFromUrl';
 import { paramError } from '../../helpers/params';
 import { checkMediaIds, checkPlatformsObject, DRAFT_LIMITS, parsePlatformsJson } from '../../helpers/validation';
-import { altTextsOf, checkBinaries, readContent } from './readContent';
+import { altTextsOf, checkBinaries, readContent, uploadMedia } from './readContent';
 import { readOverrides, readPlatforms } from './readPosts';
 import type { Patches } from './updatePatches';
 import { nothing, readOptionPatches, readThreadPatch } from './updatePatches';
@@ -168,17 +166,7 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
 		},
 		async upload() {
 			if (replaced) replacedPlatforms = await replaced.platforms();
-			// Every URL is checked before the first upload is created, as Create does.
-			const fromUrls = new Map<string, string>();
-			for (const prepared of (await probeMediaUrls(context, itemIndex, urls)).values()) {
-				fromUrls.set(prepared.url, (await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, { timeoutMs })).media_id);
-			}
-			const uploaded = new Map<string, string>();
-			for (const name of binaries) {
-				const media = await uploadBinaryProperty(context, itemIndex, socialSetId, name, { altText: altTexts.get(name) || undefined, timeoutMs });
-				uploaded.set(name, media.media_id);
-			}
-			return (ref) => ('mediaId' in ref ? ref.mediaId : 'mediaUrl' in ref ? (fromUrls.get(ref.mediaUrl) ?? '') : (uploaded.get(ref.binaryProperty) ?? ''));
+			return await uploadMedia(context, itemIndex, socialSetId, { urls, binaries, altTexts, timeoutMs });
 		},
 	};
 }
