@@ -37,7 +37,7 @@ export type PostEdit =
 
 /** What an update changes on one post platform; everything left out is kept. */
 export interface PlatformPatch {
-	/** The thread as given: its length becomes the thread's length; each entry merges into the post at its position. */
+	/** The thread as given, at least as long as the current one: each entry merges into the post at its position. */
 	thread?: PostPatch[];
 	/** Edits applied in order, after `thread`. */
 	edits?: PostEdit[];
@@ -138,6 +138,13 @@ export function mergePostPlatform(platform: PostPlatform, current: unknown, patc
 
 	if (patch.thread) {
 		const before = posts;
+		if (patch.thread.length < before.length) {
+			// A shorter thread would drop posts (and their media) the user did not name: never silently.
+			const lost = before.length - patch.thread.length === 1 ? `post ${before.length}` : `posts ${patch.thread.length + 1} to ${before.length}`;
+			return {
+				problem: `gives ${plural(patch.thread.length)}, and the draft's thread has ${plural(before.length)}: ${lost} would be lost. Give the whole thread (Draft > Get shows it), or remove posts on purpose with Content As "Edit Single Posts" > Remove Post`,
+			};
+		}
 		const thread: IDataObject[] = [];
 		for (const [index, change] of patch.thread.entries()) {
 			const old = before[index];

@@ -81,7 +81,7 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 			default: '',
 			required: !forUpdate,
 			hint: forUpdate
-				? 'Leave empty to keep the current texts. A line holding only the thread separator (default ---) starts the next post; the media and options of each post stay with its position.'
+				? 'Leave empty to keep the current texts. A line holding only the thread separator (default ---) starts the next post; the media and options of each post stay with its position. Give the whole thread: a shorter text is refused (remove posts with Edit Single Posts).'
 				: 'A line holding only the thread separator (default ---) starts the next post of the thread',
 			displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } },
 		},
@@ -96,7 +96,7 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 			placeholder: 'Add Post',
 			default: {},
 			description: forUpdate
-				? 'The posts in order, as the thread should be: an empty text or media keeps the current one at that position, and posts beyond the list are removed'
+				? 'The posts in order, at least as many as the thread has: an empty text or media keeps the current one at that position, and posts beyond the thread are added (remove posts with Edit Single Posts)'
 				: 'The posts in order; several posts form a thread',
 			displayOptions: { show: { contentType: ['posts'], contentMode: ['posts'] } },
 			options: [

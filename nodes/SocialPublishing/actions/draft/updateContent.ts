@@ -4,6 +4,7 @@ import { binaryPropertiesOf, DEFAULT_SEPARATOR, isPlatformOn, toList } from '../
 import type { ArticlePatch, PlatformPatch } from '../../helpers/merge';
 import { mergeArticle, mergePostPlatform, platformName } from '../../helpers/merge';
 import { paramError } from '../../helpers/params';
+import { publishPolicyProblem } from '../../helpers/publishPolicy';
 import { checkMediaIds, checkPlatformsObject, DRAFT_LIMITS, parsePlatformsJson } from '../../helpers/validation';
 import { altTextsOf, checkBinaries, readContent, uploadMedia } from './readContent';
 import { readOverrides, readPlatforms } from './readPosts';
@@ -132,7 +133,11 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
 	const altTexts = altTextsOf(contentOptions);
 	const timeoutMs = Math.max(1, Number(contentOptions.uploadTimeout ?? 120)) * 1000;
 	let replacedPlatforms: IDataObject | undefined;
-	const needsDraft = Object.keys(toggles).length > 0 || !!parsed?.article || Object.keys(parsed?.patches ?? {}).length > 0;
+	// Platforms sent whole without a merge need no read, unless they make the draft an X reply: a scheduled draft
+	// must then be refused before sending (Rules on platform content 5), and only the read tells its status.
+	const whole = replaced?.preview ?? parsed?.replace;
+	const makesReply = whole !== undefined && publishPolicyProblem(whole, 'schedule') !== undefined;
+	const needsDraft = makesReply || Object.keys(toggles).length > 0 || !!parsed?.article || Object.keys(parsed?.patches ?? {}).length > 0;
 
 	return {
 		needsDraft,

@@ -102,6 +102,25 @@ describe('Draft > Update keeps what it is not told to change (PATCH: only the pl
 		]);
 	});
 
+	test('a text or List of Posts shorter than the thread is refused after the read, before the PATCH: the posts beyond it and their media stay', async () => {
+		const draft = await seedDraft(fx, {
+			platforms: { x: { enabled: true, posts: [{ text: 'One', media_ids: [imageA] }, { text: 'Two', media_ids: [imageB] }, { text: 'Three' }], settings: {} } },
+		});
+		const before = await read(draft.id as number);
+		const oneText = await expectRejectedBeforeSending(
+			fx,
+			update(draft.id as number, { contentType: 'posts', platforms: ['x'], contentMode: 'text', text: 'One, typo fixed' }),
+			{ parameter: 'Text', sentBefore: 1, problem: /for X gives 1 post, and the draft's thread has 3 posts: posts 2 to 3 would be lost/ },
+		);
+		expect(oneText).toContain('Remove Post');
+		await expectRejectedBeforeSending(
+			fx,
+			update(draft.id as number, { contentType: 'posts', platforms: ['x'], contentMode: 'posts', posts: { post: [{ text: 'One' }, { text: 'Two' }] } }),
+			{ parameter: 'Posts', sentBefore: 1, problem: /post 3 would be lost/ },
+		);
+		expect(await read(draft.id as number)).toEqual(before);
+	});
+
 	test('comment markers of the posts not edited are kept: Set Text of X post 1 leaves the thread anchored on post 2 in place', async () => {
 		const draft = await seedRich();
 		const thread = await api<{ id: string }>(fx, 'POST', `/v2/social-sets/101/drafts/${draft.id}/comment-threads`, { post_index: 1, selected_text: 'built', text: 'Say more?', platform: 'x' });
@@ -283,6 +302,25 @@ describe('Draft > Update and Rules on platform content 5 (checked on the draft a
 		const cleared = await runFresh(fx, update(saved.id, { contentType: 'posts', platforms: ['x'], contentMode: 'text', text: '', platformOptions: { xReplyToUrl: '' }, updateFields: { publishAt: hoursFromNow(30) } }));
 		expect(cleared.result.error).toBeUndefined();
 		expect(cleared.items[0]).toMatchObject({ status: 'scheduled', platforms: { x: { settings: {} } } });
+	});
+
+	test('Platforms JSON or Replace Platform Content that make a scheduled draft a reply are refused after a read, before the PATCH', async () => {
+		const scheduled = (await seedDraft(fx, { publish_at: hoursFromNow(40) })) as Draft;
+		const replyPlatforms = { x: { enabled: true, posts: [{ text: 'Agreed' }], settings: { reply_to_url: 'https://x.com/a/status/1' } } };
+		const json = await runFresh(fx, update(scheduled.id, { contentType: 'json', platformsJson: JSON.stringify(replyPlatforms) }), { key: 'publish' });
+		expect(json.result.error?.message).toContain(`Draft ${scheduled.id} cannot be scheduled: it is an X reply`);
+		expect(json.requests.map((r) => r.method)).toEqual(['GET']);
+		const replaced = await runFresh(
+			fx,
+			update(scheduled.id, { contentType: 'posts', replacePlatformContent: true, platforms: ['x'], contentMode: 'text', text: 'Agreed', platformOptions: { xReplyToUrl: 'https://x.com/a/status/1' } }),
+			{ key: 'publish' },
+		);
+		expect(replaced.result.error?.message).toContain('cannot be scheduled: it is an X reply');
+		expect(patchesOf(replaced.requests)).toEqual([]);
+		// without a reply, Platforms JSON still goes without a read
+		const plain = await runFresh(fx, update(scheduled.id, { contentType: 'json', platformsJson: JSON.stringify({ x: { enabled: true, posts: [{ text: 'Plain' }], settings: {} } }) }), { key: 'publish' });
+		expect(plain.result.error).toBeUndefined();
+		expect(plain.requests.map((r) => r.method)).toEqual(['PATCH']);
 	});
 
 	test('a scheduled draft made a reply and planned in the same update is allowed: a planned reply is neither published nor scheduled', async () => {

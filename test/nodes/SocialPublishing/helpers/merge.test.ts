@@ -47,8 +47,14 @@ describe('mergePostPlatform: what is not named is kept', () => {
 		expect(posts(mergePostPlatform('mastodon', { enabled: true, posts: [{ text: 'a', made_with_ai: true }], settings: {} }, {}, resolve))[0]).toEqual({ text: 'a' });
 	});
 
-	test('a shorter thread drops the posts beyond it; a longer one adds posts that take the thread-wide fields', () => {
-		expect(posts(merge({ thread: [{ text: 'Only' }] })).map((p) => p.text)).toEqual(['Only']);
+	test('a shorter thread is refused (posts 2 and 3, one with media, would be lost); a longer one adds posts that take the thread-wide fields', () => {
+		expect(merge({ thread: [{ text: 'Only' }] })).toEqual({
+			problem:
+				'gives 1 post, and the draft\'s thread has 3 posts: posts 2 to 3 would be lost. Give the whole thread (Draft > Get shows it), or remove posts on purpose with Content As "Edit Single Posts" > Remove Post',
+		});
+		expect(merge({ thread: [{ text: 'One' }, { text: 'Two' }] })).toEqual({ problem: expect.stringContaining('post 3 would be lost') });
+		// removing on purpose still works
+		expect(posts(merge({ edits: [{ action: 'remove', post: 2 }, { action: 'remove', post: 1 }] })).map((p) => p.text)).toEqual(['One']);
 		const longer = posts(merge({ thread: [{}, {}, {}, { text: 'Four' }] }));
 		expect(longer.map((p) => p.text)).toEqual(['One', 'Two', 'Three', 'Four']);
 		expect(longer[3]).toEqual({ text: 'Four', made_with_ai: true, reply_settings: 'following' });
@@ -62,7 +68,7 @@ describe('mergePostPlatform: what is not named is kept', () => {
 		const changed = posts(merge({ thread: [{ media: [id(M2)] }, {}, { media: [] }] }));
 		expect(changed.map((p) => [p.text, p.media_ids])).toEqual([['One', [M2]], ['Two', undefined], ['Three', undefined]]);
 		expect(changed[2]).not.toHaveProperty('media_ids');
-		expect(posts(merge({ thread: [{ media: [{ binaryProperty: 'data' }] }] }))[0].media_ids).toEqual(['uploaded-data']);
+		expect(posts(merge({ thread: [{ media: [{ binaryProperty: 'data' }] }, {}, {}] }))[0].media_ids).toEqual(['uploaded-data']);
 	});
 
 	test('one option: set on every post, or removed with null; the quote on the first post only; settings merged', () => {
