@@ -8,7 +8,8 @@
  *   ts-node --transpile-only scripts/e2e/queue/run.ts [install name or n8n version ...]   (default: n8n 2.41.1 on Node 24)
  *   QUEUE_BURST_DELIVERIES=500 QUEUE_BURST_DUPLICATES=50 QUEUE_BURST_CONCURRENCY=50 set the burst, QUEUE_WORKERS=1 the workers;
  *   E2E_TARBALL=<file.tgz> tests that tarball; E2E_KEEP=1 keeps the throwaway folders; QUEUE_RESULTS=false
- *   writes no results file; QUEUE_PROFILE=1 has the first webhook process write a CPU profile to .e2e/queue/prof.
+ *   writes no results file; QUEUE_PROFILE=1 has the first webhook process write a CPU profile to .e2e/queue/prof;
+ *   QUEUE_WEBHOOK_ENV='{"N8N_EXPRESSION_ENGINE":"legacy"}' adds n8n settings (JSON) to both webhook processes.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { loadavg, tmpdir } from 'os';
@@ -247,7 +248,8 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 			for (let i = 1; i <= WORKERS; i++) n8nProcesses.push(await startN8nProcess(n8n, 'worker', `worker-${i}`, logDir, { N8N_LOG_LEVEL: 'info' }));
 			// QUEUE_PROFILE=1: webhook-1 writes a CPU profile when it stops (for bench/profile.ts).
 			const profile = process.env.QUEUE_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(logDir, 'prof')}` } : {};
-			const hooks = [await startN8nProcess(n8n, 'webhook', 'webhook-1', logDir, profile), await startN8nProcess(n8n, 'webhook', 'webhook-2', logDir)];
+			const extra = process.env.QUEUE_WEBHOOK_ENV ? (JSON.parse(process.env.QUEUE_WEBHOOK_ENV) as NodeJS.ProcessEnv) : {};
+			const hooks = [await startN8nProcess(n8n, 'webhook', 'webhook-1', logDir, { ...profile, ...extra }), await startN8nProcess(n8n, 'webhook', 'webhook-2', logDir, extra)];
 			n8nProcesses.push(...hooks);
 			const path = `/webhook/${triggerNode.webhookId}/webhook`;
 			for (const hook of hooks) {
