@@ -4,7 +4,8 @@ import { confirmFields } from './actions/confirm';
 import { resourceProperty } from './actions/descriptions';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
-import { listSearch, loadOptions } from './methods';
+import { searchSocialSets } from '../shared/socialSets';
+import { getTags } from './methods/loadOptions';
 
 export class SocialPublishing implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +24,7 @@ export class SocialPublishing implements INodeType {
 		properties: [resourceProperty, ...Object.values(resources).flatMap((resource) => resource.description), ...confirmFields],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch: { searchSocialSets }, loadOptions: { getTags } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

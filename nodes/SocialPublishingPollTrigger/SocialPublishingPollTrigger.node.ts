@@ -7,8 +7,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../SocialPublishing/transport';
-import { listSearch } from '../SocialPublishing/methods';
+import { CREDENTIAL_TYPE } from '../shared/transport';
+import { searchSocialSets } from '../shared/socialSets';
 import { ANY_STATUS, DRAFT_STATUSES, POLL_EVENTS, pollTriggerProperties, type PollOptions } from './description';
 import { latestSample } from './manual';
 import { pollChanges, type PollParams } from './poll';
@@ -65,7 +65,7 @@ export class SocialPublishingPollTrigger implements INodeType {
 		properties: pollTriggerProperties,
 	};
 
-	methods = { listSearch };
+	methods = { listSearch: { searchSocialSets } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const params = readParams(this);

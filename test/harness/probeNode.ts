@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IHttpRequestMethods } from 'n8n-workflow';
-import { apiRequest, apiRequestAllItems } from '../../nodes/SocialPublishing/transport';
+import { apiRequest, apiRequestAllItems } from '../../nodes/shared/transport';
 import type { WorkflowJson } from './runWorkflow';
 import { buildNodeTypes } from './nodeTypes';
 import { CREDENTIAL } from './workflows';

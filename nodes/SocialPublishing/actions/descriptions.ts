@@ -29,31 +29,6 @@ export const resourceProperty: INodeProperties = {
 	default: 'draft',
 };
 
-/** The social set every social-set-scoped operation needs: pick from the list or give its ID. */
-export const socialSetLocator: INodeProperties = {
-	displayName: 'Social Set',
-	name: 'socialSetId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The social set (account) to work in',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchSocialSets', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 101',
-			validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A social set ID is a whole number' } }],
-		},
-	],
-};
-
 /** Return All / Limit for a Get Many operation (Limit defaults to 50, as n8n's lint rules ask). */
 export function returnAllOrLimit(): INodeProperties[] {
 	return [

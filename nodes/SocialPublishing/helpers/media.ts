@@ -1,8 +1,8 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { apiRequest } from '../transport';
-import { putToUploadUrl } from '../transport/upload';
-import { waitOrCancel } from '../transport/wait';
+import { apiRequest } from '../../shared/transport';
+import { putToUploadUrl } from '../../shared/transport/upload';
+import { waitOrCancel } from '../../shared/transport/wait';
 import { paramError } from './params';
 
 /** The service's Media status object. */

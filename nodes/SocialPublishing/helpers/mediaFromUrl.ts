@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { OpenDownload } from '../transport/download';
-import { discard, openDownload } from '../transport/download';
-import { putToUploadUrl } from '../transport/upload';
+import type { OpenDownload } from '../../shared/transport/download';
+import { discard, openDownload } from '../../shared/transport/download';
+import { putToUploadUrl } from '../../shared/transport/upload';
 import type { MediaStatus, UploadOptions } from './media';
 import { createMediaUpload, finishMediaUpload, validateFileName } from './media';
 import { bareContentType, displayUrl, mediaFileName, servedTypeProblem } from './mediaUrl';

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import { DateTime } from 'luxon';
 import { checkDateRange, getCalendarDate, getSocialSetId, paramError } from '../../helpers/params';
 import { calendarDateField, inclusiveDays, rangeProblem, todayIn } from '../../helpers/ranges';
 import { socialSetTimeZone } from '../../helpers/timeZone';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './fields';
 

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { returnAllOrLimit, socialSetLocator } from '../descriptions';
+import { returnAllOrLimit } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import { getDateRange, getLimit, getSocialSetId } from '../../helpers/params';
 import { calendarDateField } from '../../helpers/ranges';
-import { apiRequestAllItems } from '../../transport';
+import { apiRequestAllItems } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './fields';
 

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { getIntegerId, getSocialSetId, getUuid, paramError } from '../../helpers/params';
-import { POST_PLATFORM_OPTIONS, socialSetLocator } from '../descriptions';
+import { POST_PLATFORM_OPTIONS } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 
 /** Fields and checks shared by the Comment Thread and Comment resources. */
 

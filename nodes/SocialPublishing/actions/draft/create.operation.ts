@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../descriptions';
-import { apiRequest } from '../../transport';
+import { socialSetLocator } from '../../../shared/socialSets';
+import { apiRequest } from '../../../shared/transport';
 import { getSocialSetId } from '../../helpers/params';
 import type { OperationResult } from '../types';
 import { contentFields } from './contentFields';

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { returnAllOrLimit, socialSetLocator } from '../descriptions';
-import { apiRequestAllItems } from '../../transport';
+import { returnAllOrLimit } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
+import { apiRequestAllItems } from '../../../shared/transport';
 import { toList } from '../../helpers/content';
 import { getLimit, getSocialSetId } from '../../helpers/params';
 import type { OperationResult } from '../types';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
 import { draftIdField, whenFields } from './fields';
 import { getDraftTarget, patchDraft } from './requests';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
 import { draftIdField } from './fields';
 import { getDraft, getDraftTarget, patchDraft } from './requests';

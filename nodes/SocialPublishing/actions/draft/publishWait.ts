@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { waitOrCancel } from '../../transport/wait';
+import { waitOrCancel } from '../../../shared/transport/wait';
 import type { DraftTarget } from './requests';
 import { draftsPath, getDraft } from './requests';
 import { withPublishedUrls } from './publishedUrls';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../../transport';
-import type { Query } from '../../transport/url';
+import { apiRequest } from '../../../shared/transport';
+import type { Query } from '../../../shared/transport/url';
 import { getIntegerId, getSocialSetId } from '../../helpers/params';
 
 export interface DraftTarget {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
-import { socialSetLocator } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import { parseDateInput } from '../../helpers/dates';
 import { paramError } from '../../helpers/params';
 import type { OperationResult } from '../types';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { toList } from '../../helpers/content';
 import { paramError } from '../../helpers/params';
 import { DRAFT_LIMITS } from '../../helpers/validation';
-import { apiRequest, apiRequestAllItems } from '../../transport';
+import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import { TAG_NAME_MAX } from '../tag/create.operation';
 
 /**

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import { paramError } from '../../helpers/params';
 import type { OperationResult } from '../types';
 import { contentFields } from './contentFields';

@@ -4,7 +4,7 @@ import { DEFAULT_READY_TIMEOUT_MS, MEDIA_EXTENSIONS, uploadBinaryProperty, valid
 import { uploadFromUrl } from '../../helpers/mediaFromUrl';
 import { checkMediaUrl } from '../../helpers/mediaUrl';
 import { getSocialSetId, paramError } from '../../helpers/params';
-import { socialSetLocator } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
 
 const DEFAULT_TIMEOUT_SECONDS = DEFAULT_READY_TIMEOUT_MS / 1000;

@@ -1,13 +1,13 @@
 import { DateTime } from 'luxon';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import { getLimit, getSocialSetId, paramError } from '../../helpers/params';
 import type { QueueView } from '../../helpers/queue';
 import { freeSlots } from '../../helpers/queue';
 import { endOfSpan, todayIn } from '../../helpers/ranges';
 import { socialSetTimeZone } from '../../helpers/timeZone';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from './getSlots.operation';
 

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import { getSocialSetId, paramError } from '../../helpers/params';
 import { DAY_CODES, rulesFromFields, rulesFromJson, validateRules } from '../../helpers/queue';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../descriptions';
 import { getLimit } from '../../helpers/params';
-import { apiRequestAllItems } from '../../transport';
+import { apiRequestAllItems } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [...returnAllOrLimit()];

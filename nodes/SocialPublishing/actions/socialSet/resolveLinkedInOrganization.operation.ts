@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import { getSocialSetId, paramError } from '../../helpers/params';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [

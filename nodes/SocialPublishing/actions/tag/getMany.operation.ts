@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { returnAllOrLimit, socialSetLocator } from '../descriptions';
+import { returnAllOrLimit } from '../descriptions';
+import { socialSetLocator } from '../../../shared/socialSets';
 import { getLimit, getSocialSetId } from '../../helpers/params';
-import { apiRequestAllItems } from '../../transport';
+import { apiRequestAllItems } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [socialSetLocator, ...returnAllOrLimit()];

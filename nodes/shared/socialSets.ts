@@ -1,5 +1,32 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { apiRequest } from '../transport';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import { apiRequest } from './transport';
+
+/** What the node and the poll trigger share about social sets: the locator field and its list search. */
+
+/** The social set every social-set-scoped operation needs: pick from the list or give its ID. */
+export const socialSetLocator: INodeProperties = {
+	displayName: 'Social Set',
+	name: 'socialSetId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The social set (account) to work in',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchSocialSets', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 101',
+			validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A social set ID is a whole number' } }],
+		},
+	],
+};
 
 interface SocialSetListItem {
 	id: number;

@@ -1,4 +1,4 @@
-import { buildQueryString, buildUrl, normalizeBaseUrl, routeTemplate } from '../../../../nodes/SocialPublishing/transport/url';
+import { buildQueryString, buildUrl, normalizeBaseUrl, routeTemplate } from '../../../../nodes/shared/transport/url';
 
 describe('base URL joining (Credential: Base URL)', () => {
 	test.each([

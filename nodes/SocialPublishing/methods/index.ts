@@ -1,2 +1,0 @@
-export * as listSearch from './listSearchIndex';
-export * as loadOptions from './loadOptions';

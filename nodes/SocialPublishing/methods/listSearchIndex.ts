@@ -1,1 +1,0 @@
-export { searchSocialSets } from './listSearch';
