@@ -1,6 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IHttpRequestMethods } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IHttpRequestMethods } from 'n8n-workflow';
 import { apiRequest, apiRequestAllItems } from '../../nodes/shared/transport';
 import type { WorkflowJson } from './runWorkflow';
 import { buildNodeTypes } from './nodeTypes';

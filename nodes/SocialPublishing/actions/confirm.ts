@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { getSocialSetId } from '../helpers/params';
+import { getSocialSetId } from './params';
 import { parsePlatformsJson } from '../helpers/validation';
 import { toList } from '../helpers/content';
 import { getDraft, getDraftTarget } from './draft/requests';

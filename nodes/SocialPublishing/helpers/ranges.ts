@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * Calendar dates for the queue and analytics endpoints. The API specification gives their request
@@ -73,18 +72,4 @@ export function todayIn(zone: string, now: Date = new Date()): { date: string } 
 	const today = DateTime.fromJSDate(now, { zone });
 	if (!today.isValid) return { problem: `is not a known time zone: "${zone}"` };
 	return { date: today.toISODate() as string };
-}
-
-/** A date field of the queue and analytics operations: the date picker, YYYY-MM-DD typed in, or an expression. */
-export function calendarDateField(name: string, displayName: string, description: string, required = true): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'dateTime',
-		required,
-		default: '',
-		placeholder: 'e.g. 2026-03-01',
-		description,
-		hint: 'Only the calendar date counts (YYYY-MM-DD); the service reads it in the social set\'s time zone',
-	};
 }

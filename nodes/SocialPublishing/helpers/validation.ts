@@ -1,5 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
-import { isUuid } from './params';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { isPlatformOn, POST_PLATFORMS } from './content';
 
 /** Draft limits of the API specification (Limits and Platform configuration), checked before sending. */
@@ -19,6 +19,12 @@ export function checkTags(tags: string[]): Problem {
 export function checkTitle(title: string): Problem {
 	const length = [...title].length;
 	return length > DRAFT_LIMITS.maxTitleLength ? `is ${length} characters long; at most ${DRAFT_LIMITS.maxTitleLength} are allowed` : undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+	return UUID.test(value);
 }
 
 export function checkMediaIds(ids: string[]): Problem {
@@ -74,4 +80,9 @@ export function parsePlatformsJson(raw: unknown): { platforms: IDataObject } | {
 	}
 	if (!isObject(value)) return { problem: `must be a JSON object keyed by platform, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}` };
 	return { platforms: value };
+}
+
+/** A problem found in a parameter, as the error n8n shows: the parameter's name, what is wrong, the item. */
+export function paramError(context: IExecuteFunctions, itemIndex: number, label: string, problem: string): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `Parameter "${label}" ${problem} [item ${itemIndex}]`, { itemIndex });
 }

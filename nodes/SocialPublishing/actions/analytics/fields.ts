@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { paramError } from '../../helpers/params';
+import { paramError } from '../../helpers/validation';
 
 /** Limits of the API specification: an analytics date range larger than 366 days is rejected. */
 export const ANALYTICS_MAX_DAYS = 366;

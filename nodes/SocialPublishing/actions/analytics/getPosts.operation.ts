@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { returnAllOrLimit } from '../descriptions';
+import { returnAllOrLimit, calendarDateField } from '../descriptions';
 import { socialSetLocator } from '../../../shared/socialSets';
-import { getDateRange, getLimit, getSocialSetId } from '../../helpers/params';
-import { calendarDateField } from '../../helpers/ranges';
+import { getDateRange, getLimit, getSocialSetId } from '../params';
 import { apiRequestAllItems } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './fields';

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { getUuid } from '../../helpers/params';
+import { getUuid } from '../params';
 import { getThreadPath } from '../commentThread/common';
 
 /** The path of one comment and its ID. */

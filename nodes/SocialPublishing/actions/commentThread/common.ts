@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { getIntegerId, getSocialSetId, getUuid, paramError } from '../../helpers/params';
+import { getIntegerId, getSocialSetId, getUuid } from '../params';
+import { paramError } from '../../helpers/validation';
 import { POST_PLATFORM_OPTIONS } from '../descriptions';
 import { socialSetLocator } from '../../../shared/socialSets';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { isPlatformOn } from '../../helpers/content';
-import { paramError } from '../../helpers/params';
+import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 import {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { getLimit } from '../../helpers/params';
+import { getLimit } from '../params';
 import { apiRequestAllItems } from '../../../shared/transport';
 import { returnAllOrLimit } from '../descriptions';
 import type { OperationResult } from '../types';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
 import { apiRequest } from '../../../shared/transport';
-import { getSocialSetId } from '../../helpers/params';
+import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { contentFields } from './contentFields';
 import { draftFields } from './fields';

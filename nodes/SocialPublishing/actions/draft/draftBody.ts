@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { toList } from '../../helpers/content';
-import { paramError } from '../../helpers/params';
-import { checkTags, checkTitle } from '../../helpers/validation';
+import { paramError, checkTags, checkTitle } from '../../helpers/validation';
 import { parseDateInput } from '../../helpers/dates';
 import type { PublishKind } from '../../helpers/publishPolicy';
 import type { DateRules } from './timing';

@@ -4,7 +4,7 @@ import { returnAllOrLimit } from '../descriptions';
 import { socialSetLocator } from '../../../shared/socialSets';
 import { apiRequestAllItems } from '../../../shared/transport';
 import { toList } from '../../helpers/content';
-import { getLimit, getSocialSetId } from '../../helpers/params';
+import { getLimit, getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { tagsField } from './fields';
 import { draftsPath } from './requests';

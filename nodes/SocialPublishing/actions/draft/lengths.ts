@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { PostInput, PostPlatform, PostsContent } from '../../helpers/content';
 import { isPostPlatform, postsFor } from '../../helpers/content';
 import { splitPostsToLimit } from '../../helpers/autoSplit';
-import { paramError } from '../../helpers/params';
+import { paramError } from '../../helpers/validation';
 import type { Limits } from '../../helpers/textLength';
 import { describeLengthProblem, findOverLength, PLATFORM_NAMES, postLength, resolveLimits, SINGLE_POST_PLATFORMS } from '../../helpers/textLength';
 import { POST_PLATFORM_OPTIONS } from '../descriptions';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { MediaRef, MediaResolver } from '../../helpers/content';
 import { binaryPropertiesOf, buildArticlePlatforms, buildPostPlatforms, DEFAULT_SEPARATOR } from '../../helpers/content';
-import { getItemBinary, uploadBinaryProperty, validateFileName } from '../../helpers/media';
-import { probeMediaUrls, uploadPreparedUrl } from '../../helpers/mediaFromUrl';
-import { paramError } from '../../helpers/params';
-import { checkMediaIds, checkPlatformsObject, parsePlatformsJson } from '../../helpers/validation';
+import { getItemBinary, uploadBinaryProperty } from '../../helpers/mediaUpload/binary';
+import { validateFileName } from '../../helpers/mediaFiles';
+import { probeMediaUrls, uploadPreparedUrl } from '../../helpers/mediaUpload/url';
+import { paramError, checkMediaIds, checkPlatformsObject, parsePlatformsJson } from '../../helpers/validation';
 import { autoSplitContent, checkLengths, postsLabel, readLengthSettings } from './lengths';
 import { readPostsContent } from './readPosts';
 

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { MediaRef, PlatformOptions, PostInput, PostPlatform, PostsContent } from '../../helpers/content';
 import { DEFAULT_SEPARATOR, isPostPlatform, postsFor, splitThread, toList } from '../../helpers/content';
-import { checkMediaUrl } from '../../helpers/mediaUrl';
-import { paramError } from '../../helpers/params';
-import { checkMediaIds, checkPlatformsChosen, DRAFT_LIMITS } from '../../helpers/validation';
+import { checkMediaUrl } from '../../helpers/mediaFiles';
+import { paramError, checkMediaIds, checkPlatformsChosen, DRAFT_LIMITS } from '../../helpers/validation';
 
 export function mediaRefs(context: IExecuteFunctions, itemIndex: number, label: string, ids: unknown, binaries: unknown, urls: unknown, urlLabel = label): MediaRef[] {
 	const mediaIds = toList(ids);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import type { Query } from '../../../shared/transport/url';
-import { getIntegerId, getSocialSetId } from '../../helpers/params';
+import { getIntegerId, getSocialSetId } from '../params';
 
 export interface DraftTarget {
 	socialSetId: number;

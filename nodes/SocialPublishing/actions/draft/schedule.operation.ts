@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { socialSetLocator } from '../../../shared/socialSets';
 import { parseDateInput } from '../../helpers/dates';
-import { paramError } from '../../helpers/params';
+import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
 import { draftIdField, whenFields } from './fields';
 import type { DraftTarget } from './requests';

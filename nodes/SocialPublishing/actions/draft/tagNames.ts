@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toList } from '../../helpers/content';
-import { paramError } from '../../helpers/params';
-import { DRAFT_LIMITS } from '../../helpers/validation';
+import { paramError, DRAFT_LIMITS } from '../../helpers/validation';
 import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import { TAG_NAME_MAX } from '../tag/create.operation';
 

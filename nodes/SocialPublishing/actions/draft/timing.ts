@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
-import { socialSetTimeZone } from '../../helpers/timeZone';
+import { socialSetTimeZone } from '../socialSetTimeZone';
 import { inZone, isPastInEveryZone, parseDateInput, toApiDateTime } from '../../helpers/dates';
-import { paramError } from '../../helpers/params';
+import { paramError } from '../../helpers/validation';
 
 export interface DateRules {
 	/** Parameter name as the user sees it, for errors. */

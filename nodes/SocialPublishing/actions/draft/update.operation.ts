@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
-import { paramError } from '../../helpers/params';
+import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
 import { contentFields } from './contentFields';
 import { draftFields, draftIdField, excludeMarkersOption } from './fields';

@@ -3,9 +3,8 @@ import type { MediaRef, MediaResolver, PostPlatform } from '../../helpers/conten
 import { binaryPropertiesOf, DEFAULT_SEPARATOR, isPlatformOn, toList } from '../../helpers/content';
 import type { ArticlePatch, PlatformPatch } from '../../helpers/merge';
 import { mergeArticle, mergePostPlatform, platformName } from '../../helpers/merge';
-import { paramError } from '../../helpers/params';
+import { paramError, checkMediaIds, checkPlatformsObject, DRAFT_LIMITS, parsePlatformsJson } from '../../helpers/validation';
 import { publishPolicyProblem } from '../../helpers/publishPolicy';
-import { checkMediaIds, checkPlatformsObject, DRAFT_LIMITS, parsePlatformsJson } from '../../helpers/validation';
 import { altTextsOf, checkBinaries, readContent, uploadMedia } from './readContent';
 import { readOverrides, readPlatforms } from './readPosts';
 import type { Patches } from './updatePatches';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { MediaRef, PostPlatform } from '../../helpers/content';
 import { LINK_PREVIEW_PLATFORMS, splitThread, toList } from '../../helpers/content';
 import type { PlatformPatch, PostEdit, PostPatch } from '../../helpers/merge';
-import { paramError } from '../../helpers/params';
+import { paramError } from '../../helpers/validation';
 import { mediaRefs } from './readPosts';
 
 /** Reading the Social Posts parameters of Draft > Update into changes for helpers/merge.ts. */

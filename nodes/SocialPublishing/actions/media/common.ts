@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { getUuid } from '../../helpers/params';
+import { getUuid } from '../params';
 
 /** The Media ID field shared by Get and Update Alt Text. */
 export const mediaIdField: INodeProperties = {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { getSocialSetId } from '../../helpers/params';
+import { getSocialSetId } from '../params';
 import { apiRequest } from '../../../shared/transport';
 import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';

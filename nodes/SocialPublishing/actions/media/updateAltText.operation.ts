@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { getSocialSetId, paramError } from '../../helpers/params';
+import { getSocialSetId } from '../params';
+import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../shared/transport';
 import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';

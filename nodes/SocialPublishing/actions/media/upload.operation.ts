@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { DEFAULT_READY_TIMEOUT_MS, MEDIA_EXTENSIONS, uploadBinaryProperty, validateFileName } from '../../helpers/media';
-import { uploadFromUrl } from '../../helpers/mediaFromUrl';
-import { checkMediaUrl } from '../../helpers/mediaUrl';
-import { getSocialSetId, paramError } from '../../helpers/params';
+import { uploadBinaryProperty } from '../../helpers/mediaUpload/binary';
+import { DEFAULT_READY_TIMEOUT_MS } from '../../helpers/mediaUpload/upload';
+import { MEDIA_EXTENSIONS, validateFileName, checkMediaUrl } from '../../helpers/mediaFiles';
+import { uploadFromUrl } from '../../helpers/mediaUpload/url';
+import { getSocialSetId } from '../params';
+import { paramError } from '../../helpers/validation';
 import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
 

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
-import { getDateRange, getSocialSetId } from '../../helpers/params';
+import { getDateRange, getSocialSetId } from '../params';
 import type { QueueView } from '../../helpers/queue';
 import { flattenQueueView } from '../../helpers/queue';
-import { calendarDateField } from '../../helpers/ranges';
+import { calendarDateField } from '../descriptions';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
-import { getSocialSetId } from '../../helpers/params';
+import { getSocialSetId } from '../params';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../descriptions';
-import { getLimit } from '../../helpers/params';
+import { getLimit } from '../params';
 import { apiRequestAllItems } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 

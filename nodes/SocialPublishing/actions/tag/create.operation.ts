@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
-import { getSocialSetId, paramError } from '../../helpers/params';
+import { getSocialSetId } from '../params';
+import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../descriptions';
 import { socialSetLocator } from '../../../shared/socialSets';
-import { getLimit, getSocialSetId } from '../../helpers/params';
+import { getLimit, getSocialSetId } from '../params';
 import { apiRequestAllItems } from '../../../shared/transport';
 import type { OperationResult } from '../types';
 

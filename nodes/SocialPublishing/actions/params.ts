@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { rangeProblem, toCalendarDate } from './ranges';
+import { rangeProblem, toCalendarDate } from '../helpers/ranges';
+import { isUuid, paramError } from '../helpers/validation';
 
 /** The social set ID from the resource locator, checked to be a whole number before any request. */
 export function getSocialSetId(context: IExecuteFunctions, itemIndex: number, name = 'socialSetId'): number {
@@ -24,12 +25,6 @@ export function getIntegerId(context: IExecuteFunctions, itemIndex: number, name
 	return Number(text);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-	return UUID.test(value);
-}
-
 /** A UUID parameter (media, comment thread, comment), checked before any request. */
 export function getUuid(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
 	const text = String(context.getNodeParameter(name, itemIndex) ?? '').trim();
@@ -47,10 +42,6 @@ export function getLimit(context: IExecuteFunctions, itemIndex: number): number 
 		throw new NodeOperationError(context.getNode(), `Parameter "Limit" must be a whole number of at least 1 [item ${itemIndex}]`, { itemIndex });
 	}
 	return limit;
-}
-
-export function paramError(context: IExecuteFunctions, itemIndex: number, label: string, problem: string): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `Parameter "${label}" ${problem} [item ${itemIndex}]`, { itemIndex });
 }
 
 /** A calendar date parameter (queue and analytics) as YYYY-MM-DD, checked before any request; undefined when empty and optional. */

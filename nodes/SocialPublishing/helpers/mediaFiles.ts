@@ -1,4 +1,26 @@
-import { MAX_FILE_NAME_LENGTH, MEDIA_EXTENSIONS, validateFileName } from './media';
+/** Supported formats (Media) and the file_name rules of Media: POST …/media/upload. */
+export const MEDIA_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif', 'mp4', 'mov', 'pdf'] as const;
+export const MAX_FILE_NAME_LENGTH = 255;
+const FILE_NAME = new RegExp(`^[A-Za-z0-9_.()-]+\\.(${MEDIA_EXTENSIONS.join('|')})$`, 'i');
+
+/**
+ * Checks a media file name against the API specification: at most 255 characters; letters, digits,
+ * hyphen, underscore, period and parentheses; ending in a supported extension (any case).
+ * Returns what is wrong, or undefined when the name is accepted.
+ */
+export function validateFileName(fileName: string): string | undefined {
+	if (fileName === '') return 'must not be empty';
+	if (fileName.length > MAX_FILE_NAME_LENGTH) return `must be at most ${MAX_FILE_NAME_LENGTH} characters (got ${fileName.length})`;
+	const extension = /\.([^.]*)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+	if (!(MEDIA_EXTENSIONS as readonly string[]).includes(extension)) {
+		return `must end in one of .${MEDIA_EXTENSIONS.join(' .')} (got "${fileName}")`;
+	}
+	if (!FILE_NAME.test(fileName)) {
+		return `may contain only letters, digits, hyphen, underscore, period and parentheses (got "${fileName}")`;
+	}
+	return undefined;
+}
+
 
 /**
  * Media given as a public URL: the URL's syntax, and the file name the upload is created with, taken from

@@ -1,14 +1,4 @@
-import { validateFileName } from '../../../../nodes/SocialPublishing/helpers/media';
-import {
-	bareContentType,
-	checkMediaUrl,
-	dispositionFileName,
-	displayUrl,
-	mediaFileName,
-	safeFileName,
-	servedTypeProblem,
-	urlFileName,
-} from '../../../../nodes/SocialPublishing/helpers/mediaUrl';
+import { validateFileName, bareContentType, checkMediaUrl, dispositionFileName, displayUrl, mediaFileName, safeFileName, servedTypeProblem, urlFileName } from '../../../../nodes/SocialPublishing/helpers/mediaFiles';
 
 describe('checkMediaUrl: an absolute http(s) URL', () => {
 	test.each([

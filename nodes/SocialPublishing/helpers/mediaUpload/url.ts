@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { OpenDownload } from '../../shared/transport/download';
-import { discard, openDownload } from '../../shared/transport/download';
-import { putToUploadUrl } from '../../shared/transport/upload';
-import type { MediaStatus, UploadOptions } from './media';
-import { createMediaUpload, finishMediaUpload, validateFileName } from './media';
-import { bareContentType, displayUrl, mediaFileName, servedTypeProblem } from './mediaUrl';
-import { paramError } from './params';
+import type { OpenDownload } from '../../../shared/transport/download';
+import { discard, openDownload } from '../../../shared/transport/download';
+import { putToUploadUrl } from '../../../shared/transport/upload';
+import { bareContentType, displayUrl, mediaFileName, servedTypeProblem, validateFileName } from '../mediaFiles';
+import type { MediaStatus, UploadOptions } from './upload';
+import { createMediaUpload, finishMediaUpload } from './upload';
+import { paramError } from '../validation';
 
 /**
  * Media from a public URL: the download is opened with n8n's HTTP helper and checked (status, type, file
