@@ -93,11 +93,6 @@ export function describeServiceError(error: ServiceError): string {
 			lines.push(`Missing comment markers on ${platform}: ${ids.join(', ')}`);
 		}
 	}
-	if (error.code === 'COMMENTS_MARKER_MISMATCH') {
-		lines.push(
-			'To keep these comment threads, send the text again with their <svc:comment-thread> markers (read the draft without "Exclude Comment Markers" and edit around them). To drop them, turn on "Force Overwrite Comments": the service resolves those threads and removes their anchors.',
-		);
-	}
 	return lines.join('\n');
 }
 

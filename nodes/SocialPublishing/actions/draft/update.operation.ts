@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
 import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
@@ -39,6 +39,17 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 		],
 	},
 ]);
+
+const MARKER_HINT =
+	'To keep these comment threads, send the text again with their <svc:comment-thread> markers (read the draft without "Exclude Comment Markers" and edit around them). To drop them, turn on "Force Overwrite Comments": the service resolves those threads and removes their anchors.';
+
+/** A 409 COMMENTS_MARKER_MISMATCH gets the way out in this operation's own fields. */
+function withMarkerHint(error: unknown): unknown {
+	if (error instanceof NodeApiError && (error.context.service as { code?: string } | undefined)?.code === 'COMMENTS_MARKER_MISMATCH') {
+		error.description = [error.description, MARKER_HINT].filter(Boolean).join('\n');
+	}
+	return error;
+}
 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -83,6 +94,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	Object.assign(body, await tags());
 	const qs = options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined;
-	const updated = await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs);
+	const updated = await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs).catch((error: unknown) => {
+		throw withMarkerHint(error);
+	});
 	return await afterPublishNow(this, itemIndex, dates, target, updated);
 }

@@ -16,14 +16,14 @@ describe('service error bodies (Errors)', () => {
 		expect(describeServiceError(error)).toContain('platforms.x.posts[0].text: unclosed (subcode: unbalanced)');
 	});
 
-	test('a marker mismatch lists the missing thread ids per platform and says how to keep or drop them', () => {
+	test('a marker mismatch lists the missing thread ids per platform; the way out, in UI fields, is the Update operation\'s to add', () => {
 		const error = parseServiceError(409, {
 			error: { code: 'COMMENTS_MARKER_MISMATCH', message: 'Markers missing', missing: { x: ['a1', 'b2'], linkedin: ['c3'] } },
 		});
 		const text = describeServiceError(error);
 		expect(text).toContain('Missing comment markers on x: a1, b2');
 		expect(text).toContain('Missing comment markers on linkedin: c3');
-		expect(text).toContain('Force Overwrite Comments');
+		expect(text).not.toContain('Force Overwrite Comments');
 	});
 
 	test('a mismatch detail about a platform already in the missing list is not repeated', () => {
