@@ -8,6 +8,21 @@ export const LINK_PREVIEW_PLATFORMS: readonly PostPlatform[] = ['linkedin', 'thr
 
 export const DEFAULT_SEPARATOR = '---';
 
+const PLATFORM_NAMES: Readonly<Record<string, string>> = {
+	x: 'X',
+	linkedin: 'LinkedIn',
+	mastodon: 'Mastodon',
+	threads: 'Threads',
+	bluesky: 'Bluesky',
+	substack: 'Substack',
+	x_article: 'X Article',
+};
+
+/** A platform key as users read it: `linkedin` is LinkedIn, `x_article` the X Article. */
+export function platformName(platform: string): string {
+	return PLATFORM_NAMES[platform] ?? platform;
+}
+
 export function isPostPlatform(value: unknown): value is PostPlatform {
 	return typeof value === 'string' && (POST_PLATFORMS as readonly string[]).includes(value);
 }
@@ -39,112 +54,59 @@ export function splitThread(text: string, separator: string = DEFAULT_SEPARATOR)
  */
 export type MediaRef = { mediaId: string } | { binaryProperty: string } | { mediaUrl: string; label: string };
 
-export interface PostInput {
-	text: string;
-	media: MediaRef[];
-}
-
-/** The post and settings fields of the Platform configuration table, as the node's options give them. */
-export interface PlatformOptions {
-	x?: {
-		replySettings?: string;
-		quotePostUrl?: string;
-		subscribersOnly?: boolean;
-		paidPartnership?: boolean;
-		madeWithAi?: boolean;
-		replyToUrl?: string;
-		communityId?: string;
-		shareWithFollowers?: boolean;
-	};
-	linkedinReshareUrn?: string;
-	hideLinkPreview?: PostPlatform[];
-}
-
-export interface PostsContent {
-	platforms: PostPlatform[];
-	posts: PostInput[];
-	/** Per-platform texts replacing the common ones (already split into posts); media stay by position. */
-	overrides: Partial<Record<PostPlatform, string[]>>;
-	options: PlatformOptions;
-	/** Posts of a platform after Auto-Split, used instead of the above when set. */
-	split?: Partial<Record<PostPlatform, PostInput[]>>;
-}
-
-export interface ArticleContent {
-	markdown: string;
-	cover?: MediaRef;
-}
-
-export type MediaResolver = (ref: MediaRef) => string;
-
-function definedOnly(entries: Record<string, unknown>): IDataObject {
-	return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined && value !== '')) as IDataObject;
-}
-
-/** Post fields of one platform beyond text and media, for the post at `index`. */
-function postExtras(platform: PostPlatform, index: number, options: PlatformOptions): IDataObject {
-	const extras: IDataObject = {};
-	if (platform === 'x' && options.x) {
-		const x = options.x;
-		Object.assign(
-			extras,
-			definedOnly({
-				reply_settings: x.replySettings,
-				quote_post_url: index === 0 ? x.quotePostUrl : undefined,
-				subscribers_only: x.subscribersOnly,
-				paid_partnership: x.paidPartnership,
-				made_with_ai: x.madeWithAi,
-			}),
-		);
-	}
-	if (platform === 'linkedin' && options.linkedinReshareUrn) extras.linkedin_reshare_urn = options.linkedinReshareUrn;
-	if (LINK_PREVIEW_PLATFORMS.includes(platform) && options.hideLinkPreview?.includes(platform)) extras.hide_link_preview = true;
-	return extras;
-}
-
-function settingsOf(platform: PostPlatform, options: PlatformOptions): IDataObject {
-	if (platform !== 'x' || !options.x) return {};
-	return definedOnly({
-		reply_to_url: options.x.replyToUrl,
-		community_id: options.x.communityId,
-		share_with_followers: options.x.shareWithFollowers,
-	});
-}
-
-/** The posts a platform gets: its own texts when overridden (media by position), else the common posts. */
-export function postsFor(platform: PostPlatform, content: PostsContent): PostInput[] {
-	const split = content.split?.[platform];
-	if (split) return split;
-	const texts = content.overrides[platform];
-	if (!texts) return content.posts;
-	return texts.map((text, index) => ({ text, media: content.posts[index]?.media ?? [] }));
-}
-
 /**
- * The `platforms` object of the API specification for post platforms: each chosen platform enabled,
- * with its posts and only the fields that platform has.
+ * A media slot of a platforms object whose file is still to be uploaded. A body is built once, with these in
+ * place of the media ids it cannot know yet; every check runs on it before any upload, and after the uploads
+ * `fillPendingMedia` puts the ids in.
  */
-export function buildPostPlatforms(content: PostsContent, resolve: MediaResolver): IDataObject {
-	const platforms: IDataObject = {};
-	for (const platform of content.platforms) {
-		const posts = postsFor(platform, content).map((post, index) => {
-			const body: IDataObject = { text: post.text };
-			if (post.media.length) body.media_ids = post.media.map(resolve);
-			return { ...body, ...postExtras(platform, index, content.options) };
-		});
-		platforms[platform] = { enabled: true, posts, settings: settingsOf(platform, content.options) };
-	}
-	return platforms;
+export class PendingMedia {
+	constructor(readonly ref: Exclude<MediaRef, { mediaId: string }>) {}
 }
 
-export function buildArticlePlatforms(content: ArticleContent, resolve: MediaResolver): IDataObject {
-	return {
-		// Platform configuration: the x_article object has content_markdown and cover_media_id only.
-		x_article: {
-			content_markdown: content.markdown,
-			cover_media_id: content.cover ? resolve(content.cover) : null,
-		},
-	};
+/** How a media reference stands in a body: an id, or a slot still to upload. */
+export type MediaResolver = (ref: MediaRef) => string | PendingMedia;
+
+/** Media references before any upload: an ID as given, a file still to upload as a pending slot. */
+export const beforeUpload: MediaResolver = (ref) => ('mediaId' in ref ? ref.mediaId : new PendingMedia(ref));
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The media slots of a platforms object: each post's media_ids and the X Article's cover, in order. */
+function mediaSlots(platforms: IDataObject): Array<{ holder: unknown[] | IDataObject; key: number | string; value: unknown }> {
+	const slots: Array<{ holder: unknown[] | IDataObject; key: number | string; value: unknown }> = [];
+	for (const config of Object.values(platforms)) {
+		if (!isObject(config)) continue;
+		if ('cover_media_id' in config) slots.push({ holder: config, key: 'cover_media_id', value: config.cover_media_id });
+		for (const post of Array.isArray(config.posts) ? config.posts : []) {
+			if (!isObject(post) || !Array.isArray(post.media_ids)) continue;
+			const ids = post.media_ids as unknown[];
+			ids.forEach((value, index) => slots.push({ holder: ids, key: index, value }));
+		}
+	}
+	return slots;
+}
+
+/** The media still to upload for a platforms object, in order of first use, each once. */
+export function pendingMediaOf(platforms: IDataObject): Array<Exclude<MediaRef, { mediaId: string }>> {
+	const refs: Array<Exclude<MediaRef, { mediaId: string }>> = [];
+	const seen = new Set<string>();
+	for (const { value } of mediaSlots(platforms)) {
+		if (!(value instanceof PendingMedia)) continue;
+		const key = 'binaryProperty' in value.ref ? `binary:${value.ref.binaryProperty}` : `url:${value.ref.mediaUrl}`;
+		if (seen.has(key)) continue;
+		seen.add(key);
+		refs.push(value.ref);
+	}
+	return refs;
+}
+
+/** Puts the uploaded media ids into the pending slots, in place. */
+export function fillPendingMedia(platforms: IDataObject, idOf: (ref: Exclude<MediaRef, { mediaId: string }>) => string): void {
+	for (const { holder, key, value } of mediaSlots(platforms)) {
+		if (value instanceof PendingMedia) (holder as Record<string | number, unknown>)[key] = idOf(value.ref);
+	}
 }
 
 /**
@@ -155,15 +117,6 @@ export function isPlatformOn(key: string, config: unknown): boolean {
 	if (typeof config !== 'object' || config === null || Array.isArray(config)) return false;
 	const enabled = (config as IDataObject).enabled;
 	return key === 'x_article' ? enabled !== false : enabled === true;
-}
-
-/** Every binary property the content needs uploaded, each once, in order of first use. */
-export function binaryPropertiesOf(refs: MediaRef[]): string[] {
-	const names: string[] = [];
-	for (const ref of refs) {
-		if ('binaryProperty' in ref && !names.includes(ref.binaryProperty)) names.push(ref.binaryProperty);
-	}
-	return names;
 }
 
 /** `a, b ,c` or an array from an expression, as a clean list. */

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { MediaRef, MediaResolver, PostPlatform } from './content';
+import { platformName } from './content';
 
 /**
  * Lossless edits of a draft's content. A PATCH replaces a platform's `posts` and `settings` as sent ("only the
@@ -194,20 +195,6 @@ export function mergeArticle(current: unknown, patch: ArticlePatch, resolve: Med
 	const currentCover = typeof base?.cover_media_id === 'string' ? base.cover_media_id : null;
 	const cover = patch.cover === undefined ? currentCover : patch.cover === null ? null : resolve(patch.cover);
 	return { value: { content_markdown: markdown, cover_media_id: cover } };
-}
-
-const PLATFORM_NAMES: Record<string, string> = {
-	x: 'X',
-	linkedin: 'LinkedIn',
-	mastodon: 'Mastodon',
-	threads: 'Threads',
-	bluesky: 'Bluesky',
-	substack: 'Substack',
-	x_article: 'X Article',
-};
-
-export function platformName(platform: string): string {
-	return PLATFORM_NAMES[platform] ?? platform;
 }
 
 /** Every text a platforms object would send, with where it sits ("X post 2", "the X Article"), for checks. */

@@ -4,6 +4,7 @@
  * the README lists each limit with its public source. Pure functions, no I/O.
  */
 import type { PostPlatform } from './content';
+import { platformName } from './content';
 import { findLinks } from './links';
 import { stripMarkers } from './markers';
 
@@ -19,15 +20,6 @@ export const DEFAULT_LIMITS: Readonly<Record<PostPlatform, number | undefined>> 
 
 /** Platforms that take a single post: Auto-Split never splits their text, an overlong text is refused. */
 export const SINGLE_POST_PLATFORMS: readonly PostPlatform[] = ['linkedin', 'substack'];
-
-export const PLATFORM_NAMES: Readonly<Record<PostPlatform, string>> = {
-	x: 'X',
-	linkedin: 'LinkedIn',
-	mastodon: 'Mastodon',
-	threads: 'Threads',
-	bluesky: 'Bluesky',
-	substack: 'Substack',
-};
 
 /** How each platform counts, in words, for error messages. */
 export const COUNTED_AS: Readonly<Record<PostPlatform, string>> = {
@@ -285,7 +277,7 @@ export function findOverLength(platforms: Record<string, unknown>, limits: Limit
 
 /** "gives X post 2 a length of 301 …; X takes at most 280", to follow `Parameter "…"`. */
 export function describeLengthProblem(problem: LengthProblem): string {
-	const name = PLATFORM_NAMES[problem.platform];
+	const name = platformName(problem.platform);
 	return `gives ${name} post ${problem.postIndex + 1} a length of ${problem.length} (${COUNTED_AS[problem.platform]}); ${name} takes at most ${problem.limit}`;
 }
 

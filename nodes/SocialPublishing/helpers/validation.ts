@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { isPlatformOn, POST_PLATFORMS } from './content';
+import { isPlatformOn, PendingMedia, POST_PLATFORMS } from './content';
 
 /** Draft limits of the API specification (Limits and Platform configuration), checked before sending. */
 export const DRAFT_LIMITS = {
@@ -60,7 +60,8 @@ export function checkPlatformsObject(platforms: IDataObject, requireEnabled: boo
 		if (!isObject(config)) return `has "${key}" that is not an object`;
 		if (Array.isArray(config.posts)) {
 			for (const post of config.posts) {
-				if (isObject(post) && Array.isArray(post.media_ids)) ids.push(...post.media_ids.map(String));
+				// a media still to upload (PendingMedia) gets its id from the service
+				if (isObject(post) && Array.isArray(post.media_ids)) ids.push(...(post.media_ids as unknown[]).filter((id) => !(id instanceof PendingMedia)).map(String));
 			}
 		}
 		if (typeof config.cover_media_id === 'string') ids.push(config.cover_media_id);

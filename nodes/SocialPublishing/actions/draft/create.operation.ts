@@ -4,14 +4,11 @@ import { socialSetLocator } from '../../../shared/socialSets';
 import { apiRequest } from '../../../shared/transport';
 import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
-import { contentFields } from './contentFields';
-import { draftFields } from './fields';
-import { readDraftFields } from './draftBody';
-import { readContent } from './readContent';
+import { contentFields, readContent } from './content';
+import { draftFields, readDraftFields } from './fields/draftFields';
+import { tagNamesStep } from './fields/tagNames';
+import { afterPublishNow, checkPublishPolicy, publishWaitOptions } from './publish';
 import { draftsPath } from './requests';
-import { afterPublishNow, publishWaitOptions } from './publishWait';
-import { checkPublishPolicy } from './publishPolicy';
-import { tagNamesStep } from './tagNames';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['create'] } }, [
 	socialSetLocator,
@@ -20,19 +17,22 @@ export const description: INodeProperties[] = updateDisplayOptions({ show: { res
 	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: publishWaitOptions },
 ]);
 
-/** Every rule is checked first; then the time zone (only for a date without offset), the uploads, and one POST. */
+/**
+ * Every rule is checked first, on the body as it will be sent (built once); then the tag names, the time zone
+ * (only for a date without offset), the uploads, and one POST.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
-	if (content) checkPublishPolicy(this, itemIndex, content.preview, fields.publishKind, 'The draft');
+	checkPublishPolicy(this, itemIndex, content.platforms, fields.publishKind, 'The draft');
 	const tags = await tagNamesStep(this, itemIndex, socialSetId, fields.tagNames, fields.body);
 	const dates = await fields.dates();
-	const platforms = content ? await content.platforms() : {};
+	await content.upload();
 	const created = await apiRequest(this, {
 		method: 'POST',
 		path: draftsPath(socialSetId),
-		body: { platforms, ...fields.body, ...(await tags()), ...dates },
+		body: { platforms: content.platforms, ...fields.body, ...(await tags()), ...dates },
 		itemIndex,
 	});
 	return await afterPublishNow(this, itemIndex, dates, { socialSetId, draftId: Number(created.id) }, created);

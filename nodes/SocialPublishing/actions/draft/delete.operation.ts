@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationResult } from '../types';
-import { draftIdField } from './fields';
+import { draftIdField } from './fields/draftFields';
 import { getDraftTarget } from './requests';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['delete'] } }, [

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
-import { draftIdField, excludeMarkersOption } from './fields';
+import { draftIdField, excludeMarkersOption } from './fields/draftFields';
 import { getDraft, getDraftTarget } from './requests';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['get'] } }, [

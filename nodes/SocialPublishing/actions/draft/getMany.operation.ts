@@ -6,7 +6,7 @@ import { apiRequestAllItems } from '../../../shared/transport';
 import { toList } from '../../helpers/content';
 import { getLimit, getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
-import { tagsField } from './fields';
+import { tagsField } from './fields/draftFields';
 import { draftsPath } from './requests';
 
 const STATUSES = ['draft', 'error', 'planned', 'published', 'publishing', 'scheduled'];

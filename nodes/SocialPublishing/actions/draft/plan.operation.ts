@@ -2,10 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
-import { draftIdField, whenFields } from './fields';
+import { draftIdField, whenFields, PLAN_NOW_PROBLEM } from './fields/draftFields';
 import { getDraftTarget, patchDraft } from './requests';
-import { PLAN_NOW_PROBLEM } from './draftBody';
-import { resolveDate } from './timing';
+import { checkDate, resolveDate } from './fields/dates';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['plan'] } }, [
 	socialSetLocator,
@@ -19,6 +18,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const planAt =
 		when === 'nextFreeSlot'
 			? 'next-free-slot'
-			: await resolveDate(this, itemIndex, target.socialSetId, this.getNodeParameter('date', itemIndex, '') as unknown, { label: 'Date', allowNow: false, nowProblem: PLAN_NOW_PROBLEM });
+			: await resolveDate(this, itemIndex, target.socialSetId, checkDate(this, itemIndex, this.getNodeParameter('date', itemIndex, '') as unknown, { label: 'Date', allowNow: false, nowProblem: PLAN_NOW_PROBLEM }));
 	return await patchDraft(this, itemIndex, target, { plan_at: planAt });
 }

@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
-import { draftIdField } from './fields';
+import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
-import { checkPublishPolicy } from './publishPolicy';
-import { pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } from './publishWait';
+import { checkPublishPolicy, pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } from './publish';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['publishNow'] } }, [
 	socialSetLocator,

@@ -2,14 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { socialSetLocator } from '../../../shared/socialSets';
-import { parseDateInput } from '../../helpers/dates';
 import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
-import { draftIdField, whenFields } from './fields';
+import { draftIdField, whenFields } from './fields/draftFields';
 import type { DraftTarget } from './requests';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
-import { resolveDate } from './timing';
-import { checkPublishPolicy } from './publishPolicy';
+import { checkOptionalDate, resolveDate } from './fields/dates';
+import { checkPublishPolicy } from './publish';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['schedule'] } }, [
 	socialSetLocator,
@@ -35,11 +34,11 @@ function plannedDate(context: IExecuteFunctions, itemIndex: number, target: Draf
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	const when = this.getNodeParameter('when', itemIndex, 'date') as string;
-	const date = when === 'nextFreeSlot' ? undefined : (this.getNodeParameter('date', itemIndex, '') as unknown);
-	const keepPlanned = when !== 'nextFreeSlot' && parseDateInput(date).kind === 'empty';
+	// an empty date keeps the date of a planned draft
+	const date = when === 'nextFreeSlot' ? undefined : checkOptionalDate(this, itemIndex, this.getNodeParameter('date', itemIndex, '') as unknown, RULES);
 	let publishAt: string | undefined;
 	if (when === 'nextFreeSlot') publishAt = 'next-free-slot';
-	else if (!keepPlanned) publishAt = await resolveDate(this, itemIndex, target.socialSetId, date, RULES);
+	else if (date) publishAt = await resolveDate(this, itemIndex, target.socialSetId, date);
 	const draft = await getDraft(this, itemIndex, target);
 	checkPublishPolicy(this, itemIndex, (draft.platforms ?? {}) as IDataObject, 'schedule', `Draft ${target.draftId}`);
 	if (publishAt === undefined) publishAt = plannedDate(this, itemIndex, target, draft);

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
-import { draftIdField } from './fields';
+import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['unschedule'] } }, [

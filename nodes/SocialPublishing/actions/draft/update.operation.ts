@@ -3,16 +3,14 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { socialSetLocator } from '../../../shared/socialSets';
 import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
-import { contentFields } from './contentFields';
-import { draftFields, draftIdField, excludeMarkersOption } from './fields';
-import { readDraftFields } from './draftBody';
+import { contentFields } from './content';
+import { checkLengths, readLengthSettings } from './content/lengths';
+import { checkTextMarkers } from './content/markers';
+import { readUpdateContent, wholeDraftProblem } from './content/update';
+import { draftFields, draftIdField, excludeMarkersOption, readDraftFields } from './fields/draftFields';
+import { tagNamesStep } from './fields/tagNames';
+import { afterPublishNow, checkPublishPolicy, publishWaitOptions } from './publish';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
-import { checkTextMarkers } from './markerCheck';
-import { checkPublishPolicy } from './publishPolicy';
-import { readUpdateContent, wholeDraftProblem } from './updateContent';
-import { afterPublishNow, publishWaitOptions } from './publishWait';
-import { checkLengths, readLengthSettings } from './lengths';
-import { tagNamesStep } from './tagNames';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['update'] } }, [
 	socialSetLocator,
@@ -51,12 +49,10 @@ function withMarkerHint(error: unknown): unknown {
 	return error;
 }
 
-const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
-
 /**
  * Partial update (Drafts: PATCH). Content edits are merged into the draft as read (without excluding comment
- * markers) and the touched platforms are sent whole, so nothing the user did not name is lost. Every check runs
- * before the uploads and the PATCH. Between the read and the write the API offers no lock: last writer wins.
+ * markers) and the touched platforms are sent whole, so nothing the user did not name is lost. The body is built
+ * once and every check runs on it before the uploads and the PATCH. Between the read and the write the API offers no lock: last writer wins.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
@@ -71,26 +67,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Read the draft when merging, or when the update publishes or schedules (Rules on platform content 5).
 	const draft = content?.needsDraft || fields.publishKind ? await getDraft(this, itemIndex, target) : undefined;
 	const current = draft?.platforms as IDataObject | undefined;
-	let sent: IDataObject = {};
+	let sent: IDataObject | undefined;
 	if (content) {
-		const preview = content.build(current, (ref) => ('mediaId' in ref ? ref.mediaId : PLACEHOLDER_ID));
-		if ('problem' in preview) throw paramError(this, itemIndex, preview.label, preview.problem);
-		const whole = draft ? wholeDraftProblem(current, preview.platforms) : undefined;
+		const built = content.build(current);
+		if ('problem' in built) throw paramError(this, itemIndex, built.label, built.problem);
+		const whole = draft ? wholeDraftProblem(current, built.platforms) : undefined;
 		if (whole) throw new NodeOperationError(this.getNode(), `Draft ${target.draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`, { itemIndex });
-		checkTextMarkers(this, itemIndex, preview.platforms);
-		checkLengths(this, itemIndex, preview.platforms, readLengthSettings(this, itemIndex), () => content.label);
-		sent = preview.platforms;
+		checkTextMarkers(this, itemIndex, built.platforms);
+		checkLengths(this, itemIndex, built.platforms, readLengthSettings(this, itemIndex), () => content.label);
+		sent = built.platforms;
 	}
 	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)
 	const kind = fields.hasDates ? fields.publishKind : draft?.status === 'scheduled' && content ? 'schedule' : undefined;
-	checkPublishPolicy(this, itemIndex, { ...(current ?? {}), ...sent }, kind, `Draft ${target.draftId}`);
+	checkPublishPolicy(this, itemIndex, { ...(current ?? {}), ...(sent ?? {}) }, kind, `Draft ${target.draftId}`);
 	const tags = await tagNamesStep(this, itemIndex, target.socialSetId, fields.tagNames, body, async () => (draft ?? (await getDraft(this, itemIndex, target))).tags);
 	const dates = await fields.dates();
-	if (content) {
-		const resolve = await content.upload();
-		const built = content.build(current, resolve);
-		if ('problem' in built) throw paramError(this, itemIndex, built.label, built.problem);
-		body.platforms = built.platforms;
+	if (content && sent) {
+		await content.upload(sent);
+		body.platforms = sent;
 	}
 	Object.assign(body, await tags());
 	const qs = options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined;

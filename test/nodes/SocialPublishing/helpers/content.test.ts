@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { binaryPropertiesOf, buildArticlePlatforms, buildPostPlatforms, postsFor, splitThread, toList } from '../../../../nodes/SocialPublishing/helpers/content';
-import type { MediaRef, PostsContent } from '../../../../nodes/SocialPublishing/helpers/content';
+import type { IDataObject } from 'n8n-workflow';
+import { beforeUpload, fillPendingMedia, PendingMedia, pendingMediaOf, splitThread, toList } from '../../../../nodes/SocialPublishing/helpers/content';
+import { checkPlatformsObject } from '../../../../nodes/SocialPublishing/helpers/validation';
 
 describe('splitThread', () => {
 	test('a line holding only the separator ends a post; posts are trimmed', () => {
@@ -36,54 +37,40 @@ describe('splitThread', () => {
 	});
 });
 
-describe('buildPostPlatforms (Platform configuration)', () => {
-	const content = (over: Partial<PostsContent> = {}): PostsContent => ({
-		platforms: ['x', 'linkedin', 'substack'],
-		posts: [
-			{ text: 'one', media: [{ mediaId: 'm1' }, { binaryProperty: 'data' }] },
-			{ text: 'two', media: [] },
-		],
-		overrides: { linkedin: ['only one'] },
-		options: { x: { communityId: 'c1', subscribersOnly: false, quotePostUrl: 'https://x.com/q' }, hideLinkPreview: ['substack', 'linkedin'] },
-		...over,
-	});
-	const resolve = (ref: MediaRef) => ('mediaId' in ref ? ref.mediaId : 'binaryProperty' in ref ? `uploaded-${ref.binaryProperty}` : `url-${ref.mediaUrl}`);
-
-	test('each platform gets its posts and only its own fields', () => {
-		expect(buildPostPlatforms(content(), resolve)).toEqual({
-			x: {
-				enabled: true,
-				posts: [
-					{ text: 'one', media_ids: ['m1', 'uploaded-data'], quote_post_url: 'https://x.com/q', subscribers_only: false },
-					{ text: 'two', subscribers_only: false },
-				],
-				settings: { community_id: 'c1' },
-			},
-			linkedin: { enabled: true, posts: [{ text: 'only one', media_ids: ['m1', 'uploaded-data'], hide_link_preview: true }], settings: {} },
-			substack: {
-				enabled: true,
-				posts: [
-					{ text: 'one', media_ids: ['m1', 'uploaded-data'], hide_link_preview: true },
-					{ text: 'two', hide_link_preview: true },
-				],
-				settings: {},
-			},
-		});
+describe('pending media: a body built once, the ids filled in after the uploads', () => {
+	const M1 = '11111111-1111-4111-8111-111111111111';
+	const built = (): IDataObject => ({
+		x: { enabled: true, posts: [{ text: 'a', media_ids: [beforeUpload({ mediaId: M1 }), beforeUpload({ binaryProperty: 'b' })] }, { text: 'b', media_ids: [beforeUpload({ mediaUrl: 'https://e.com/a.png', label: 'Media URLs' }), beforeUpload({ binaryProperty: 'b' }), beforeUpload({ binaryProperty: 'a' })] }], settings: {} },
 	});
 
-	test('an override longer than the common posts keeps media by position only', () => {
-		expect(postsFor('x', content({ overrides: { x: ['a', 'b', 'c'] } })).map((p) => p.media.length)).toEqual([2, 0, 0]);
+	test('an ID stays as given; a file to upload is a pending slot, listed once each in order of first use', () => {
+		const platforms = built();
+		const ids = ((platforms.x as IDataObject).posts as IDataObject[])[0].media_ids as unknown[];
+		expect(ids[0]).toBe(M1);
+		expect(ids[1]).toBeInstanceOf(PendingMedia);
+		expect(pendingMediaOf(platforms)).toEqual([{ binaryProperty: 'b' }, { mediaUrl: 'https://e.com/a.png', label: 'Media URLs' }, { binaryProperty: 'a' }]);
+		expect(pendingMediaOf({ x_article: { content_markdown: '#', cover_media_id: beforeUpload({ binaryProperty: 'cover' }) } })).toEqual([{ binaryProperty: 'cover' }]);
 	});
 
-	test('X Article: markdown and cover, null without cover, and no enabled field (Platform configuration: x_article object)', () => {
-		expect(buildArticlePlatforms({ markdown: '# A' }, resolve)).toEqual({ x_article: { content_markdown: '# A', cover_media_id: null } });
-		expect(buildArticlePlatforms({ markdown: '# A', cover: { binaryProperty: 'img' } }, resolve)).toMatchObject({ x_article: { cover_media_id: 'uploaded-img' } });
+	test('the checks on a whole platforms object pass pending slots and still refuse a media ID that is not a UUID', () => {
+		expect(checkPlatformsObject(built(), true)).toBeUndefined();
+		const bad = built();
+		(((bad.x as IDataObject).posts as IDataObject[])[0].media_ids as unknown[]).push('not-a-uuid');
+		expect(checkPlatformsObject(bad, true)).toContain('"not-a-uuid"');
 	});
 
-	test('binary properties are uploaded once each, in order of first use', () => {
-		expect(binaryPropertiesOf([{ binaryProperty: 'b' }, { mediaId: 'x' }, { binaryProperty: 'a' }, { binaryProperty: 'b' }])).toEqual(['b', 'a']);
+	test('filling puts each uploaded id in every slot of its file, in place, and leaves no slot', () => {
+		const platforms = built();
+		fillPendingMedia(platforms, (ref) => ('binaryProperty' in ref ? `id-${ref.binaryProperty}` : 'id-url'));
+		expect(((platforms.x as IDataObject).posts as IDataObject[]).map((p) => p.media_ids)).toEqual([[M1, 'id-b'], ['id-url', 'id-b', 'id-a']]);
+		expect(pendingMediaOf(platforms)).toEqual([]);
+		const article: IDataObject = { x_article: { content_markdown: '#', cover_media_id: beforeUpload({ binaryProperty: 'cover' }) } };
+		fillPendingMedia(article, () => 'id-cover');
+		expect(article).toEqual({ x_article: { content_markdown: '#', cover_media_id: 'id-cover' } });
 	});
+});
 
+describe('toList', () => {
 	test('toList reads comma-separated strings and arrays from expressions', () => {
 		expect(toList(' a, b ,,c ')).toEqual(['a', 'b', 'c']);
 		expect(toList(['x', ' y '])).toEqual(['x', 'y']);

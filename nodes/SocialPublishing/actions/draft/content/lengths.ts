@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { PostInput, PostPlatform, PostsContent } from '../../helpers/content';
-import { isPostPlatform, postsFor } from '../../helpers/content';
-import { splitPostsToLimit } from '../../helpers/autoSplit';
-import { paramError } from '../../helpers/validation';
-import type { Limits } from '../../helpers/textLength';
-import { describeLengthProblem, findOverLength, PLATFORM_NAMES, postLength, resolveLimits, SINGLE_POST_PLATFORMS } from '../../helpers/textLength';
-import { POST_PLATFORM_OPTIONS } from '../descriptions';
+import type { PostPlatform } from '../../../helpers/content';
+import { isPostPlatform, platformName } from '../../../helpers/content';
+import { splitPostsToLimit } from '../../../helpers/autoSplit';
+import { paramError } from '../../../helpers/validation';
+import type { Limits } from '../../../helpers/textLength';
+import { describeLengthProblem, findOverLength, postLength, resolveLimits, SINGLE_POST_PLATFORMS } from '../../../helpers/textLength';
+import { POST_PLATFORM_OPTIONS } from '../../descriptions';
+import type { PostInput, PostsContent } from './posts/build';
+import { postsFor } from './posts/build';
 
 const LIMITS_HELP = 'X 280 (weighted), Bluesky 300, Threads 500, Mastodon 500, LinkedIn 3000, Substack none';
 
@@ -74,8 +76,8 @@ export function readLengthSettings(context: IExecuteFunctions, itemIndex: number
 		const platform = String(entry.platform ?? '');
 		const limit = Number(entry.maxLength);
 		if (!isPostPlatform(platform)) throw paramError(context, itemIndex, 'Length Limits', `names an unknown platform "${platform}"`);
-		if (platform in overrides) throw paramError(context, itemIndex, 'Length Limits', `sets the limit of ${PLATFORM_NAMES[platform]} twice`);
-		if (!Number.isInteger(limit) || limit < 0) throw paramError(context, itemIndex, 'Length Limits', `sets ${PLATFORM_NAMES[platform]} to "${String(entry.maxLength)}"; a limit is a whole number, 0 for no check`);
+		if (platform in overrides) throw paramError(context, itemIndex, 'Length Limits', `sets the limit of ${platformName(platform)} twice`);
+		if (!Number.isInteger(limit) || limit < 0) throw paramError(context, itemIndex, 'Length Limits', `sets ${platformName(platform)} to "${String(entry.maxLength)}"; a limit is a whole number, 0 for no check`);
 		overrides[platform] = limit;
 	}
 	const textMode = context.getNodeParameter('contentMode', itemIndex, 'text') === 'text';
@@ -108,7 +110,7 @@ export function autoSplitContent(context: IExecuteFunctions, itemIndex: number, 
 		);
 		if ('problem' in result) {
 			const where = postsLabel(context, itemIndex, content, platform);
-			throw paramError(context, itemIndex, where, `cannot be split for ${PLATFORM_NAMES[platform]} (limit ${limit}, post ${result.postIndex + 1}): ${result.problem}`);
+			throw paramError(context, itemIndex, where, `cannot be split for ${platformName(platform)} (limit ${limit}, post ${result.postIndex + 1}): ${result.problem}`);
 		}
 		const split: PostInput[] = result.posts.map((post, index) => ({
 			text: post.text,
@@ -121,7 +123,7 @@ export function autoSplitContent(context: IExecuteFunctions, itemIndex: number, 
 function advice(platform: PostPlatform, settings: LengthSettings, json: boolean): string {
 	const raise = 'or set its limit under Content Options > Length Limits';
 	if (json) return `Shorten it, split it into more posts, ${raise}`;
-	const name = PLATFORM_NAMES[platform];
+	const name = platformName(platform);
 	if (SINGLE_POST_PLATFORMS.includes(platform)) return `${name} takes one post, so it is never split: shorten it or give ${name} a shorter text of its own under Platform Texts, ${raise}`;
 	if (settings.autoSplit) return `Shorten it ${raise}`;
 	return `Shorten it, turn on Content Options > Auto-Split Long Text (One Text), ${raise}`;

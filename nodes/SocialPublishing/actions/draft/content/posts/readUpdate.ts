@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { MediaRef, PostPlatform } from '../../helpers/content';
-import { LINK_PREVIEW_PLATFORMS, splitThread, toList } from '../../helpers/content';
-import type { PlatformPatch, PostEdit, PostPatch } from '../../helpers/merge';
-import { paramError } from '../../helpers/validation';
-import { mediaRefs } from './readPosts';
+import type { MediaRef, PostPlatform } from '../../../../helpers/content';
+import { splitThread } from '../../../../helpers/content';
+import type { PlatformPatch, PostEdit, PostPatch } from '../../../../helpers/merge';
+import { paramError } from '../../../../helpers/validation';
+import { readMediaRefs } from '../media';
+import { optionPatches } from './options';
+import { checkLinkedInPosts, readOverrides, readPlatforms, readPostEntries, readTextMedia } from './read';
 
 /** Reading the Social Posts parameters of Draft > Update into changes for helpers/merge.ts. */
 
@@ -15,6 +17,16 @@ export interface ThreadPatch {
 	refs: MediaRef[];
 	/** The parameter that gave the posts, for the problems found when merging. */
 	label: string;
+}
+
+/** What an update of Social Posts changes, per chosen platform, and where each change came from. */
+export interface PostsPatches {
+	/** The label of the parameter that gave the posts, for problems of the merge. */
+	label: string;
+	/** The label per platform, where it differs (a platform's own text comes from Platform Texts). */
+	labels: Partial<Record<PostPlatform, string>>;
+	patches: Patches;
+	refs: MediaRef[];
 }
 
 export const nothing = (value: string) => value.trim() === '';
@@ -36,7 +48,7 @@ function readEdit(context: IExecuteFunctions, itemIndex: number, entry: IDataObj
 		throw paramError(context, itemIndex, where, `has Post Number "${String(entry.postNumber)}"; give a whole number from 1`);
 	}
 	const text = String(entry.text ?? '');
-	const media = ['append', 'insert', 'setMedia'].includes(action) ? mediaRefs(context, itemIndex, where, entry.mediaIds, entry.binaryProperties, undefined) : [];
+	const media = ['append', 'insert', 'setMedia'].includes(action) ? readMediaRefs(context, itemIndex, where, entry.mediaIds, entry.binaryProperties, undefined) : [];
 	refs.push(...media);
 	if ((action === 'setText' || action === 'append' || action === 'insert') && nothing(text) && !media.length) {
 		throw paramError(context, itemIndex, where, action === 'setText' ? 'sets an empty text; to delete the post use Remove Post' : 'adds a post with neither text nor media');
@@ -63,11 +75,9 @@ export function readThreadPatch(context: IExecuteFunctions, itemIndex: number, s
 	const mode = context.getNodeParameter('contentMode', itemIndex, 'text') as string;
 	if (mode === 'edit') return readEdits(context, itemIndex);
 	if (mode === 'posts') {
-		const entries = (context.getNodeParameter('posts.post', itemIndex, []) as IDataObject[]) ?? [];
-		if (!entries.length) throw paramError(context, itemIndex, 'Posts', 'must hold at least one post');
 		const refs: MediaRef[] = [];
-		const thread = entries.map((entry, index): PostPatch => {
-			const media = mediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties, entry.mediaUrls);
+		const thread = readPostEntries(context, itemIndex).map((entry, index): PostPatch => {
+			const media = readMediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties, entry.mediaUrls);
 			refs.push(...media);
 			const text = String(entry.text ?? '').trim();
 			return { ...(text ? { text } : {}), ...(media.length ? { media } : {}) };
@@ -75,49 +85,39 @@ export function readThreadPatch(context: IExecuteFunctions, itemIndex: number, s
 		return { thread, refs, label: 'Posts' };
 	}
 	const texts = splitThread(String(context.getNodeParameter('text', itemIndex, '')), separator);
-	const media = mediaRefs(
-		context,
-		itemIndex,
-		'Media IDs',
-		context.getNodeParameter('mediaIds', itemIndex, ''),
-		context.getNodeParameter('binaryProperties', itemIndex, ''),
-		context.getNodeParameter('mediaUrls', itemIndex, ''),
-		'Media URLs',
-	);
+	const media = readTextMedia(context, itemIndex);
 	if (texts.length) return { thread: texts.map((text, index) => ({ text, ...(index === 0 && media.length ? { media } : {}) })), refs: media, label: 'Text' };
 	if (media.length) return { edits: [{ action: 'setMedia', post: 0, media }], refs: media, label: 'Media IDs' };
 	return { refs: [], label: 'Text' };
 }
 
-/** Platform Options as an update names them: an option added and left empty (or off) removes the field. */
-export function readOptionPatches(context: IExecuteFunctions, itemIndex: number, platforms: PostPlatform[]): Patches {
-	const o = context.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject;
-	const has = (key: string) => o[key] !== undefined;
-	const text = (key: string) => (typeof o[key] === 'string' && !nothing(o[key] as string) ? (o[key] as string).trim() : null);
-	const patches: Patches = {};
-	if (platforms.includes('x')) {
-		const postFields: IDataObject = {};
-		const settings: IDataObject = {};
-		if (has('xRepliesFromFollowing')) postFields.reply_settings = o.xRepliesFromFollowing === true ? 'following' : null;
-		if (has('xSubscribersOnly')) postFields.subscribers_only = o.xSubscribersOnly === true;
-		if (has('xPaidPartnership')) postFields.paid_partnership = o.xPaidPartnership === true;
-		if (has('xMadeWithAi')) postFields.made_with_ai = o.xMadeWithAi === true;
-		if (has('xReplyToUrl')) settings.reply_to_url = text('xReplyToUrl');
-		if (has('xCommunityId')) settings.community_id = text('xCommunityId');
-		if (has('xShareWithFollowers')) settings.share_with_followers = o.xShareWithFollowers === true;
-		patches.x = {
-			...(Object.keys(postFields).length ? { postFields } : {}),
-			...(has('xQuotePostUrl') ? { firstPostFields: { quote_post_url: text('xQuotePostUrl') } } : {}),
-			...(Object.keys(settings).length ? { settings } : {}),
-		};
-	}
-	if (platforms.includes('linkedin') && has('linkedinReshareUrn')) patches.linkedin = { postFields: { linkedin_reshare_urn: text('linkedinReshareUrn') } };
-	if (has('hideLinkPreview')) {
-		const hidden = toList(o.hideLinkPreview);
-		for (const platform of platforms.filter((p) => LINK_PREVIEW_PLATFORMS.includes(p))) {
-			const patch = (patches[platform] ??= {});
-			patch.postFields = { ...patch.postFields, hide_link_preview: hidden.includes(platform) ? true : null };
-		}
-	}
-	return patches;
+function isEmptyPatch(patch: PlatformPatch | undefined): boolean {
+	return !patch || Object.values(patch).every((value) => value === undefined);
 }
+
+/** Update: Social Posts to merge into the draft: per chosen platform, the thread (or edits), its own text, and the options set. */
+export function readPostsPatches(context: IExecuteFunctions, itemIndex: number, separator: string): PostsPatches {
+	const platforms = readPlatforms(context, itemIndex);
+	const { thread, edits, refs, label } = readThreadPatch(context, itemIndex, separator);
+	const mode = context.getNodeParameter('contentMode', itemIndex, 'text') as string;
+	const overrides = mode === 'edit' ? {} : readOverrides(context, itemIndex, platforms, separator);
+	const options = optionPatches(context.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject, platforms);
+	const patches: Patches = {};
+	const labels: Partial<Record<PostPlatform, string>> = {};
+	for (const platform of platforms) {
+		const own = overrides[platform];
+		const firstMedia = thread?.[0]?.media;
+		const platformThread = own ? own.map((text, index) => ({ text, ...(index === 0 && firstMedia ? { media: firstMedia } : {}) })) : thread;
+		const patch: PlatformPatch = { ...options[platform], ...(platformThread ? { thread: platformThread } : {}), ...(edits ? { edits } : {}) };
+		// a chosen platform with nothing to change is not sent at all
+		if (isEmptyPatch(patch)) continue;
+		patches[platform] = patch;
+		labels[platform] = own ? 'Platform Texts' : label;
+	}
+	checkLinkedInPosts(context, itemIndex, patches.linkedin?.thread?.length ?? 0, overrides.linkedin ? 'Platform Texts' : label);
+	if (Object.keys(patches).length === 0) {
+		throw paramError(context, itemIndex, label, 'is empty and no media, platform text or option is set: there is nothing to change on the chosen platforms (choose Keep Current Content to change only other fields)');
+	}
+	return { label, labels, patches, refs };
+}
+

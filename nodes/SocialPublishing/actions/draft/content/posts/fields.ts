@@ -1,60 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { articleAndJsonFields, contentOptionsField } from './articleFields';
-import { platformOptionsField } from './platformOptionFields';
-import { POST_PLATFORM_OPTIONS } from '../descriptions';
-import { editPostsField, replacePlatformContentField, updateContentNotice } from './updateContentFields';
+import { POST_PLATFORM_OPTIONS } from '../../../descriptions';
+import { binaryPropertiesField, mediaIdsField, mediaUrlsField } from '../media';
+import { platformOptionsField } from './options';
 
-
-const mediaIdsField: INodeProperties = {
-	displayName: 'Media IDs',
-	name: 'mediaIds',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. 3f1c2a9e-0b7d-4c1e-9a4f-2d6e8b1c0a57',
-	description: 'Comma-separated IDs (UUIDs) of uploaded media to attach',
-};
-
-const binaryPropertiesField: INodeProperties = {
-	displayName: 'Binary Media',
-	name: 'binaryProperties',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. data, image2',
-	description: 'Comma-separated names of binary properties of the input item: each file is uploaded, waited for and attached',
-};
-
-const mediaUrlsField: INodeProperties = {
-	displayName: 'Media URLs',
-	name: 'mediaUrls',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. https://example.com/launch.png',
-	description:
-		'Comma-separated public URLs of files: each is checked (status, type, name) before any upload, streamed into an upload, waited for and attached',
-};
-
-/** The content fields of Create and Update, written once. `forUpdate` adds "Keep Current Content". */
-export function contentFields(forUpdate: boolean): INodeProperties[] {
-	const contentTypes = [
-		{ name: 'Social Posts', value: 'posts', description: 'Posts (or a thread) for X, LinkedIn, Mastodon, Threads, Bluesky or Substack' },
-		{ name: 'X Article', value: 'xArticle', description: 'A long-form X Article; it cannot be combined with other platforms' },
-		{ name: 'Platforms JSON', value: 'json', description: 'The raw platforms object of the API, for full control' },
-	];
-	if (forUpdate) contentTypes.unshift({ name: 'Keep Current Content', value: 'keep', description: 'Do not change the content' });
-	const defaultContentType = forUpdate ? 'keep' : 'posts';
+/** The "Social Posts" fields of Create and Update; Update adds Edit Single Posts and Replace Platform Content. */
+export function postsFields(forUpdate: boolean): INodeProperties[] {
 	const contentModes = [
 		{ name: 'One Text (Split Into a Thread)', value: 'text', description: 'A separator line (default ---) starts the next post' },
 		{ name: 'List of Posts', value: 'posts', description: 'Each post with its own text and media' },
 	];
 	if (forUpdate) contentModes.push({ name: 'Edit Single Posts', value: 'edit', description: 'Set the text or media of, insert or remove posts by number' });
 	return [
-		{
-			displayName: 'Content Type',
-			name: 'contentType',
-			type: 'options',
-			options: contentTypes,
-			default: defaultContentType,
-		},
 		{
 			displayName: 'Platforms',
 			name: 'platforms',
@@ -134,7 +90,108 @@ export function contentFields(forUpdate: boolean): INodeProperties[] {
 		},
 		...(forUpdate ? [editPostsField, replacePlatformContentField, updateContentNotice] : []),
 		platformOptionsField,
-		...articleAndJsonFields,
-		contentOptionsField,
 	];
 }
+
+/** Fields only Draft > Update has: edits of single posts, and replacing platforms whole. */
+
+export const editPostsField: INodeProperties = {
+	displayName: 'Edit Posts',
+	name: 'editPosts',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, sortable: true },
+	placeholder: 'Add Edit',
+	default: {},
+	description:
+		'Changes to single posts of the chosen platforms, applied in order; each Post Number counts the thread as the earlier edits left it. Everything else stays as it is.',
+	displayOptions: { show: { contentType: ['posts'], contentMode: ['edit'] } },
+	options: [
+		{
+			displayName: 'Edit',
+			name: 'edit',
+			values: [
+				{
+					displayName: 'Action',
+					name: 'editAction',
+					type: 'options',
+					options: [
+						{
+							name: 'Append Post',
+							value: 'append',
+							description: 'Add a post at the end of the thread',
+						},
+						{
+							name: 'Insert Post',
+							value: 'insert',
+							description: 'Add a post that becomes post number N;	the posts from N on move one down',
+						},
+						{
+							name: 'Remove Post',
+							value: 'remove',
+							description: 'Delete post number N from the thread',
+						},
+						{
+							name: 'Replace Media',
+							value: 'setMedia',
+							description: 'Set the media of post number N;	none given removes them',
+						},
+						{
+							name: 'Set Text',
+							value: 'setText',
+							description: 'Replace the text of post number N;	its media and options stay',
+						},
+					],
+					default: 'setText',
+				},
+				{
+					displayName: 'Binary Media',
+					name: 'binaryProperties',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. data, image2',
+					description: 'Comma-separated names of binary properties of the input item:	each file is uploaded, waited for and attached to the post',
+				},
+				{
+					displayName: 'Media IDs',
+					name: 'mediaIds',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. 3f1c2a9e-0b7d-4c1e-9a4f-2d6e8b1c0a57',
+					description: 'Comma-separated IDs (UUIDs) of uploaded media for the post',
+				},
+				{
+					displayName: 'Post Number',
+					name: 'postNumber',
+					type: 'number',
+					default: 1,
+					description: 'Position in the thread, 1 for the first post. For Insert Post, one past the last post appends.',
+				},
+				{
+					displayName: 'Text',
+					name: 'text',
+					type: 'string',
+					default: '',
+				},
+			],
+		},
+	],
+};
+
+export const replacePlatformContentField: INodeProperties = {
+	displayName: 'Replace Platform Content',
+	name: 'replacePlatformContent',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to replace the chosen platforms whole with what is given here, as Create builds them: media, options and posts not given here are dropped. Off, the draft is read first and only what you set changes.',
+	displayOptions: { show: { contentType: ['posts'], contentMode: ['text', 'posts'] } },
+};
+
+export const updateContentNotice: INodeProperties = {
+	displayName:
+		'Only what you set changes: the draft is read first, and the texts, media, options, posts and platforms you leave empty stay as they are. In Platform Options, an option added and left empty (or off) is removed.',
+	name: 'updateContentNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { contentType: ['posts'], replacePlatformContent: [false] } },
+};

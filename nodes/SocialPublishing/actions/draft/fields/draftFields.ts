@@ -1,6 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { platformToggleFields } from './updateContentFields';
-import { createMissingTagsField, tagNamesField } from './tagNames';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { toList } from '../../../helpers/content';
+import type { PublishKind } from '../../../helpers/publishPolicy';
+import { checkTags, checkTitle, paramError } from '../../../helpers/validation';
+import { platformToggleFields } from '../content/update';
+import type { CheckedDate, DateRules } from './dates';
+import { checkDate, isNow, resolveDate } from './dates';
+import type { TagNamesRequest } from './tagNames';
+import { createMissingTagsField, readTagNames, tagNamesField } from './tagNames';
+
+/** The draft's own fields (title, scratchpad, tags, share, dates): their descriptions and their reader. */
 
 export const draftIdField: INodeProperties = {
 	displayName: 'Draft ID',
@@ -113,3 +121,61 @@ export const excludeMarkersOption: INodeProperties = {
 	description:
 		'Whether to return text without comment-thread markers. Do not send such text back in an update unless removing the comment anchors is intended.',
 };
+
+const PUBLISH_AT: DateRules = { label: 'Publish At', allowNow: true };
+export const PLAN_NOW_PROBLEM = 'is "now", which a plan does not accept (plan_at takes a future date or next-free-slot)';
+const PLAN_AT: DateRules = { label: 'Plan At', allowNow: false, nowProblem: PLAN_NOW_PROBLEM };
+
+/** Title, scratchpad, tags, share and dates of Create / Update, checked; `dates()` resolves the dates last. */
+export interface DraftFields {
+	body: IDataObject;
+	hasDates: boolean;
+	/** What Publish At asks, known before any request: publish now, or schedule (Rules on platform content 5). */
+	publishKind?: PublishKind;
+	dates(): Promise<IDataObject>;
+	/** "Tag Names", when given (see tagNames.ts). */
+	tagNames?: TagNamesRequest;
+}
+
+function isSet(value: unknown): boolean {
+	return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+}
+
+export function readDraftFields(context: IExecuteFunctions, itemIndex: number, socialSetId: number, forUpdate: boolean): DraftFields {
+	const fields = context.getNodeParameter(forUpdate ? 'updateFields' : 'additionalFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	if (isSet(fields.draftTitle)) {
+		const title = String(fields.draftTitle);
+		const problem = checkTitle(title);
+		if (problem) throw paramError(context, itemIndex, 'Draft Title', problem);
+		body.draft_title = title;
+	}
+	if (isSet(fields.scratchpadText)) body.scratchpad_text = String(fields.scratchpadText);
+	if (fields.tags !== undefined) {
+		const tags = toList(fields.tags);
+		const problem = checkTags(tags);
+		if (problem) throw paramError(context, itemIndex, 'Tag Names or IDs', problem);
+		body.tags = tags;
+	}
+	if (typeof fields.share === 'boolean') body.share = fields.share;
+	for (const cleared of toList(fields.clearFields)) {
+		if (cleared in body) throw paramError(context, itemIndex, 'Clear Fields', `clears "${cleared}", which is also set; do one or the other`);
+		body[cleared] = null;
+	}
+	if (isSet(fields.publishAt) && isSet(fields.planAt)) {
+		throw paramError(context, itemIndex, 'Plan At', 'and "Publish At" are both set; a draft is either planned or scheduled, never both');
+	}
+	const publishAt: CheckedDate | undefined = isSet(fields.publishAt) ? checkDate(context, itemIndex, fields.publishAt, PUBLISH_AT) : undefined;
+	const planAt: CheckedDate | undefined = isSet(fields.planAt) ? checkDate(context, itemIndex, fields.planAt, PLAN_AT) : undefined;
+	return {
+		body,
+		tagNames: readTagNames(context, itemIndex, fields),
+		hasDates: publishAt !== undefined || planAt !== undefined,
+		publishKind: publishAt === undefined ? undefined : isNow(publishAt) ? 'publishNow' : 'schedule',
+		async dates() {
+			if (publishAt !== undefined) return { publish_at: await resolveDate(context, itemIndex, socialSetId, publishAt) };
+			if (planAt !== undefined) return { plan_at: await resolveDate(context, itemIndex, socialSetId, planAt) };
+			return {};
+		},
+	};
+}

@@ -1,44 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { DEFAULT_SEPARATOR } from '../../../helpers/content';
 import { autoSplitField, checkLengthField, lengthLimitsField, numberPostsField } from './lengths';
-
-/** X Article and raw Platforms JSON content fields of Create and Update. */
-export const articleAndJsonFields: INodeProperties[] = [
-	{
-		displayName: 'Article Markdown',
-		name: 'articleMarkdown',
-		type: 'string',
-		typeOptions: { rows: 10 },
-		default: '',
-		required: true,
-		description: 'The X Article in Markdown; embeds use self-closing svc:media (media_id) and svc:x-post (URL) tags',
-		displayOptions: { show: { contentType: ['xArticle'] } },
-	},
-	{
-		displayName: 'Article Options',
-		name: 'articleOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { contentType: ['xArticle'] } },
-		options: [
-			{ displayName: 'Cover Binary Property', name: 'coverBinaryProperty', type: 'string', default: '', description: 'Binary property of the input item to upload and use as the cover' },
-			{ displayName: 'Cover Media ID', name: 'coverMediaId', type: 'string', default: '', description: 'ID (UUID) of uploaded media used as the cover' },
-		],
-	},
-	{
-		displayName: 'Platforms JSON',
-		name: 'platformsJson',
-		type: 'json',
-		default: '{\n  "x": { "enabled": true, "posts": [{ "text": "Hello" }], "settings": {} }\n}',
-		required: true,
-		description: 'The platforms object as the API specification defines it (Platform configuration)',
-		displayOptions: { show: { contentType: ['json'] } },
-	},
-];
+import type { UploadSettings } from './media';
+import { readUploadSettings } from './media';
 
 const notForJson = { hide: { '/contentType': ['json'] } };
 
-/** Thread separator, alt texts of uploaded files, the upload timeout, and the length check and Auto-Split. */
+/** Content Options: the thread separator, alt texts of uploaded files, the upload timeout, the length check and Auto-Split. */
 export const contentOptionsField: INodeProperties = {
 	displayName: 'Content Options',
 	name: 'contentOptions',
@@ -90,3 +58,15 @@ export const contentOptionsField: INodeProperties = {
 		},
 	],
 };
+
+export interface ContentOptions {
+	separator: string;
+	upload: UploadSettings;
+}
+
+/** The thread separator and the upload settings of one item (the length options: lengths.ts). */
+export function readContentOptions(context: IExecuteFunctions, itemIndex: number): ContentOptions {
+	const options = context.getNodeParameter('contentOptions', itemIndex, {}) as IDataObject;
+	const separator = typeof options.threadSeparator === 'string' && options.threadSeparator.trim() ? options.threadSeparator : DEFAULT_SEPARATOR;
+	return { separator, upload: readUploadSettings(options) };
+}

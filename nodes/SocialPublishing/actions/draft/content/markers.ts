@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { checkMarkers } from '../../helpers/markers';
-import { textsOf } from '../../helpers/merge';
+import { checkMarkers } from '../../../helpers/markers';
+import { textsOf } from '../../../helpers/merge';
 
 /**
  * Comment-thread markers in text: the text about to be sent keeps the marker grammar (lowercase UUID id only,

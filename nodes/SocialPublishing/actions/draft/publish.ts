@@ -1,9 +1,44 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { waitOrCancel } from '../../../shared/transport/wait';
+import { isPlatformOn } from '../../helpers/content';
+import type { PublishKind } from '../../helpers/publishPolicy';
+import { publishPolicyProblem } from '../../helpers/publishPolicy';
 import type { DraftTarget } from './requests';
 import { draftsPath, getDraft } from './requests';
-import { withPublishedUrls } from './publishedUrls';
+
+/** What publishing now or scheduling needs: the rule-5 check before sending, the wait for an immediate publish, the published URLs. */
+
+/**
+ * Refuses, before the request, to publish now or schedule what Rules on platform content 5 blocks.
+ * `subject` names the draft: "Draft 12", or "The draft" for one not created yet.
+ */
+export function checkPublishPolicy(context: IExecuteFunctions, itemIndex: number, platforms: IDataObject, kind: PublishKind | undefined, subject: string): void {
+	if (!kind) return;
+	const found = publishPolicyProblem(platforms, kind);
+	if (!found) return;
+	const action = kind === 'publishNow' ? 'published now' : 'scheduled';
+	throw new NodeOperationError(context.getNode(), `${subject} cannot be ${action}: ${found.problem} [item ${itemIndex}]`, {
+		itemIndex,
+		description: `${found.instead} Nothing was changed.`,
+	});
+}
+
+/**
+ * Adds `published_urls`: the published URL (or null) of each platform the draft has enabled, keyed by
+ * platform (`x`, `linkedin`, ..., `x_article`), read from the detail's `<platform>_published_url` fields.
+ * An `x_article` object counts as enabled by its presence (the specification gives it no `enabled` field).
+ */
+export function withPublishedUrls(draft: IDataObject): IDataObject {
+	const platforms = (draft.platforms ?? {}) as IDataObject;
+	const urls: IDataObject = {};
+	for (const [platform, config] of Object.entries(platforms)) {
+		if (!isPlatformOn(platform, config)) continue;
+		const url = draft[`${platform}_published_url`];
+		urls[platform] = typeof url === 'string' ? url : null;
+	}
+	return { ...draft, published_urls: urls };
+}
 
 /** Waiting for an immediate publish (States and transitions: publish_state `in_progress`, then `finished`). */
 

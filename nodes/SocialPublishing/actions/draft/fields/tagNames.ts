@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { toList } from '../../helpers/content';
-import { paramError, DRAFT_LIMITS } from '../../helpers/validation';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
-import { TAG_NAME_MAX } from '../tag/create.operation';
+import { toList } from '../../../helpers/content';
+import { paramError, DRAFT_LIMITS } from '../../../helpers/validation';
+import { apiRequest, apiRequestAllItems } from '../../../../shared/transport';
+import { TAG_NAME_MAX } from '../../tag/create.operation';
 
 /**
  * Tags given by name on Draft Create and Update: matched to the social set's tags (by name or slug,

@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { pendingMediaOf } from '../../../helpers/content';
+import { checkPlatformsObject, paramError } from '../../../helpers/validation';
+import { articleFields, buildArticlePlatforms, readArticle } from './article';
+import { platformsJsonField, readPlatformsJson } from './json';
+import { autoSplitContent, checkLengths, postsLabel, readLengthSettings } from './lengths';
+import { checkBinaries, uploadPendingMedia } from './media';
+import { contentOptionsField, readContentOptions } from './options';
+import { buildPostPlatforms } from './posts/build';
+import { postsFields } from './posts/fields';
+import { readPostsContent } from './posts/read';
+
+/** The content fields of Create and Update, written once. `forUpdate` adds "Keep Current Content". */
+export function contentFields(forUpdate: boolean): INodeProperties[] {
+	const contentTypes = [
+		{ name: 'Social Posts', value: 'posts', description: 'Posts (or a thread) for X, LinkedIn, Mastodon, Threads, Bluesky or Substack' },
+		{ name: 'X Article', value: 'xArticle', description: 'A long-form X Article; it cannot be combined with other platforms' },
+		{ name: 'Platforms JSON', value: 'json', description: 'The raw platforms object of the API, for full control' },
+	];
+	if (forUpdate) contentTypes.unshift({ name: 'Keep Current Content', value: 'keep', description: 'Do not change the content' });
+	const defaultContentType = forUpdate ? 'keep' : 'posts';
+	return [
+		{
+			displayName: 'Content Type',
+			name: 'contentType',
+			type: 'options',
+			options: contentTypes,
+			default: defaultContentType,
+		},
+		...postsFields(forUpdate),
+		...articleFields,
+		platformsJsonField,
+		contentOptionsField,
+	];
+}
+
+/** Draft content read, built once and checked; `upload()` uploads the media it waits for and puts their ids in. */
+export interface PreparedContent {
+	/** The platforms object as it will be sent; media still to upload stand as pending slots until `upload()`. */
+	platforms: IDataObject;
+	upload(): Promise<void>;
+}
+
+/**
+ * Reads the content fields of Create (and of Update's Replace Platform Content) for one item, builds the
+ * platforms object once and checks every rule that needs no request. Nothing is uploaded yet.
+ */
+export function readContent(context: IExecuteFunctions, itemIndex: number, socialSetId: number, forUpdate: boolean): PreparedContent {
+	const contentType = context.getNodeParameter('contentType', itemIndex, 'posts') as string;
+	const options = readContentOptions(context, itemIndex);
+	if (contentType === 'json') {
+		const platforms = readPlatformsJson(context, itemIndex, forUpdate);
+		checkLengths(context, itemIndex, platforms, readLengthSettings(context, itemIndex), () => 'Platforms JSON', true);
+		return { platforms, upload: async () => {} };
+	}
+	let platforms: IDataObject;
+	let checkLength: (() => void) | undefined;
+	if (contentType === 'xArticle') {
+		platforms = buildArticlePlatforms(readArticle(context, itemIndex));
+	} else {
+		const content = readPostsContent(context, itemIndex, options.separator);
+		const lengths = readLengthSettings(context, itemIndex);
+		autoSplitContent(context, itemIndex, content, lengths);
+		platforms = buildPostPlatforms(content);
+		checkLength = () => checkLengths(context, itemIndex, platforms, lengths, (platform) => postsLabel(context, itemIndex, content, platform));
+	}
+	const backstop = checkPlatformsObject(platforms, !forUpdate);
+	if (backstop) throw paramError(context, itemIndex, contentType === 'xArticle' ? 'Article Markdown' : 'Platforms', backstop);
+	checkLength?.();
+	checkBinaries(context, itemIndex, pendingMediaOf(platforms));
+	return { platforms, upload: async () => await uploadPendingMedia(context, itemIndex, socialSetId, platforms, options.upload) };
+}

@@ -1,0 +1,90 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { PostPlatform } from '../../../../helpers/content';
+import { isPostPlatform, splitThread, toList } from '../../../../helpers/content';
+import { checkPlatformsChosen, DRAFT_LIMITS, paramError } from '../../../../helpers/validation';
+import { readMediaRefs } from '../media';
+import type { PostInput, PostsContent } from './build';
+import { postsFor } from './build';
+
+/** The chosen platforms, checked to be known and at least one. */
+export function readPlatforms(context: IExecuteFunctions, itemIndex: number): PostPlatform[] {
+	const chosen = toList(context.getNodeParameter('platforms', itemIndex, []));
+	const unknown = chosen.filter((platform) => !isPostPlatform(platform));
+	if (unknown.length) throw paramError(context, itemIndex, 'Platforms', `has unknown platforms: ${unknown.join(', ')}`);
+	const problem = checkPlatformsChosen(chosen);
+	if (problem) throw paramError(context, itemIndex, 'Platforms', problem);
+	return [...new Set(chosen)] as PostPlatform[];
+}
+
+/** The media fields of One Text: they go to the first post. */
+export function readTextMedia(context: IExecuteFunctions, itemIndex: number) {
+	return readMediaRefs(
+		context,
+		itemIndex,
+		'Media IDs',
+		context.getNodeParameter('mediaIds', itemIndex, ''),
+		context.getNodeParameter('binaryProperties', itemIndex, ''),
+		context.getNodeParameter('mediaUrls', itemIndex, ''),
+		'Media URLs',
+	);
+}
+
+/** The entries of List of Posts; at least one. */
+export function readPostEntries(context: IExecuteFunctions, itemIndex: number): IDataObject[] {
+	const entries = (context.getNodeParameter('posts.post', itemIndex, []) as IDataObject[]) ?? [];
+	if (!entries.length) throw paramError(context, itemIndex, 'Posts', 'must hold at least one post');
+	return entries;
+}
+
+function readPostList(context: IExecuteFunctions, itemIndex: number, separator: string): { posts: PostInput[]; label: string } {
+	if (context.getNodeParameter('contentMode', itemIndex, 'text') === 'text') {
+		const texts = splitThread(String(context.getNodeParameter('text', itemIndex, '')), separator);
+		const media = readTextMedia(context, itemIndex);
+		if (!texts.length && !media.length) throw paramError(context, itemIndex, 'Text', 'is empty');
+		const posts = (texts.length ? texts : ['']).map((text, index) => ({ text, media: index === 0 ? media : [] }));
+		return { posts, label: 'Text' };
+	}
+	const posts = readPostEntries(context, itemIndex).map((entry, index) => {
+		const media = readMediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties, entry.mediaUrls);
+		const text = String(entry.text ?? '').trim();
+		if (!text && !media.length) throw paramError(context, itemIndex, `Posts (post ${index + 1})`, 'has neither text nor media');
+		return { text, media };
+	});
+	return { posts, label: 'Posts' };
+}
+
+/** Platform Texts: a text of its own for a chosen platform, split into posts like the common text. */
+export function readOverrides(context: IExecuteFunctions, itemIndex: number, platforms: PostPlatform[], separator: string): PostsContent['overrides'] {
+	const overrides: PostsContent['overrides'] = {};
+	for (const entry of context.getNodeParameter('platformTexts.platformText', itemIndex, []) as IDataObject[]) {
+		const platform = String(entry.platform ?? '');
+		if (!isPostPlatform(platform) || !platforms.includes(platform)) {
+			throw paramError(context, itemIndex, 'Platform Texts', `sets a text for "${platform}", which is not among the chosen platforms`);
+		}
+		const texts = splitThread(String(entry.text ?? ''), separator);
+		if (!texts.length) throw paramError(context, itemIndex, 'Platform Texts', `has an empty text for ${platform}`);
+		overrides[platform] = texts;
+	}
+	return overrides;
+}
+
+/** LinkedIn takes one post (Rules on platform content 1). */
+export function checkLinkedInPosts(context: IExecuteFunctions, itemIndex: number, posts: number, where: string): void {
+	if (posts > DRAFT_LIMITS.maxLinkedInPosts) {
+		throw paramError(context, itemIndex, where, `gives LinkedIn ${posts} posts; LinkedIn takes one post only (give LinkedIn a single text under Platform Texts)`);
+	}
+}
+
+/** Reads the "Social Posts" content of one item for Create and checks the rules that need no request. */
+export function readPostsContent(context: IExecuteFunctions, itemIndex: number, separator: string): PostsContent {
+	const platforms = readPlatforms(context, itemIndex);
+	const { posts, label } = readPostList(context, itemIndex, separator);
+	const content: PostsContent = {
+		platforms,
+		posts,
+		overrides: readOverrides(context, itemIndex, platforms, separator),
+		options: context.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject,
+	};
+	if (platforms.includes('linkedin')) checkLinkedInPosts(context, itemIndex, postsFor('linkedin', content).length, content.overrides.linkedin ? 'Platform Texts' : label);
+	return content;
+}
