@@ -119,6 +119,11 @@ export function isPlatformOn(key: string, config: unknown): boolean {
 	return key === 'x_article' ? enabled !== false : enabled === true;
 }
 
+/** A name compared ignoring case (tag names and slugs). */
+export function foldCase(text: string): string {
+	return text.normalize('NFC').toLowerCase();
+}
+
 /** `a, b ,c` or an array from an expression, as a clean list. */
 export function toList(value: unknown): string[] {
 	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value == null ? [] : [value];

@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { isPlatformOn } from './content';
 
 /**
@@ -49,4 +50,19 @@ export function publishPolicyProblem(platforms: IDataObject, kind: PublishKind):
 		instead:
 			'Schedule it instead: scheduling X posts with URLs is allowed (Draft > Schedule, or "Publish At" with a date or next-free-slot). Or remove the URL from the X text.',
 	};
+}
+
+/**
+ * Refuses, before the request, to publish now or schedule what Rules on platform content 5 blocks.
+ * `subject` names the draft: "Draft 12", or "The draft" for one not created yet.
+ */
+export function checkPublishPolicy(context: IExecuteFunctions, itemIndex: number, platforms: IDataObject, kind: PublishKind | undefined, subject: string): void {
+	if (!kind) return;
+	const found = publishPolicyProblem(platforms, kind);
+	if (!found) return;
+	const action = kind === 'publishNow' ? 'published now' : 'scheduled';
+	throw new NodeOperationError(context.getNode(), `${subject} cannot be ${action}: ${found.problem} [item ${itemIndex}]`, {
+		itemIndex,
+		description: `${found.instead} Nothing was changed.`,
+	});
 }

@@ -7,7 +7,8 @@ import type { OperationResult } from '../types';
 import { contentFields, readContent } from './content';
 import { draftFields, readDraftFields } from './fields/draftFields';
 import { tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, checkPublishPolicy, publishWaitOptions } from './publish';
+import { afterPublishNow, publishWaitOptions } from './publish';
+import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { draftsPath } from './requests';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['create'] } }, [

@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
-import { draftIdField, whenFields, PLAN_NOW_PROBLEM } from './fields/draftFields';
+import { draftIdField, whenFields, PLAN_NOW_PROBLEM, resolveDate } from './fields/draftFields';
 import { getDraftTarget, patchDraft } from './requests';
-import { checkDate, resolveDate } from './fields/dates';
+import { checkDate } from '../../helpers/dates';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['plan'] } }, [
 	socialSetLocator,

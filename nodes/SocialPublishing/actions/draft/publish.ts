@@ -2,27 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { waitOrCancel } from '../../../shared/transport/wait';
 import { isPlatformOn } from '../../helpers/content';
-import type { PublishKind } from '../../helpers/publishPolicy';
-import { publishPolicyProblem } from '../../helpers/publishPolicy';
 import type { DraftTarget } from './requests';
 import { draftsPath, getDraft } from './requests';
 
-/** What publishing now or scheduling needs: the rule-5 check before sending, the wait for an immediate publish, the published URLs. */
-
-/**
- * Refuses, before the request, to publish now or schedule what Rules on platform content 5 blocks.
- * `subject` names the draft: "Draft 12", or "The draft" for one not created yet.
- */
-export function checkPublishPolicy(context: IExecuteFunctions, itemIndex: number, platforms: IDataObject, kind: PublishKind | undefined, subject: string): void {
-	if (!kind) return;
-	const found = publishPolicyProblem(platforms, kind);
-	if (!found) return;
-	const action = kind === 'publishNow' ? 'published now' : 'scheduled';
-	throw new NodeOperationError(context.getNode(), `${subject} cannot be ${action}: ${found.problem} [item ${itemIndex}]`, {
-		itemIndex,
-		description: `${found.instead} Nothing was changed.`,
-	});
-}
+/** After a publish is started: the wait for it to finish, and the published URLs (the rule-5 check before sending: helpers/publishPolicy.ts). */
 
 /**
  * Adds `published_urls`: the published URL (or null) of each platform the draft has enabled, keyed by

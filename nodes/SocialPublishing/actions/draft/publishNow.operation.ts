@@ -4,7 +4,8 @@ import { socialSetLocator } from '../../../shared/socialSets';
 import type { OperationResult } from '../types';
 import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
-import { checkPublishPolicy, pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } from './publish';
+import { pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } from './publish';
+import { checkPublishPolicy } from '../../helpers/publishPolicy';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['publishNow'] } }, [
 	socialSetLocator,

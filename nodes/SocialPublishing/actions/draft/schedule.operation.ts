@@ -4,11 +4,11 @@ import { DateTime } from 'luxon';
 import { socialSetLocator } from '../../../shared/socialSets';
 import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
-import { draftIdField, whenFields } from './fields/draftFields';
+import { draftIdField, whenFields, resolveDate } from './fields/draftFields';
 import type { DraftTarget } from './requests';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
-import { checkOptionalDate, resolveDate } from './fields/dates';
-import { checkPublishPolicy } from './publish';
+import { checkOptionalDate } from '../../helpers/dates';
+import { checkPublishPolicy } from '../../helpers/publishPolicy';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['schedule'] } }, [
 	socialSetLocator,

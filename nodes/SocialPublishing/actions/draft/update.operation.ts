@@ -4,12 +4,13 @@ import { socialSetLocator } from '../../../shared/socialSets';
 import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
 import { contentFields } from './content';
-import { checkLengths, readLengthSettings } from './content/lengths';
+import { checkLengths } from './content/lengths';
 import { checkTextMarkers } from './content/markers';
 import { readUpdateContent, wholeDraftProblem } from './content/update';
 import { draftFields, draftIdField, excludeMarkersOption, readDraftFields } from './fields/draftFields';
 import { tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, checkPublishPolicy, publishWaitOptions } from './publish';
+import { afterPublishNow, publishWaitOptions } from './publish';
+import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
 
 export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['update'] } }, [
@@ -74,7 +75,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const whole = draft ? wholeDraftProblem(current, built.platforms) : undefined;
 		if (whole) throw new NodeOperationError(this.getNode(), `Draft ${target.draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`, { itemIndex });
 		checkTextMarkers(this, itemIndex, built.platforms);
-		checkLengths(this, itemIndex, built.platforms, readLengthSettings(this, itemIndex), () => content.label);
+		checkLengths(this, itemIndex, built.platforms, content.lengths, () => content.label);
 		sent = built.platforms;
 	}
 	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)

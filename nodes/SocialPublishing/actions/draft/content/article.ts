@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { MediaRef, MediaResolver } from '../../../helpers/content';
 import { beforeUpload } from '../../../helpers/content';
 import type { ArticlePatch } from '../../../helpers/merge';
-import { checkMediaIds, paramError } from '../../../helpers/validation';
+import { paramError } from '../../../helpers/validation';
+import { readMediaRefs } from './media';
 
 /** The X Article: its fields, its readers (Create, Update) and its builder (Platform configuration: x_article object). */
 
@@ -42,9 +43,7 @@ function readCover(context: IExecuteFunctions, itemIndex: number): MediaRef | un
 	const coverId = String(options.coverMediaId ?? '').trim();
 	const coverBinary = String(options.coverBinaryProperty ?? '').trim();
 	if (coverId && coverBinary) throw paramError(context, itemIndex, 'Article Options', 'sets both a cover media ID and a cover binary property; choose one');
-	const idProblem = coverId ? checkMediaIds([coverId]) : undefined;
-	if (idProblem) throw paramError(context, itemIndex, 'Cover Media ID', idProblem);
-	return coverId ? { mediaId: coverId.toLowerCase() } : coverBinary ? { binaryProperty: coverBinary } : undefined;
+	return readMediaRefs(context, itemIndex, 'Cover Media ID', coverId, coverBinary, undefined)[0];
 }
 
 /** Create (and Replace Platform Content): the article as given; its markdown is required. */

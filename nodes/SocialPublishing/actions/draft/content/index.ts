@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { pendingMediaOf } from '../../../helpers/content';
+import { uploadPendingMedia } from '../../../helpers/mediaUpload/pending';
 import { checkPlatformsObject, paramError } from '../../../helpers/validation';
 import { articleFields, buildArticlePlatforms, readArticle } from './article';
 import { platformsJsonField, readPlatformsJson } from './json';
-import { autoSplitContent, checkLengths, postsLabel, readLengthSettings } from './lengths';
-import { checkBinaries, uploadPendingMedia } from './media';
+import { checkLengths, fitPostLengths } from './lengths';
 import { contentOptionsField, readContentOptions } from './options';
 import { buildPostPlatforms } from './posts/build';
 import { postsFields } from './posts/fields';
@@ -42,31 +41,27 @@ export interface PreparedContent {
 }
 
 /**
- * Reads the content fields of Create (and of Update's Replace Platform Content) for one item, builds the
- * platforms object once and checks every rule that needs no request. Nothing is uploaded yet.
+ * Reads the content fields of Create (and of Update's Replace Platform Content) for one item, checks every
+ * rule that needs no request, and builds the platforms object once. Nothing is uploaded yet.
  */
 export function readContent(context: IExecuteFunctions, itemIndex: number, socialSetId: number, forUpdate: boolean): PreparedContent {
 	const contentType = context.getNodeParameter('contentType', itemIndex, 'posts') as string;
 	const options = readContentOptions(context, itemIndex);
-	if (contentType === 'json') {
-		const platforms = readPlatformsJson(context, itemIndex, forUpdate);
-		checkLengths(context, itemIndex, platforms, readLengthSettings(context, itemIndex), () => 'Platforms JSON', true);
-		return { platforms, upload: async () => {} };
-	}
 	let platforms: IDataObject;
-	let checkLength: (() => void) | undefined;
+	if (contentType === 'json') {
+		// sent as given: checked as a whole platforms object and for length, no media to upload
+		const given = readPlatformsJson(context, itemIndex, forUpdate);
+		checkLengths(context, itemIndex, given, options.lengths, () => 'Platforms JSON', true);
+		return { platforms: given, upload: async () => {} };
+	}
 	if (contentType === 'xArticle') {
 		platforms = buildArticlePlatforms(readArticle(context, itemIndex));
 	} else {
 		const content = readPostsContent(context, itemIndex, options.separator);
-		const lengths = readLengthSettings(context, itemIndex);
-		autoSplitContent(context, itemIndex, content, lengths);
+		fitPostLengths(context, itemIndex, content, options.lengths);
 		platforms = buildPostPlatforms(content);
-		checkLength = () => checkLengths(context, itemIndex, platforms, lengths, (platform) => postsLabel(context, itemIndex, content, platform));
 	}
 	const backstop = checkPlatformsObject(platforms, !forUpdate);
 	if (backstop) throw paramError(context, itemIndex, contentType === 'xArticle' ? 'Article Markdown' : 'Platforms', backstop);
-	checkLength?.();
-	checkBinaries(context, itemIndex, pendingMediaOf(platforms));
 	return { platforms, upload: async () => await uploadPendingMedia(context, itemIndex, socialSetId, platforms, options.upload) };
 }

@@ -1,8 +1,64 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { DEFAULT_SEPARATOR } from '../../../helpers/content';
-import { autoSplitField, checkLengthField, lengthLimitsField, numberPostsField } from './lengths';
-import type { UploadSettings } from './media';
-import { readUploadSettings } from './media';
+import { DEFAULT_SEPARATOR, isPostPlatform, platformName } from '../../../helpers/content';
+import type { Limits } from '../../../helpers/textLength';
+import { resolveLimits } from '../../../helpers/textLength';
+import type { UploadSettings } from '../../../helpers/mediaUpload/pending';
+import { paramError } from '../../../helpers/validation';
+import { POST_PLATFORM_OPTIONS } from '../../descriptions';
+
+/** Content Options: its fields and its reader (separator, uploads, and the length check with Auto-Split). */
+
+const LIMITS_HELP = 'X 280 (weighted), Bluesky 300, Threads 500, Mastodon 500, LinkedIn 3000, Substack none';
+
+export const autoSplitField: INodeProperties = {
+	displayName: 'Auto-Split Long Text',
+	name: 'autoSplit',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to split a text too long for a platform into a thread of posts that each fit: at paragraphs, then sentences, then words, never inside a link, mention or comment marker. Each platform gets as many posts as it needs; media stay on the first post. LinkedIn and Substack take one post: a text over their limit is refused instead.',
+	displayOptions: { show: { '/contentType': ['posts'], '/contentMode': ['text'] } },
+};
+
+export const checkLengthField: INodeProperties = {
+	displayName: 'Check Post Length',
+	name: 'checkLength',
+	type: 'boolean',
+	default: true,
+	description: `Whether to refuse, before anything is sent, a post longer than its platform allows, counted the way the platform counts (${LIMITS_HELP})`,
+	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
+};
+
+export const lengthLimitsField: INodeProperties = {
+	displayName: 'Length Limits',
+	name: 'lengthLimits',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Limit',
+	default: {},
+	description: 'A different limit for a platform: a long-post X plan, a Mastodon server with another limit. 0 turns the check off for that platform.',
+	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
+	options: [
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			values: [
+				{ displayName: 'Platform', name: 'platform', type: 'options', options: POST_PLATFORM_OPTIONS, default: 'x' },
+				{ displayName: 'Maximum Length', name: 'maxLength', type: 'number', typeOptions: { minValue: 0 }, default: 280, description: 'Counted the way that platform counts; 0 means no check' },
+			],
+		},
+	],
+};
+
+export const numberPostsField: INodeProperties = {
+	displayName: 'Number Split Posts',
+	name: 'numberPosts',
+	type: 'boolean',
+	default: false,
+	description: 'Whether Auto-Split adds "1/5", "2/5", … to each post of a thread, counted within the limit',
+	displayOptions: { show: { '/contentType': ['posts'], '/contentMode': ['text'] } },
+};
+
 
 const notForJson = { hide: { '/contentType': ['json'] } };
 
@@ -59,14 +115,48 @@ export const contentOptionsField: INodeProperties = {
 	],
 };
 
+export interface LengthSettings {
+	limits: Limits;
+	autoSplit: boolean;
+	numbering: boolean;
+}
+
+/** The length options of one item; a limit for the same platform given twice is refused. */
+function readLengthSettings(context: IExecuteFunctions, itemIndex: number, options: IDataObject): LengthSettings {
+	const overrides: Limits = {};
+	for (const entry of ((options.lengthLimits as IDataObject | undefined)?.limit ?? []) as IDataObject[]) {
+		const platform = String(entry.platform ?? '');
+		const limit = Number(entry.maxLength);
+		if (!isPostPlatform(platform)) throw paramError(context, itemIndex, 'Length Limits', `names an unknown platform "${platform}"`);
+		if (platform in overrides) throw paramError(context, itemIndex, 'Length Limits', `sets the limit of ${platformName(platform)} twice`);
+		if (!Number.isInteger(limit) || limit < 0) throw paramError(context, itemIndex, 'Length Limits', `sets ${platformName(platform)} to "${String(entry.maxLength)}"; a limit is a whole number, 0 for no check`);
+		overrides[platform] = limit;
+	}
+	const textMode = context.getNodeParameter('contentMode', itemIndex, 'text') === 'text';
+	return {
+		limits: resolveLimits(options.checkLength !== false, overrides),
+		autoSplit: textMode && options.autoSplit === true,
+		numbering: options.numberPosts === true,
+	};
+}
+
 export interface ContentOptions {
 	separator: string;
 	upload: UploadSettings;
+	lengths: LengthSettings;
 }
 
-/** The thread separator and the upload settings of one item (the length options: lengths.ts). */
+/** Every content option of one item, read once and checked before any request. */
 export function readContentOptions(context: IExecuteFunctions, itemIndex: number): ContentOptions {
 	const options = context.getNodeParameter('contentOptions', itemIndex, {}) as IDataObject;
 	const separator = typeof options.threadSeparator === 'string' && options.threadSeparator.trim() ? options.threadSeparator : DEFAULT_SEPARATOR;
-	return { separator, upload: readUploadSettings(options) };
+	const altTexts = ((options.altTexts as IDataObject | undefined)?.altText ?? []) as IDataObject[];
+	return {
+		separator,
+		upload: {
+			altTexts: new Map(altTexts.map((entry) => [String(entry.binaryProperty ?? '').trim(), String(entry.altText ?? '')])),
+			timeoutMs: Math.max(1, Number(options.uploadTimeout ?? 120)) * 1000,
+		},
+		lengths: readLengthSettings(context, itemIndex, options),
+	};
 }

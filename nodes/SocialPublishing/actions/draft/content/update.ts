@@ -1,15 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { MediaRef, PostPlatform } from '../../../helpers/content';
+import type { PostPlatform } from '../../../helpers/content';
 import { beforeUpload, isPlatformOn, platformName, toList } from '../../../helpers/content';
 import type { ArticlePatch, PlatformPatch } from '../../../helpers/merge';
 import { mergeArticle, mergePostPlatform } from '../../../helpers/merge';
+import { uploadPendingMedia } from '../../../helpers/mediaUpload/pending';
 import { publishPolicyProblem } from '../../../helpers/publishPolicy';
 import { checkPlatformsObject, paramError } from '../../../helpers/validation';
 import { POST_PLATFORM_OPTIONS } from '../../descriptions';
 import { readContent } from './index';
 import { readArticlePatch } from './article';
 import { readPlatformsJson } from './json';
-import { checkBinaries, uploadPendingMedia } from './media';
+import type { LengthSettings } from './options';
 import { readContentOptions } from './options';
 import type { Patches } from './posts/readUpdate';
 import { readPostsPatches } from './posts/readUpdate';
@@ -24,6 +25,8 @@ export interface UpdateContent {
 	needsDraft: boolean;
 	/** The parameter that gave the content, for problems found in the platforms as they will be sent. */
 	label: string;
+	/** The length check's settings (Content Options), for the platforms as they will be sent. */
+	lengths: LengthSettings;
 	/** The platforms object to send, built once from the draft's current platforms (when read); media to upload stand as pending slots. */
 	build(current: IDataObject | undefined): { platforms: IDataObject } | { label: string; problem: string };
 	/** Uploads the media the built object waits for (after every check) and puts their ids in. */
@@ -39,7 +42,6 @@ interface Parsed {
 	/** Platforms replaced whole as given (Platforms JSON). */
 	replace?: IDataObject;
 	article?: ArticlePatch;
-	refs: MediaRef[];
 }
 
 /** Update Fields options that turn platforms of the draft on or off, keeping their content. */
@@ -78,9 +80,9 @@ function readParsed(context: IExecuteFunctions, itemIndex: number, contentType: 
 	if (contentType === 'keep') return undefined;
 	if (contentType === 'xArticle') {
 		const article = readArticlePatch(context, itemIndex);
-		return { label: 'Article Markdown', patches: {}, article, refs: article.cover ? [article.cover] : [] };
+		return { label: 'Article Markdown', patches: {}, article };
 	}
-	if (contentType === 'json') return { label: 'Platforms JSON', patches: {}, replace: readPlatformsJson(context, itemIndex, true), refs: [] };
+	if (contentType === 'json') return { label: 'Platforms JSON', patches: {}, replace: readPlatformsJson(context, itemIndex, true) };
 	return readPostsPatches(context, itemIndex, separator);
 }
 
@@ -97,7 +99,6 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
 	const replaced = replaceWhole ? readContent(context, itemIndex, socialSetId, true) : undefined;
 	const parsed = replaceWhole ? undefined : readParsed(context, itemIndex, contentType, options.separator);
 	if (!parsed && !replaced && Object.keys(toggles).length === 0) return undefined;
-	checkBinaries(context, itemIndex, parsed?.refs ?? []);
 	// Platforms sent whole without a merge need no read, unless they make the draft an X reply: a scheduled draft
 	// must then be refused before sending (Rules on platform content 5), and only the read tells its status.
 	const whole = replaced?.platforms ?? parsed?.replace;
@@ -107,6 +108,7 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
 	return {
 		needsDraft,
 		label: parsed?.label ?? 'Platforms',
+		lengths: options.lengths,
 		build(current) {
 			const out: IDataObject = {};
 			if (replaced) Object.assign(out, replaced.platforms);

@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { toList } from '../../../helpers/content';
+import { DateTime } from 'luxon';
+import { foldCase, toList } from '../../../helpers/content';
+import type { CheckedDate, DateRules } from '../../../helpers/dates';
+import { checkDate, inZone, isNow, toApiDateTime } from '../../../helpers/dates';
 import type { PublishKind } from '../../../helpers/publishPolicy';
 import { checkTags, checkTitle, paramError } from '../../../helpers/validation';
+import { socialSetTimeZone } from '../../socialSetTimeZone';
 import { platformToggleFields } from '../content/update';
-import type { CheckedDate, DateRules } from './dates';
-import { checkDate, isNow, resolveDate } from './dates';
 import type { TagNamesRequest } from './tagNames';
-import { createMissingTagsField, readTagNames, tagNamesField } from './tagNames';
+import { createMissingTagsField, TAG_NAMES_LABEL, tagNamesField } from './tagNames';
+import { TAG_NAME_MAX } from '../../tag/create.operation';
 
 /** The draft's own fields (title, scratchpad, tags, share, dates): their descriptions and their reader. */
 
@@ -178,4 +181,35 @@ export function readDraftFields(context: IExecuteFunctions, itemIndex: number, s
 			return {};
 		},
 	};
+}
+
+/** Names from "Tag Names" (a comma list, or a list from an expression), each 1 to 32 characters (Limits: Tag name). */
+export function readTagNames(context: IExecuteFunctions, itemIndex: number, fields: IDataObject): TagNamesRequest | undefined {
+	const names: string[] = [];
+	for (const name of toList(fields.tagNames)) {
+		const length = [...name].length;
+		if (length > TAG_NAME_MAX) {
+			throw paramError(context, itemIndex, TAG_NAMES_LABEL, `has "${name}", ${length} characters long; a tag name has 1 to ${TAG_NAME_MAX} characters`);
+		}
+		if (!names.some((known) => foldCase(known) === foldCase(name))) names.push(name);
+	}
+	if (!names.length) return undefined;
+	return { names, createMissing: fields.createMissingTags === true };
+}
+
+/**
+ * The value the service takes for `publish_at` / `plan_at`: the keyword, or the date in UTC. A date without
+ * offset is read in the social set's time zone (one request per social set and execution).
+ */
+export async function resolveDate(context: IExecuteFunctions, itemIndex: number, socialSetId: number, date: CheckedDate): Promise<string> {
+	const { parsed, value, rules } = date;
+	if (parsed.kind === 'keyword') return parsed.keyword;
+	if (parsed.kind === 'instant') return toApiDateTime(parsed.instant);
+	const zone = await socialSetTimeZone(context, itemIndex, socialSetId);
+	const instant = inZone(parsed.wallClock, zone);
+	if (!instant) throw paramError(context, itemIndex, rules.label, `has no offset and the social set's time zone "${zone}" is unknown; add an offset`);
+	if (instant <= DateTime.utc()) {
+		throw paramError(context, itemIndex, rules.label, `is in the past (${String(value)} in ${zone}); give a future date`);
+	}
+	return toApiDateTime(instant);
 }

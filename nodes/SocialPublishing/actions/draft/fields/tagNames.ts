@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { toList } from '../../../helpers/content';
+import { foldCase, toList } from '../../../helpers/content';
 import { paramError, DRAFT_LIMITS } from '../../../helpers/validation';
 import { apiRequest, apiRequestAllItems } from '../../../../shared/transport';
-import { TAG_NAME_MAX } from '../../tag/create.operation';
 
 /**
  * Tags given by name on Draft Create and Update: matched to the social set's tags (by name or slug,
@@ -47,24 +46,6 @@ export interface TagNamesRequest {
 /** Tags of the social sets already read by this node run: one read (all pages) per social set. */
 const tagCache = new WeakMap<object, Map<number, Promise<Tag[]>>>();
 
-function fold(text: string): string {
-	return text.normalize('NFC').toLowerCase();
-}
-
-/** Names from "Tag Names" (a comma list, or a list from an expression), each 1 to 32 characters (Limits: Tag name). */
-export function readTagNames(context: IExecuteFunctions, itemIndex: number, fields: IDataObject): TagNamesRequest | undefined {
-	const names: string[] = [];
-	for (const name of toList(fields.tagNames)) {
-		const length = [...name].length;
-		if (length > TAG_NAME_MAX) {
-			throw paramError(context, itemIndex, TAG_NAMES_LABEL, `has "${name}", ${length} characters long; a tag name has 1 to ${TAG_NAME_MAX} characters`);
-		}
-		if (!names.some((known) => fold(known) === fold(name))) names.push(name);
-	}
-	if (!names.length) return undefined;
-	return { names, createMissing: fields.createMissingTags === true };
-}
-
 async function tagsOf(context: IExecuteFunctions, itemIndex: number, socialSetId: number): Promise<Tag[]> {
 	let sets = tagCache.get(context);
 	if (!sets) tagCache.set(context, (sets = new Map()));
@@ -79,8 +60,8 @@ async function tagsOf(context: IExecuteFunctions, itemIndex: number, socialSetId
 
 /** The tag a name stands for: a tag of that name first, else a tag with that slug (both ignoring case). */
 export function matchTag(tags: Tag[], name: string): Tag | undefined {
-	const wanted = fold(name.trim());
-	return tags.find((tag) => fold(tag.name) === wanted) ?? tags.find((tag) => fold(tag.slug) === wanted);
+	const wanted = foldCase(name.trim());
+	return tags.find((tag) => foldCase(tag.name) === wanted) ?? tags.find((tag) => foldCase(tag.slug) === wanted);
 }
 
 function quoted(names: string[]): string {

@@ -1,19 +1,20 @@
-import type { MediaRef } from '../../../../../nodes/SocialPublishing/helpers/content';
+import type { MediaRef, PostPlatform } from '../../../../../nodes/SocialPublishing/helpers/content';
 import { buildArticlePlatforms } from '../../../../../nodes/SocialPublishing/actions/draft/content/article';
-import type { PostsContent } from '../../../../../nodes/SocialPublishing/actions/draft/content/posts/build';
-import { buildPostPlatforms, postsFor } from '../../../../../nodes/SocialPublishing/actions/draft/content/posts/build';
+import type { PostsContent, PostInput } from '../../../../../nodes/SocialPublishing/actions/draft/content/posts/build';
+import { buildPostPlatforms } from '../../../../../nodes/SocialPublishing/actions/draft/content/posts/build';
+import { postsByPlatform } from '../../../../../nodes/SocialPublishing/actions/draft/content/posts/read';
 
 // The builders of the content rooms (pure): what each content type sends as the platforms object.
 describe('buildPostPlatforms (Platform configuration)', () => {
-	const content = (over: Partial<PostsContent> = {}): PostsContent => ({
+	const common: PostInput[] = [
+		{ text: 'one', media: [{ mediaId: 'm1' }, { binaryProperty: 'data' }] },
+		{ text: 'two', media: [] },
+	];
+	const content = (overrides: Partial<Record<PostPlatform, string[]>> = { linkedin: ['only one'] }): PostsContent => ({
 		platforms: ['x', 'linkedin', 'substack'],
-		posts: [
-			{ text: 'one', media: [{ mediaId: 'm1' }, { binaryProperty: 'data' }] },
-			{ text: 'two', media: [] },
-		],
-		overrides: { linkedin: ['only one'] },
+		posts: postsByPlatform(['x', 'linkedin', 'substack'], common, overrides),
+		labels: {},
 		options: { xCommunityId: 'c1', xSubscribersOnly: false, xQuotePostUrl: 'https://x.com/q', hideLinkPreview: ['substack', 'linkedin'] },
-		...over,
 	});
 	const resolve = (ref: MediaRef) => ('mediaId' in ref ? ref.mediaId : 'binaryProperty' in ref ? `uploaded-${ref.binaryProperty}` : `url-${ref.mediaUrl}`);
 
@@ -40,7 +41,7 @@ describe('buildPostPlatforms (Platform configuration)', () => {
 	});
 
 	test('an override longer than the common posts keeps media by position only', () => {
-		expect(postsFor('x', content({ overrides: { x: ['a', 'b', 'c'] } })).map((p) => p.media.length)).toEqual([2, 0, 0]);
+		expect((content({ x: ['a', 'b', 'c'] }).posts.x ?? []).map((p) => p.media.length)).toEqual([2, 0, 0]);
 	});
 
 	test('X Article: markdown and cover, null without cover, and no enabled field (Platform configuration: x_article object)', () => {

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { POST_PLATFORM_OPTIONS } from '../../../descriptions';
 import { binaryPropertiesField, mediaIdsField, mediaUrlsField } from '../media';
-import { platformOptionsField } from './options';
+import { platformOptionsField } from './build';
 
 /** The "Social Posts" fields of Create and Update; Update adds Edit Single Posts and Replace Platform Content. */
 export function postsFields(forUpdate: boolean): INodeProperties[] {

@@ -4,7 +4,6 @@ import { isPostPlatform, splitThread, toList } from '../../../../helpers/content
 import { checkPlatformsChosen, DRAFT_LIMITS, paramError } from '../../../../helpers/validation';
 import { readMediaRefs } from '../media';
 import type { PostInput, PostsContent } from './build';
-import { postsFor } from './build';
 
 /** The chosen platforms, checked to be known and at least one. */
 export function readPlatforms(context: IExecuteFunctions, itemIndex: number): PostPlatform[] {
@@ -54,8 +53,8 @@ function readPostList(context: IExecuteFunctions, itemIndex: number, separator: 
 }
 
 /** Platform Texts: a text of its own for a chosen platform, split into posts like the common text. */
-export function readOverrides(context: IExecuteFunctions, itemIndex: number, platforms: PostPlatform[], separator: string): PostsContent['overrides'] {
-	const overrides: PostsContent['overrides'] = {};
+export function readOverrides(context: IExecuteFunctions, itemIndex: number, platforms: PostPlatform[], separator: string): Partial<Record<PostPlatform, string[]>> {
+	const overrides: Partial<Record<PostPlatform, string[]>> = {};
 	for (const entry of context.getNodeParameter('platformTexts.platformText', itemIndex, []) as IDataObject[]) {
 		const platform = String(entry.platform ?? '');
 		if (!isPostPlatform(platform) || !platforms.includes(platform)) {
@@ -75,16 +74,32 @@ export function checkLinkedInPosts(context: IExecuteFunctions, itemIndex: number
 	}
 }
 
+/**
+ * The posts each platform gets: its own texts when Platform Texts give it some (the media stay with the post at
+ * the same position), else the common posts.
+ */
+export function postsByPlatform(platforms: PostPlatform[], posts: PostInput[], overrides: Partial<Record<PostPlatform, string[]>>): PostsContent['posts'] {
+	const byPlatform: PostsContent['posts'] = {};
+	for (const platform of platforms) {
+		const texts = overrides[platform];
+		byPlatform[platform] = texts ? texts.map((text, index) => ({ text, media: posts[index]?.media ?? [] })) : posts;
+	}
+	return byPlatform;
+}
+
 /** Reads the "Social Posts" content of one item for Create and checks the rules that need no request. */
 export function readPostsContent(context: IExecuteFunctions, itemIndex: number, separator: string): PostsContent {
 	const platforms = readPlatforms(context, itemIndex);
 	const { posts, label } = readPostList(context, itemIndex, separator);
+	const overrides = readOverrides(context, itemIndex, platforms, separator);
+	const labels: PostsContent['labels'] = {};
+	for (const platform of platforms) labels[platform] = overrides[platform] ? 'Platform Texts' : label;
 	const content: PostsContent = {
 		platforms,
-		posts,
-		overrides: readOverrides(context, itemIndex, platforms, separator),
+		posts: postsByPlatform(platforms, posts, overrides),
+		labels,
 		options: context.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject,
 	};
-	if (platforms.includes('linkedin')) checkLinkedInPosts(context, itemIndex, postsFor('linkedin', content).length, content.overrides.linkedin ? 'Platform Texts' : label);
+	if (platforms.includes('linkedin')) checkLinkedInPosts(context, itemIndex, content.posts.linkedin?.length ?? 0, labels.linkedin ?? label);
 	return content;
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { MediaRef, PostPlatform } from '../../../../helpers/content';
+import type { PostPlatform } from '../../../../helpers/content';
 import { splitThread } from '../../../../helpers/content';
 import type { PlatformPatch, PostEdit, PostPatch } from '../../../../helpers/merge';
 import { paramError } from '../../../../helpers/validation';
 import { readMediaRefs } from '../media';
-import { optionPatches } from './options';
+import { optionPatches } from './build';
 import { checkLinkedInPosts, readOverrides, readPlatforms, readPostEntries, readTextMedia } from './read';
 
 /** Reading the Social Posts parameters of Draft > Update into changes for helpers/merge.ts. */
@@ -14,7 +14,6 @@ export type Patches = Partial<Record<PostPlatform, PlatformPatch>>;
 export interface ThreadPatch {
 	thread?: PostPatch[];
 	edits?: PostEdit[];
-	refs: MediaRef[];
 	/** The parameter that gave the posts, for the problems found when merging. */
 	label: string;
 }
@@ -26,7 +25,6 @@ export interface PostsPatches {
 	/** The label per platform, where it differs (a platform's own text comes from Platform Texts). */
 	labels: Partial<Record<PostPlatform, string>>;
 	patches: Patches;
-	refs: MediaRef[];
 }
 
 export const nothing = (value: string) => value.trim() === '';
@@ -35,12 +33,11 @@ export const nothing = (value: string) => value.trim() === '';
 function readEdits(context: IExecuteFunctions, itemIndex: number): ThreadPatch {
 	const entries = (context.getNodeParameter('editPosts.edit', itemIndex, []) as IDataObject[]) ?? [];
 	if (!entries.length) throw paramError(context, itemIndex, 'Edit Posts', 'holds no edit; add one (or choose another Content As)');
-	const refs: MediaRef[] = [];
-	const edits = entries.map((entry, index) => readEdit(context, itemIndex, entry, index, refs));
-	return { edits, refs, label: 'Edit Posts' };
+	const edits = entries.map((entry, index) => readEdit(context, itemIndex, entry, index));
+	return { edits, label: 'Edit Posts' };
 }
 
-function readEdit(context: IExecuteFunctions, itemIndex: number, entry: IDataObject, index: number, refs: MediaRef[]): PostEdit {
+function readEdit(context: IExecuteFunctions, itemIndex: number, entry: IDataObject, index: number): PostEdit {
 	const where = `Edit Posts (edit ${index + 1})`;
 	const action = String(entry.editAction ?? 'setText');
 	const number = Number(entry.postNumber ?? 1);
@@ -49,7 +46,6 @@ function readEdit(context: IExecuteFunctions, itemIndex: number, entry: IDataObj
 	}
 	const text = String(entry.text ?? '');
 	const media = ['append', 'insert', 'setMedia'].includes(action) ? readMediaRefs(context, itemIndex, where, entry.mediaIds, entry.binaryProperties, undefined) : [];
-	refs.push(...media);
 	if ((action === 'setText' || action === 'append' || action === 'insert') && nothing(text) && !media.length) {
 		throw paramError(context, itemIndex, where, action === 'setText' ? 'sets an empty text; to delete the post use Remove Post' : 'adds a post with neither text nor media');
 	}
@@ -75,20 +71,18 @@ export function readThreadPatch(context: IExecuteFunctions, itemIndex: number, s
 	const mode = context.getNodeParameter('contentMode', itemIndex, 'text') as string;
 	if (mode === 'edit') return readEdits(context, itemIndex);
 	if (mode === 'posts') {
-		const refs: MediaRef[] = [];
 		const thread = readPostEntries(context, itemIndex).map((entry, index): PostPatch => {
 			const media = readMediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties, entry.mediaUrls);
-			refs.push(...media);
-			const text = String(entry.text ?? '').trim();
+					const text = String(entry.text ?? '').trim();
 			return { ...(text ? { text } : {}), ...(media.length ? { media } : {}) };
 		});
-		return { thread, refs, label: 'Posts' };
+		return { thread, label: 'Posts' };
 	}
 	const texts = splitThread(String(context.getNodeParameter('text', itemIndex, '')), separator);
 	const media = readTextMedia(context, itemIndex);
-	if (texts.length) return { thread: texts.map((text, index) => ({ text, ...(index === 0 && media.length ? { media } : {}) })), refs: media, label: 'Text' };
-	if (media.length) return { edits: [{ action: 'setMedia', post: 0, media }], refs: media, label: 'Media IDs' };
-	return { refs: [], label: 'Text' };
+	if (texts.length) return { thread: texts.map((text, index) => ({ text, ...(index === 0 && media.length ? { media } : {}) })), label: 'Text' };
+	if (media.length) return { edits: [{ action: 'setMedia', post: 0, media }], label: 'Media IDs' };
+	return { label: 'Text' };
 }
 
 function isEmptyPatch(patch: PlatformPatch | undefined): boolean {
@@ -98,7 +92,7 @@ function isEmptyPatch(patch: PlatformPatch | undefined): boolean {
 /** Update: Social Posts to merge into the draft: per chosen platform, the thread (or edits), its own text, and the options set. */
 export function readPostsPatches(context: IExecuteFunctions, itemIndex: number, separator: string): PostsPatches {
 	const platforms = readPlatforms(context, itemIndex);
-	const { thread, edits, refs, label } = readThreadPatch(context, itemIndex, separator);
+	const { thread, edits, label } = readThreadPatch(context, itemIndex, separator);
 	const mode = context.getNodeParameter('contentMode', itemIndex, 'text') as string;
 	const overrides = mode === 'edit' ? {} : readOverrides(context, itemIndex, platforms, separator);
 	const options = optionPatches(context.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject, platforms);
@@ -118,6 +112,6 @@ export function readPostsPatches(context: IExecuteFunctions, itemIndex: number, 
 	if (Object.keys(patches).length === 0) {
 		throw paramError(context, itemIndex, label, 'is empty and no media, platform text or option is set: there is nothing to change on the chosen platforms (choose Keep Current Content to change only other fields)');
 	}
-	return { label, labels, patches, refs };
+	return { label, labels, patches };
 }
 
