@@ -1,12 +1,12 @@
 import type http from 'node:http';
 import { parseIntId } from './access';
-import { ApiError } from './envelope';
+import { ApiError } from './domain/errors';
 import type { FaultConfig } from './faults';
-import type { RateLimitConfig } from './rateLimit';
+import type { RateLimitConfig } from './domain/rateLimit';
 import { readBody, sendJson } from './server';
-import type { WebhookConfig } from './webhooks';
-import { isObject } from './validate';
-import type { AccountState } from './store';
+import type { WebhookConfig } from './domain/webhooks';
+import { isObject } from './domain/validate';
+import type { AccountState } from './domain/store';
 import type { SandboxControl } from './index';
 
 /**

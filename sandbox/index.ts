@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { handleAdmin } from './admin';
-import { SandboxClock } from './clock';
-import type { Runtime } from './context';
+import { SandboxClock } from './domain/clock';
+import type { Runtime } from './domain/runtime';
 import { FaultConfig, Faults } from './faults';
-import { publishDue } from './publisher';
-import { RateLimitConfig, RateLimiter } from './rateLimit';
+import { publishDue } from './domain/publisher';
+import { RateLimitConfig, RateLimiter } from './domain/rateLimit';
 import { expireUploads } from './routes/media';
-import { SEED, createSeededStore } from './seed';
+import { SEED, createSeededStore } from './domain/seed';
 import { RecordedRequest, createServer, listen } from './server';
 import { handleStorage } from './storage';
-import type { AccountState } from './store';
-import { DEFAULT_RETRY_BASE_MS, Delivery, WebhookConfig, WebhookDispatcher } from './webhooks';
+import type { AccountState } from './domain/store';
+import { DEFAULT_RETRY_BASE_MS, Delivery, WebhookConfig, WebhookDispatcher } from './domain/webhooks';
 
-export { SEED } from './seed';
+export { SEED } from './domain/seed';
 export type { RecordedRequest } from './server';
-export type { Delivery, WebhookConfig } from './webhooks';
+export type { Delivery, WebhookConfig } from './domain/webhooks';
 export type { FaultConfig } from './faults';
 
 export interface SandboxOptions {

@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Reply, RouteContext, Runtime } from './context';
-import { ApiError } from './envelope';
+import type { Reply, RouteContext } from './context';
+import type { Runtime } from './domain/runtime';
+import { ApiError } from './domain/errors';
 import type { Faults } from './faults';
-import { SOCIAL_SET_RESOURCE, socialSetHeaders, userHeaders } from './rateLimit';
+import { SOCIAL_SET_RESOURCE, socialSetHeaders, userHeaders } from './domain/rateLimit';
 import { route } from './router';
 import { parseIntId } from './access';
-import { pushCapped } from './capped';
+import { pushCapped } from './domain/capped';
 
 export interface RecordedRequest {
 	method: string;

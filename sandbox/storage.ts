@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
-import type { Reply, Runtime } from './context';
-import { isUuid, signatureMatches } from './routes/media';
+import type { Reply } from './context';
+import type { Runtime } from './domain/runtime';
+import { isUuid } from './domain/validate';
+import { signatureMatches } from './routes/media';
 
 /**
  * The presigned upload host, served by the sandbox itself under /__storage/<media_id>.

@@ -1,13 +1,13 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { requireSocialSet } from '../access';
-import type { Reply, RouteContext, Runtime } from '../context';
-import { FieldIssue, notFound, unprocessable } from '../envelope';
-import type { MediaRecord } from '../store';
-import { isObject } from '../validate';
+import type { Reply, RouteContext } from '../context';
+import type { Runtime } from '../domain/runtime';
+import { FieldIssue, notFound, unprocessable } from '../domain/errors';
+import type { MediaRecord } from '../domain/store';
+import { isObject, isUuid } from '../domain/validate';
 
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 const FILE_NAME = /^[A-Za-z0-9_.()-]+\.(jpg|jpeg|png|webp|gif|mp4|mov|pdf)$/i;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MIME: Record<string, string> = {
 	jpg: 'image/jpeg',
 	jpeg: 'image/jpeg',
@@ -19,10 +19,6 @@ const MIME: Record<string, string> = {
 	pdf: 'application/pdf',
 };
 const RESIZED = new Set(['image/jpeg', 'image/png', 'image/webp']);
-
-export function isUuid(value: string): boolean {
-	return UUID.test(value);
-}
 
 export function uploadSignature(rt: Runtime, mediaId: string, expires: number): string {
 	return createHmac('sha256', rt.storageSecret).update(`${mediaId}:${expires}`).digest('hex');

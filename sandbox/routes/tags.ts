@@ -1,9 +1,10 @@
 import { requireSocialSet } from '../access';
-import { iso } from '../clock';
+import { iso } from '../domain/clock';
 import type { Reply, RouteContext } from '../context';
-import { ApiError, badRequest, page, readPaging, unprocessable } from '../envelope';
-import type { TagRecord } from '../store';
-import { isObject } from '../validate';
+import { page, readPaging } from '../envelope';
+import { ApiError, badRequest, unprocessable } from '../domain/errors';
+import type { TagRecord } from '../domain/store';
+import { isObject } from '../domain/validate';
 
 export const TAG_NAME_MAX = 32;
 

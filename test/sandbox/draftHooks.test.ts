@@ -1,4 +1,4 @@
-import { registerMarkerHooks, resetMarkerHooks } from '../../sandbox/markerHooks';
+import { registerMarkerHooks, resetMarkerHooks } from '../../sandbox/domain/markerHooks';
 import { call, useSandbox, xPost } from './helpers';
 
 /** The seam between draft PATCH and the comment-thread markers (sandbox/markerHooks.ts). */

@@ -3,11 +3,11 @@ import {
 	AccessLevel,
 	AnalyticsPostRecord,
 	PlatformAccount,
-	PostPlatform,
 	SocialSetRecord,
 	Store,
 	emptyStore,
 } from './store';
+import { PostPlatform } from './platforms';
 
 /** Fixed seed values; tests and docs refer to these. */
 export const SEED = {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Runtime } from './context';
+import type { Runtime } from './runtime';
 import { emitStatusChange } from './events';
-import { AnyPlatform, DraftRecord, POST_PLATFORMS, PostPlatform, PublishResult, SocialSetRecord } from './store';
+import { AnyPlatform, POST_PLATFORMS, PostPlatform } from './platforms';
+import { DraftRecord, PublishResult, SocialSetRecord } from './store';
 
 /**
  * Publishing: `publish_state` goes in_progress, then finished after publishDelayMs.

@@ -2,7 +2,8 @@
 import { iso } from './clock';
 import type { CommentRecord, CommentThreadRecord } from './commentThreadRecords';
 import { removeMarkers } from './markers';
-import { ALL_PLATFORMS, AnyPlatform, DraftRecord, POST_PLATFORMS, PostPlatform, Store } from './store';
+import { ALL_PLATFORMS, AnyPlatform, POST_PLATFORMS, PostPlatform } from './platforms';
+import { DraftRecord, Store } from './store';
 
 export const COMMENT_LIMITS = {
 	threadsPerDraft: 5000,

@@ -1,7 +1,8 @@
 import { iso } from './clock';
-import type { Runtime } from './context';
+import type { Runtime } from './runtime';
 import { markerHooks } from './markerHooks';
-import { DraftRecord, POST_PLATFORMS, PlatformsConfig, PostPlatform } from './store';
+import { POST_PLATFORMS, PostPlatform } from './platforms';
+import { DraftRecord, PlatformsConfig } from './store';
 
 /** Generic marker pattern, used only for the preview (which never shows markers). */
 const MARKER = /<\/?svc:comment-thread\b[^>]*>/g;

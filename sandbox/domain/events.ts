@@ -1,4 +1,4 @@
-import type { Runtime } from './context';
+import type { Runtime } from './runtime';
 import { draftDetail } from './render';
 import type { DraftRecord, DraftStatus } from './store';
 import type { WebhookEvent } from './webhooks';

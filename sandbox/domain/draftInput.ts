@@ -1,7 +1,7 @@
-import { isUuid } from './routes/media';
-import { ALL_PLATFORMS, PostPlatform, PostRecord } from './store';
-import { Issues, isObject } from './validate';
-import { unprocessable } from './envelope';
+import { ALL_PLATFORMS, PostPlatform } from './platforms';
+import { PostRecord } from './store';
+import { Issues, isObject, isUuid } from './validate';
+import { unprocessable } from './errors';
 
 /**
  * Schema checks of the draft create/PATCH body (422 VALIDATION_ERROR with field paths).

@@ -1,10 +1,10 @@
-import type { Runtime } from './context';
+import type { Runtime } from './runtime';
 import type { DraftInput, PlatformsInput } from './draftInput';
-import { ApiError, FieldIssue, badRequest, forbidden } from './envelope';
+import { ApiError, FieldIssue, badRequest, forbidden } from './errors';
 import { nextFreeSlot } from './queueSlots';
+import { POST_PLATFORMS } from './platforms';
 import {
 	AttachedMedia,
-	POST_PLATFORMS,
 	PlatformsConfig,
 	PostPlatformConfig,
 	PostRecord,

@@ -1,4 +1,4 @@
-import type { ErrorBody } from './envelope';
+import type { ErrorBody } from './errors';
 import type { DraftRecord, PlatformsConfig, Store } from './store';
 
 /**

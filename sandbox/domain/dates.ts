@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { badRequest } from './envelope';
+import { badRequest } from './errors';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

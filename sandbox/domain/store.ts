@@ -5,11 +5,7 @@
  */
 
 import type { CommentThreadRecord } from './commentThreadRecords';
-
-export const POST_PLATFORMS = ['x', 'linkedin', 'mastodon', 'threads', 'bluesky', 'substack'] as const;
-export type PostPlatform = (typeof POST_PLATFORMS)[number];
-export const ALL_PLATFORMS = [...POST_PLATFORMS, 'x_article'] as const;
-export type AnyPlatform = PostPlatform | 'x_article';
+import type { AnyPlatform, PostPlatform } from './platforms';
 
 export const ACCESS_LEVELS = ['READ', 'WRITE', 'PUBLISH', 'ADMIN'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];

@@ -13,11 +13,12 @@
  */
 import { resolveThreads, threadsOfDraft } from './commentThreadModel';
 import type { CommentThreadRecord } from './commentThreadRecords';
-import type { ErrorBody, FieldIssue } from './envelope';
+import type { ErrorBody, FieldIssue } from './errors';
 import type { MarkerHooks, MarkerValidationInput, MarkerValidationResult } from './markerHooks';
 import { registerMarkerHooks } from './markerHooks';
 import { parseMarkers, stripMarkers } from './markers';
-import { ALL_PLATFORMS, AnyPlatform, DraftRecord, PlatformsConfig, Store } from './store';
+import { ALL_PLATFORMS, AnyPlatform } from './platforms';
+import { DraftRecord, PlatformsConfig, Store } from './store';
 
 /** At most this many malformed-marker details are listed in one error. */
 const MAX_DETAILS = 20;

@@ -1,4 +1,4 @@
-import type { AnyPlatform } from './store';
+import type { AnyPlatform } from './platforms';
 
 /** One comment as stored; `userId` is the author. */
 export interface CommentRecord {

@@ -1,9 +1,15 @@
-import type { FieldIssue } from './envelope';
+import type { FieldIssue } from './errors';
 
 /** Small schema helpers that collect 422 field issues instead of throwing at the first one. */
 
 export function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+	return UUID.test(value);
 }
 
 export class Issues {
