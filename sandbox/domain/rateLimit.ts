@@ -75,23 +75,6 @@ function stripUndefined(config: Partial<RateLimitConfig> | undefined): Partial<R
 	return out;
 }
 
-export function userHeaders(state: BucketState): Record<string, string> {
-	return {
-		'X-RateLimit-User-Limit': String(state.limit),
-		'X-RateLimit-User-Remaining': String(state.remaining),
-		'X-RateLimit-User-Reset': String(state.reset),
-	};
-}
-
-export function socialSetHeaders(state: BucketState, resource: string): Record<string, string> {
-	return {
-		'X-RateLimit-SocialSet-Limit': String(state.limit),
-		'X-RateLimit-SocialSet-Remaining': String(state.remaining),
-		'X-RateLimit-SocialSet-Reset': String(state.reset),
-		'X-RateLimit-SocialSet-Resource': resource,
-	};
-}
-
 /** Parses the CLI form `N/SECONDS`. */
 export function parseLimitFlag(value: string): LimitConfig {
 	const match = /^(\d+)\/(\d+)$/.exec(value.trim());

@@ -1,6 +1,6 @@
 import type { RouteContext } from './context';
-import { forbidden, insufficient, notFound } from './domain/errors';
-import { AccessLevel, SocialSetRecord, hasLevel } from './domain/store';
+import { forbidden, insufficient, notFound } from '../domain/errors';
+import { AccessLevel, SocialSetRecord, hasLevel } from '../domain/store';
 
 export interface SocialSetAccess {
 	set: SocialSetRecord;

@@ -1,6 +1,6 @@
 import { parseIntId, requireSocialSet } from './access';
 import type { Reply, RouteContext } from './context';
-import { notFound } from './domain/errors';
+import { notFound } from '../domain/errors';
 import { handleCommentThreads } from './routes/commentThreads';
 import { analyticsFollowers, analyticsPosts } from './routes/analytics';
 import { createDraft, deleteDraft, getDraft, listDrafts, updateDraft } from './routes/drafts';

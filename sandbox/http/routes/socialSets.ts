@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { requireSocialSet } from '../access';
-import { iso } from '../domain/clock';
+import { iso } from '../../domain/clock';
 import type { Reply, RouteContext } from '../context';
 import { page, readPaging } from '../envelope';
-import { ApiError, badRequest } from '../domain/errors';
-import { POST_PLATFORMS } from '../domain/platforms';
-import { SocialSetRecord } from '../domain/store';
+import { ApiError, badRequest } from '../../domain/errors';
+import { POST_PLATFORMS } from '../../domain/platforms';
+import { SocialSetRecord } from '../../domain/store';
 
 export function getMe(ctx: RouteContext): Reply {
 	const u = ctx.user;

@@ -1,13 +1,13 @@
 import type http from 'node:http';
 import { parseIntId } from './access';
-import { ApiError } from './domain/errors';
+import { ApiError } from '../domain/errors';
 import type { FaultConfig } from './faults';
-import type { RateLimitConfig } from './domain/rateLimit';
+import type { RateLimitConfig } from '../domain/rateLimit';
 import { readBody, sendJson } from './server';
-import type { WebhookConfig } from './domain/webhooks';
-import { isObject } from './domain/validate';
-import type { AccountState } from './domain/store';
-import type { SandboxControl } from './index';
+import type { WebhookConfig } from '../domain/webhooks';
+import { isObject } from '../domain/validate';
+import type { AccountState } from '../domain/store';
+import type { SandboxControl } from './control';
 
 /**
  * Out-of-process control under /__sandbox/ (loopback only, no API key). Admin requests are not

@@ -1,10 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { requireSocialSet } from '../access';
 import type { Reply, RouteContext } from '../context';
-import type { Runtime } from '../domain/runtime';
-import { FieldIssue, notFound, unprocessable } from '../domain/errors';
-import type { MediaRecord } from '../domain/store';
-import { isObject, isUuid } from '../domain/validate';
+import type { Runtime } from '../../domain/runtime';
+import { FieldIssue, notFound, unprocessable } from '../../domain/errors';
+import type { MediaRecord } from '../../domain/store';
+import { isObject, isUuid } from '../../domain/validate';
 
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 const FILE_NAME = /^[A-Za-z0-9_.()-]+\.(jpg|jpeg|png|webp|gif|mp4|mov|pdf)$/i;

@@ -1,4 +1,4 @@
-import { FieldIssue, unprocessable } from './domain/errors';
+import { FieldIssue, unprocessable } from '../domain/errors';
 
 /** The paged envelope, shared by all list routes. */
 

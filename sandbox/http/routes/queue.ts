@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
 import { requireSocialSet } from '../access';
 import type { Reply, RouteContext } from '../context';
-import { checkRange, parseDay } from '../domain/dates';
-import { FieldIssue, badRequest, unprocessable } from '../domain/errors';
-import { DAY_CODES, queuedDrafts, rulesOf, slotsOfDay } from '../domain/queueSlots';
-import { draftSummary } from '../domain/render';
-import type { DraftRecord, QueueRule, SocialSetRecord } from '../domain/store';
-import { isObject } from '../domain/validate';
+import { checkRange, parseDay } from '../../domain/dates';
+import { FieldIssue, badRequest, unprocessable } from '../../domain/errors';
+import { DAY_CODES, queuedDrafts, rulesOf, slotsOfDay } from '../../domain/queueSlots';
+import { draftSummary } from '../../domain/render';
+import type { DraftRecord, QueueRule, SocialSetRecord } from '../../domain/store';
+import { isObject } from '../../domain/validate';
 
 export const QUEUE_MAX_DAYS = 62;
 

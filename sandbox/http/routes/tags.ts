@@ -1,10 +1,10 @@
 import { requireSocialSet } from '../access';
-import { iso } from '../domain/clock';
+import { iso } from '../../domain/clock';
 import type { Reply, RouteContext } from '../context';
 import { page, readPaging } from '../envelope';
-import { ApiError, badRequest, unprocessable } from '../domain/errors';
-import type { TagRecord } from '../domain/store';
-import { isObject } from '../domain/validate';
+import { ApiError, badRequest, unprocessable } from '../../domain/errors';
+import type { TagRecord } from '../../domain/store';
+import { isObject } from '../../domain/validate';
 
 export const TAG_NAME_MAX = 32;
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import type { Reply } from './context';
-import type { Runtime } from './domain/runtime';
-import { isUuid } from './domain/validate';
+import type { Runtime } from '../domain/runtime';
+import { isUuid } from '../domain/validate';
 import { signatureMatches } from './routes/media';
 
 /**

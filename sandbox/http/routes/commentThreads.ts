@@ -17,16 +17,16 @@ import {
 	resolveThreads,
 	threadView,
 	threadsOfDraft,
-} from '../domain/commentThreadModel';
-import type { CommentThreadRecord } from '../domain/commentThreadRecords';
+} from '../../domain/commentThreadModel';
+import type { CommentThreadRecord } from '../../domain/commentThreadRecords';
 import { Reply, RouteContext, json } from '../context';
 import { page, readPaging } from '../envelope';
-import { ApiError, badRequest, forbidden, insufficient, notFound, unprocessable } from '../domain/errors';
-import { installCommentMarkerHooks } from '../domain/markerValidation';
-import { InsertResult, insertArticleSpanMarker, insertSpanMarker } from '../domain/markers';
-import { ALL_PLATFORMS, AnyPlatform } from '../domain/platforms';
-import { DraftRecord, hasLevel } from '../domain/store';
-import { Issues, isObject } from '../domain/validate';
+import { ApiError, badRequest, forbidden, insufficient, notFound, unprocessable } from '../../domain/errors';
+import { installCommentMarkerHooks } from '../../domain/markerValidation';
+import { InsertResult, insertArticleSpanMarker, insertSpanMarker } from '../../domain/markers';
+import { ALL_PLATFORMS, AnyPlatform } from '../../domain/platforms';
+import { DraftRecord, hasLevel } from '../../domain/store';
+import { Issues, isObject } from '../../domain/validate';
 
 // draft PATCH marker rules and exclude_comment_markers rendering come with this module
 installCommentMarkerHooks();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseIntId, requireLevel, requireSocialSet } from '../access';
 import type { Reply, RouteContext } from '../context';
-import { DraftInput, readDraftInput } from '../domain/draftInput';
+import { DraftInput, readDraftInput } from '../../domain/draftInput';
 import {
 	Action,
 	actionOf,
@@ -15,14 +15,14 @@ import {
 	mergePlatforms,
 	ResolvedWhen,
 	resolveWhen,
-} from '../domain/draftRules';
+} from '../../domain/draftRules';
 import { page, readPaging } from '../envelope';
-import { badRequest, notFound, unprocessable } from '../domain/errors';
-import { emitDraftEvent, emitStatusChange } from '../domain/events';
-import { markerHooks } from '../domain/markerHooks';
-import { startPublish } from '../domain/publisher';
-import { draftDetail, draftSummary } from '../domain/render';
-import { DRAFT_STATUSES, DraftRecord, DraftStatus, PlatformsConfig, SocialSetRecord } from '../domain/store';
+import { badRequest, notFound, unprocessable } from '../../domain/errors';
+import { emitDraftEvent, emitStatusChange } from '../../domain/events';
+import { markerHooks } from '../../domain/markerHooks';
+import { startPublish } from '../../domain/publisher';
+import { draftDetail, draftSummary } from '../../domain/render';
+import { DRAFT_STATUSES, DraftRecord, DraftStatus, PlatformsConfig, SocialSetRecord } from '../../domain/store';
 
 const ORDER_FIELDS = ['created_at', 'updated_at', 'scheduled_date', 'published_at'] as const;
 type OrderField = (typeof ORDER_FIELDS)[number];

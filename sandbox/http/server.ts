@@ -1,13 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Reply, RouteContext } from './context';
-import type { Runtime } from './domain/runtime';
-import { ApiError } from './domain/errors';
+import type { Runtime } from '../domain/runtime';
+import { ApiError } from '../domain/errors';
 import type { Faults } from './faults';
-import { SOCIAL_SET_RESOURCE, socialSetHeaders, userHeaders } from './domain/rateLimit';
+import { SOCIAL_SET_RESOURCE } from '../domain/rateLimit';
+import { socialSetHeaders, userHeaders } from './rateLimitHeaders';
 import { route } from './router';
 import { parseIntId } from './access';
-import { pushCapped } from './domain/capped';
+import { pushCapped } from '../domain/capped';
 
 export interface RecordedRequest {
 	method: string;

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { requireSocialSet } from '../access';
 import type { Reply, RouteContext } from '../context';
-import { checkRange, parseDay } from '../domain/dates';
+import { checkRange, parseDay } from '../../domain/dates';
 import { ANALYTICS_PAGING, page, readPaging } from '../envelope';
-import { badRequest, unprocessable } from '../domain/errors';
+import { badRequest, unprocessable } from '../../domain/errors';
 
 export const ANALYTICS_MAX_DAYS = 366;
 const FOLLOWERS_DEFAULT_SPAN_DAYS = 29;

@@ -1,5 +1,5 @@
-import type { Runtime } from './domain/runtime';
-import type { ApiKeyRecord, UserRecord } from './domain/store';
+import type { Runtime } from '../domain/runtime';
+import type { ApiKeyRecord, UserRecord } from '../domain/store';
 
 export interface RouteContext {
 	rt: Runtime;
