@@ -1,7 +1,7 @@
-import { KEY_ACCESS } from './seed';
+import { KEY_ACCESS } from './domain/seed';
 import { SandboxOptions, startSandbox } from './index';
-import { parseLimitFlag } from './rateLimit';
-import type { WebhookConfig } from './webhooks';
+import { parseLimitFlag } from './domain/rateLimit';
+import type { WebhookConfig } from './domain/webhooks';
 
 /**
  * `npm run sandbox` — flags: --port N (default 4010), --host H, --webhook URL (repeatable),

@@ -1,71 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { handleAdmin } from './admin';
-import { SandboxClock } from './clock';
-import type { Runtime } from './context';
-import { FaultConfig, Faults } from './faults';
-import { publishDue } from './publisher';
-import { RateLimitConfig, RateLimiter } from './rateLimit';
-import { expireUploads } from './routes/media';
-import { SEED, createSeededStore } from './seed';
-import { RecordedRequest, createServer, listen } from './server';
-import { handleStorage } from './storage';
-import type { AccountState } from './store';
-import { DEFAULT_RETRY_BASE_MS, Delivery, WebhookConfig, WebhookDispatcher } from './webhooks';
+import { handleAdmin } from './http/admin';
+import type { Sandbox, SandboxControl, SandboxOptions } from './http/control';
+import { SandboxClock } from './domain/clock';
+import type { Runtime } from './domain/runtime';
+import { Faults } from './http/faults';
+import { publishDue } from './domain/publisher';
+import { RateLimitConfig, RateLimiter } from './domain/rateLimit';
+import { expireUploads } from './http/routes/media';
+import { SEED, createSeededStore } from './domain/seed';
+import { RecordedRequest, createServer, listen } from './http/server';
+import { handleStorage } from './http/storage';
+import { DEFAULT_RETRY_BASE_MS, WebhookDispatcher } from './domain/webhooks';
 
-export { SEED } from './seed';
-export type { RecordedRequest } from './server';
-export type { Delivery, WebhookConfig } from './webhooks';
-export type { FaultConfig } from './faults';
-
-export interface SandboxOptions {
-	port?: number;
-	host?: string;
-	rateLimits?: { user?: { limit: number; windowSeconds: number }; socialSet?: { limit: number; windowSeconds: number } };
-	mediaProcessingMs?: number;
-	publishDelayMs?: number;
-	webhooks?: WebhookConfig[];
-	webhookRetryBaseMs?: number;
-	quiet?: boolean;
-	// extensions beyond the contract
-	/** default secret of webhooks added without one (default whsec_sandbox_secret) */
-	webhookSecret?: string;
-	/** default header prefix of webhooks added without one (default X-Service-) */
-	webhookHeaderPrefix?: string;
-	/** fault: how far the service's clock behind webhook timestamps runs ahead (+) or behind (-) the wall clock */
-	webhookClockSkewMs?: number;
-}
-
-export interface Sandbox {
-	baseUrl: string;
-	port: number;
-	keys: { admin: string; publish: string; write: string; read: string; outsider: string };
-	webhookSecret: string;
-	requests: RecordedRequest[];
-	clearRequests(): void;
-	clock: { now(): Date; advance(ms: number): Promise<void> };
-	faults: { set(cfg: FaultConfig): void; clear(): void };
-	setRateLimits(cfg: SandboxOptions['rateLimits']): void;
-	addWebhook(cfg: WebhookConfig): void;
-	deliveries: Delivery[];
-	close(): Promise<void>;
-	// extensions beyond the contract
-	/** restore the seed, clear requests, deliveries, faults, rate-limit counters and the clock offset */
-	reset(): Promise<void>;
-	/** switch a social set's plan/account state (402/403 MONETIZATION_ERROR, draft limit, quota) */
-	setAccount(socialSetId: number, patch: Partial<AccountState>): AccountState | null;
-	/** resolves when no webhook delivery attempt is in flight */
-	settleWebhooks(): Promise<void>;
-}
-
-/** What the admin routes drive. */
-export interface SandboxControl extends Sandbox {
-	clock: SandboxClock;
-	faults: Faults;
-	faultState(): FaultConfig;
-	listWebhooks(): Array<Omit<ReturnType<WebhookDispatcher['add']>, 'secret'>>;
-	clearWebhooks(): void;
-}
+export { SEED } from './domain/seed';
+export type { RecordedRequest } from './http/server';
+export type { Delivery, WebhookConfig } from './domain/webhooks';
+export type { FaultConfig } from './http/faults';
+export type { Sandbox, SandboxControl, SandboxOptions } from './http/control';
 
 const TICK_MS = 200;
 

@@ -1,6 +1,6 @@
 import { checkAndRemember, DEFAULT_REPLAY_CAPACITY, replayKey, type ReplayStore } from '../../nodes/SocialPublishingTrigger/replay';
 import { DEFAULT_HEADER_PREFIX, DEFAULT_TOLERANCE_SECONDS, verifyDelivery, type VerifyInput } from '../../nodes/SocialPublishingTrigger/signature';
-import { canonicalJson, signPayload } from '../../sandbox/webhooks';
+import { canonicalJson, signPayload } from '../../sandbox/domain/webhooks';
 import { count, median } from '../lib/stats';
 import type { BenchCase, Row } from '../lib/types';
 

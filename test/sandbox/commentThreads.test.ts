@@ -1,4 +1,4 @@
-import { pointTag, spanOpenTag, SPAN_CLOSE_TAG } from '../../sandbox/markers';
+import { pointTag, spanOpenTag, SPAN_CLOSE_TAG } from '../../sandbox/domain/markers';
 import { ApiResponse, call, errorCode, useSandbox } from './helpers';
 
 /** Comment threads and comment-thread markers, over HTTP against the sandbox. */

@@ -1,7 +1,7 @@
-import { registerMarkerHooks, resetMarkerHooks } from '../../sandbox/markerHooks';
+import { registerMarkerHooks, resetMarkerHooks } from '../../sandbox/domain/markerHooks';
 import { call, useSandbox, xPost } from './helpers';
 
-/** The seam between draft PATCH and the comment-thread markers (sandbox/markerHooks.ts). */
+/** The seam between draft PATCH and the comment-thread markers (sandbox/domain/markerHooks.ts). */
 describe('sandbox: marker hooks seam', () => {
 	const sb = useSandbox();
 	const base = '/v2/social-sets/101/drafts';

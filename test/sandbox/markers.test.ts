@@ -12,8 +12,8 @@ import {
 	stripMarkers,
 	validateMarkers,
 	SPAN_CLOSE_TAG,
-} from '../../sandbox/markers';
-import { renderArticleText } from '../../sandbox/articleText';
+} from '../../sandbox/domain/markers';
+import { renderArticleText } from '../../sandbox/domain/articleText';
 
 const A = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const B = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

@@ -8,7 +8,7 @@ export const SECRET = 'whsec_trigger_test_secret';
 export const PREFIX = 'X-Service-';
 
 /** The Events table of the API specification, as the sandbox service sends them. */
-export { WEBHOOK_EVENTS as EVENTS } from '../../../sandbox/webhooks';
+export { WEBHOOK_EVENTS as EVENTS } from '../../../sandbox/domain/webhooks';
 
 /** A Draft detail as the API specification describes it (the webhook `data`). */
 export function draftDetail(id: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
