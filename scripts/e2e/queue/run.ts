@@ -18,7 +18,7 @@ import { startSandbox } from '../../../sandbox';
 import { withSection } from '../../../bench/lib/report';
 import { EXAMPLES, ensure, loadExample } from '../../examples/catalog';
 import { buildPackage, packPackage, REPO_ROOT } from '../../lib/pack';
-import { groupCpuMs, liveGroups, startedGroupCount, stopAll, stopAllOnExit } from '../../lib/processes';
+import { groupCpuMs, liveGroups, removeOnExit, startedGroupCount, stopAll, stopAllOnExit } from '../../lib/processes';
 import { ensureInstalled } from '../install-n8n';
 import { N8nInstall } from '../installs';
 import { assertPortsHandled, prepareN8n } from '../n8n';
@@ -207,6 +207,8 @@ function resultsSection(f: BurstFigures, when: string): string {
 async function runOne(install: N8nInstall, tarball: string, logDir: string): Promise<BurstFigures | undefined> {
 	console.log(`\nn8n ${install.n8n} (${install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`}) in queue mode`);
 	const base = mkdtempSync(join(tmpdir(), 'n8n-queue-e2e-'));
+	// Removed at the end, and also when the run is interrupted (after its processes are stopped).
+	const removeBase = process.env.E2E_KEEP ? () => undefined : removeOnExit(base);
 	// PostgreSQL runs as its own account when this runs as root: it must be able to reach its data folder.
 	chmodSync(base, 0o711);
 	const sandbox = await startSandbox({ port: 0, quiet: true });
@@ -371,7 +373,7 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 		await stopAll();
 		await sandbox.close();
 		if (process.env.E2E_KEEP) console.log(`  kept ${base}`);
-		else rmSync(base, { recursive: true, force: true });
+		else removeBase();
 	}
 }
 
@@ -387,6 +389,7 @@ async function main(): Promise<number> {
 		await buildPackage();
 		tarball = await packPackage();
 	}
+	const removeTarball = given ? () => undefined : removeOnExit(dirname(tarball));
 	const logDir = join(REPO_ROOT, '.e2e', 'queue');
 	rmSync(logDir, { recursive: true, force: true });
 	mkdirSync(logDir, { recursive: true });
@@ -400,7 +403,7 @@ async function main(): Promise<number> {
 		}
 	} finally {
 		await defaults.release();
-		if (!given) rmSync(dirname(tarball), { recursive: true, force: true });
+		removeTarball();
 	}
 	const left = liveGroups();
 	console.log(`\nprocesses left running: ${left.length} (${startedGroupCount()} process groups started, their members and descendants checked)${left.length ? `: pids ${left.join(', ')}` : ''}`);
