@@ -103,7 +103,12 @@ export class SocialPublishingTrigger implements INodeType {
 		name: 'socialPublishingTrigger',
 		icon: { light: 'file:socialPublishing.svg', dark: 'file:socialPublishing.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves as 1. n8n evaluates an expression for every webhook call to a node of version 1
+		// exactly (webhook-helpers parseRequestBody, for the Webhook node v1's binary option), which
+		// makes a webhook process build an expression isolate even where N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE
+		// would spare it; from 1.1 on no expression is evaluated while a delivery is checked.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when the Social Publishing service delivers a signed draft event',
 		defaults: { name: 'Social Publishing Trigger' },
