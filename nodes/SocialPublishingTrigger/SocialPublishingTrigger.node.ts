@@ -12,7 +12,7 @@ import {
 } from 'n8n-workflow';
 
 import { ALL_EVENTS, triggerProperties, type TriggerOptions } from './description';
-import { checkAcrossProcesses, checkAndRemember, ProcessMemories, replayKey, type ReplayStore } from './replay';
+import { checkAcrossProcesses, checkAndRemember, DEFAULT_REPLAY_CAPACITY, ProcessMemories, replayKey, type ReplayStore } from './replay';
 import {
 	DEFAULT_HEADER_PREFIX,
 	DEFAULT_TOLERANCE_SECONDS,
@@ -97,13 +97,41 @@ function outputItem(delivery: VerifiedDelivery, rawPayload: boolean, mark: Deliv
 	return { json, [DELIVERY_FIELD]: { ...mark } };
 }
 
+/**
+ * Which of `keys` n8n's record of processed items (its database, shared by every worker; the store
+ * behind the Remove Duplicates node) already holds; records the others. That record is read and
+ * written back whole, without a lock, so two workers checking at the same moment can both find a key
+ * new (and one may drop the other's entry): it narrows what the process memory cannot see, it does
+ * not close it. Where n8n has no such record (no database in the process, an older n8n) or it fails
+ * twice, nothing is held back here and the process memory alone decides.
+ */
+async function recordedBefore(ctx: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
+	const helpers = ctx.helpers as Partial<Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord'>>;
+	if (typeof helpers.checkProcessedAndRecord !== 'function') return new Set();
+	for (let attempt = 1; attempt <= 2; attempt++) {
+		try {
+			// A second attempt covers two first records at once: one insert fails, the retry updates.
+			const result = await helpers.checkProcessedAndRecord(keys, 'node', { mode: 'entries', maxEntries: DEFAULT_REPLAY_CAPACITY });
+			return new Set(result.processed.map(String));
+		} catch (error) {
+			if (attempt === 2) ctx.logger?.debug(`Social Publishing Trigger: n8n's record of processed items is not available (${(error as Error).message}); this process's memory decides`);
+		}
+	}
+	return new Set();
+}
+
 export class SocialPublishingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Social Publishing Trigger',
 		name: 'socialPublishingTrigger',
 		icon: { light: 'file:socialPublishing.svg', dark: 'file:socialPublishing.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves as 1. n8n evaluates an expression for every webhook call to a node of version 1
+		// exactly (webhook-helpers parseRequestBody, for the Webhook node v1's binary option), which
+		// makes a webhook process build an expression isolate even where N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE
+		// would spare it; from 1.1 on no expression is evaluated while a delivery is checked.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when the Social Publishing service delivers a signed draft event',
 		defaults: { name: 'Social Publishing Trigger' },
@@ -194,20 +222,29 @@ export class SocialPublishingTrigger implements INodeType {
 	/**
 	 * Runs where the execution runs (in queue mode: on a worker), with the item webhook() put out.
 	 * A copy of a delivery that two webhook processes both accepted (each before seeing the other's
-	 * entry) ends here: the second execution of it in this process puts out nothing, so nothing after
-	 * the trigger runs twice. Manual (test) runs are not checked.
+	 * entry) ends here: the second execution of it puts out nothing, so nothing after the trigger runs
+	 * twice. Checked first in this process's memory (exact within one worker), then in n8n's record of
+	 * processed items in its database (across workers and restarts; see recordedBefore). Manual (test)
+	 * runs are not checked.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const memory = ranHere.get(scopeOf(this));
 		const checked = this.getMode() !== 'manual';
 		const nowSeconds = Date.now() / 1000;
-		const out: INodeExecutionData[] = [];
+		const passed: Array<{ item: INodeExecutionData; index: number; key?: string }> = [];
 		this.getInputData().forEach((item, index) => {
 			const mark = deliveryMarkOf(item);
 			if (checked && mark && checkAndRemember(memory, mark.key, mark.timestamp, { nowSeconds, toleranceSeconds: mark.toleranceSeconds }) === 'replay') return;
+			passed.push({ item, index, key: checked ? mark?.key : undefined });
+		});
+		const keys = passed.flatMap((p) => (p.key === undefined ? [] : [p.key]));
+		const before = keys.length ? await recordedBefore(this, keys) : new Set<string>();
+		const out: INodeExecutionData[] = [];
+		for (const { item, index, key } of passed) {
+			if (key !== undefined && before.has(key)) continue;
 			const { [DELIVERY_FIELD]: _mark, ...rest } = item;
 			out.push({ ...rest, json: item.json, pairedItem: { item: index } });
-		});
+		}
 		return [out];
 	}
 }

@@ -3,8 +3,9 @@
  * stopped (group and all) when the script ends, also on failure or Ctrl-C.
  */
 import { ChildProcess, spawn, spawnSync, SpawnOptions } from 'child_process';
-import { createWriteStream, existsSync, readdirSync, readFileSync } from 'fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { createServer } from 'net';
+import { constants } from 'os';
 
 const started = new Set<ChildProcess>();
 /** Every process group ever started here, to check at the end that none is left. */
@@ -102,18 +103,67 @@ export async function stopAll(): Promise<void> {
 	await Promise.all([...started].map((child) => stopProcess(child, new Promise((resolve) => child.once('exit', resolve)))));
 }
 
+/** Clean-ups to run once the processes are stopped, however the script ends (in the order given). */
+const cleanups = new Set<() => void>();
+
+function runCleanups(): void {
+	for (const cleanup of cleanups) {
+		cleanups.delete(cleanup);
+		try {
+			cleanup();
+		} catch {
+			// done as far as possible; nothing else to do on the way out
+		}
+	}
+}
+
+/**
+ * Runs `cleanup` (synchronous) when the script ends: normally, on failure, or on SIGINT, SIGTERM or
+ * SIGHUP with stopAllOnExit, always after the started processes are stopped. Returns a function that
+ * runs it at once (once) and forgets it.
+ */
+export function cleanUpOnExit(cleanup: () => void): () => void {
+	let done = false;
+	const once = () => {
+		if (done) return;
+		done = true;
+		cleanups.delete(once);
+		cleanup();
+	};
+	cleanups.add(once);
+	return once;
+}
+
+/** Removes `folder` when the script ends (see cleanUpOnExit); returns a function that removes it at once. */
+export function removeOnExit(folder: string): () => void {
+	return cleanUpOnExit(() => rmSync(folder, { recursive: true, force: true }));
+}
+
 let hooked = false;
-/** Stops every started process when this script is interrupted or ends. */
+/**
+ * Stops every started process when this script is interrupted or ends, then runs the clean-ups
+ * given to cleanUpOnExit (removeOnExit's folders). A first signal stops the processes gently
+ * (SIGTERM, SIGKILL after 10 s); a second one does not wait: the exit handler kills what is left
+ * and runs the clean-ups.
+ */
 export function stopAllOnExit(): void {
 	if (hooked) return;
 	hooked = true;
+	let stopping = false;
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-		process.once(signal, () => {
-			void stopAll().finally(() => process.exit(130));
+		process.on(signal, () => {
+			const code = 128 + (constants.signals[signal] ?? 2);
+			if (stopping) process.exit(code);
+			stopping = true;
+			void stopAll().finally(() => {
+				runCleanups();
+				process.exit(code);
+			});
 		});
 	}
 	process.once('exit', () => {
 		for (const child of started) signalGroup(child, 'SIGKILL');
+		runCleanups();
 	});
 }
 

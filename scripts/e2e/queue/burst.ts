@@ -105,18 +105,19 @@ export interface BurstPlan {
 
 /**
  * `originals` deliveries split evenly across `targets` webhook processes, and `duplicates` exact
- * copies of evenly spaced originals, each sent to the next process after its original's. Half the
- * duplicates go out together with their original (both in flight at once); the other half right
+ * copies of evenly spaced originals, each sent to the next process after its original's (or, with
+ * `sameProcess`, to its original's, as a load balancer routing by the signature header would). Half
+ * the duplicates go out together with their original (both in flight at once); the other half right
  * after the original was acknowledged, as a service's retry after a lost answer would.
  */
-export function planBurst(deliveries: CapturedDelivery[], duplicates: number, targets: number): BurstPlan {
+export function planBurst(deliveries: CapturedDelivery[], duplicates: number, targets: number, sameProcess = false): BurstPlan {
 	const originals: Send[] = deliveries.map((delivery, i) => ({ delivery, kind: 'original', target: i % targets }));
 	const step = Math.floor(originals.length / duplicates);
 	if (step < 1) throw new Error(`${duplicates} duplicates need at least as many originals, have ${originals.length}`);
 	const dups: Send[] = [];
 	for (let k = 0; k < duplicates; k++) {
 		const original = originals[k * step];
-		dups.push({ delivery: original.delivery, kind: k % 2 === 0 ? 'duplicate-after-ack' : 'duplicate-simultaneous', target: (original.target + 1) % targets });
+		dups.push({ delivery: original.delivery, kind: k % 2 === 0 ? 'duplicate-after-ack' : 'duplicate-simultaneous', target: sameProcess ? original.target : (original.target + 1) % targets });
 	}
 	return { originals, duplicates: dups };
 }

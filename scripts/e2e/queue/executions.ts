@@ -25,22 +25,35 @@ export interface StoredExecution {
 
 const sqlString = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
-/** Executions of one workflow that are not finished yet (new, running, waiting). */
-export async function unfinishedCount(pg: Postgres, workflowId: string): Promise<{ total: number; unfinished: number }> {
-	const out = await psql(pg, `select count(*) || ',' || count(*) filter (where status in ('new', 'running', 'waiting')) from execution_entity where "workflowId" = ${sqlString(workflowId)}`);
+/** The executions of one workflow after execution `afterId` (all of them with 0), as SQL. */
+const ofWorkflow = (workflowId: string, afterId: number, alias = '') => `${alias}"workflowId" = ${sqlString(workflowId)} and ${alias}id > ${Math.floor(afterId)}`;
+
+/** The id of the workflow's latest execution, 0 when it has none: a burst's executions are the ones after it. */
+export async function latestExecutionId(pg: Postgres, workflowId: string): Promise<number> {
+	return Number(await psql(pg, `select coalesce(max(id), 0) from execution_entity where "workflowId" = ${sqlString(workflowId)}`));
+}
+
+/** Empties a workflow's static data (the trigger's replay memory), so that each burst starts alike. */
+export async function clearStaticData(pg: Postgres, workflowId: string): Promise<void> {
+	await psql(pg, `update workflow_entity set "staticData" = null where id = ${sqlString(workflowId)}`);
+}
+
+/** Executions of one workflow (after `afterId`) that are not finished yet (new, running, waiting). */
+export async function unfinishedCount(pg: Postgres, workflowId: string, afterId = 0): Promise<{ total: number; unfinished: number }> {
+	const out = await psql(pg, `select count(*) || ',' || count(*) filter (where status in ('new', 'running', 'waiting')) from execution_entity where ${ofWorkflow(workflowId, afterId)}`);
 	const [total, unfinished] = out.split(',').map(Number);
 	return { total, unfinished };
 }
 
-/** Waits until the number of executions stops changing and none is unfinished. */
-export async function waitForExecutionsToSettle(pg: Postgres, workflowId: string, timeoutMs: number): Promise<{ total: number; settledAt: number }> {
+/** Waits until the number of executions (after `afterId`) stops changing and none is unfinished. */
+export async function waitForExecutionsToSettle(pg: Postgres, workflowId: string, timeoutMs: number, afterId = 0): Promise<{ total: number; settledAt: number }> {
 	let last = -1;
 	let stableSince = Date.now();
-	const byStatus = async () => psql(pg, `select coalesce(string_agg(status || ' ' || n, ', '), 'none') from (select status, count(*) as n from execution_entity where "workflowId" = ${sqlString(workflowId)} group by status) s`);
+	const byStatus = async () => psql(pg, `select coalesce(string_agg(status || ' ' || n, ', '), 'none') from (select status, count(*) as n from execution_entity where ${ofWorkflow(workflowId, afterId)} group by status) s`);
 	return await waitFor(
 		'the executions to finish',
 		async () => {
-			const { total, unfinished } = await unfinishedCount(pg, workflowId);
+			const { total, unfinished } = await unfinishedCount(pg, workflowId, afterId);
 			if (total !== last) {
 				last = total;
 				stableSince = Date.now();
@@ -69,13 +82,13 @@ interface RunData {
 }
 
 /**
- * Every execution of the workflow with what its trigger node and its last node put out (run data
- * parsed with n8n's own copy of flatted).
+ * Every execution of the workflow (after `afterId`) with what its trigger node and its last node put
+ * out (run data parsed with n8n's own copy of flatted).
  */
-export async function readExecutions(pg: Postgres, install: N8nInstall, workflowId: string, triggerNode: string, endNode: string): Promise<StoredExecution[]> {
+export async function readExecutions(pg: Postgres, install: N8nInstall, workflowId: string, triggerNode: string, endNode: string, afterId = 0): Promise<StoredExecution[]> {
 	const json = await psql(
 		pg,
-		`select coalesce(json_agg(json_build_object('id', e.id::text, 'status', e.status, 'mode', e.mode, 'startedAt', e."startedAt", 'stoppedAt', e."stoppedAt", 'data', d.data) order by e.id), '[]') from execution_entity e left join execution_data d on d."executionId" = e.id where e."workflowId" = ${sqlString(workflowId)}`,
+		`select coalesce(json_agg(json_build_object('id', e.id::text, 'status', e.status, 'mode', e.mode, 'startedAt', e."startedAt", 'stoppedAt', e."stoppedAt", 'data', d.data) order by e.id), '[]') from execution_entity e left join execution_data d on d."executionId" = e.id where ${ofWorkflow(workflowId, afterId, 'e.')}`,
 	);
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const flatted = require(join(installDir(install), 'node_modules', 'flatted')) as { parse(text: string): RunData };

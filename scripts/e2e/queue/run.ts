@@ -3,13 +3,17 @@
  * main process, one worker and two webhook processes; the packed package installed as a community
  * package, the examples imported, the trigger workflow published; then a burst of signed deliveries
  * made by the sandbox, split across both webhook processes, with exact duplicates sent to the other
- * process. Prints the figures and writes them to bench/RESULTS.md ("queue mode burst").
+ * process, and the same burst to n8n's own Webhook node as a control; again for each setting of the
+ * webhook processes (see PHASES). Prints the figures and writes them to bench/RESULTS.md ("queue mode burst").
  *
  *   ts-node --transpile-only scripts/e2e/queue/run.ts [install name or n8n version ...]   (default: n8n 2.41.1 on Node 24)
  *   QUEUE_BURST_DELIVERIES=500 QUEUE_BURST_DUPLICATES=50 QUEUE_BURST_CONCURRENCY=50 set the burst, QUEUE_WORKERS=1 the workers;
+ *   QUEUE_DUPLICATES_TO=same sends each duplicate to its original's webhook process (default: the other one);
  *   E2E_TARBALL=<file.tgz> tests that tarball; E2E_KEEP=1 keeps the throwaway folders; QUEUE_RESULTS=false
  *   writes no results file; QUEUE_PROFILE=1 has the first webhook process write a CPU profile to .e2e/queue/prof;
- *   QUEUE_WEBHOOK_ENV='{"N8N_EXPRESSION_ENGINE":"legacy"}' adds n8n settings (JSON) to both webhook processes.
+ *   QUEUE_WEBHOOK_ENV='{"N8N_EXPRESSION_ENGINE":"legacy"}' sends one burst with these n8n settings (JSON) on both webhook
+ *   processes, a JSON array one burst per object (by default three: n8n's defaults, N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true,
+ *   N8N_EXPRESSION_ENGINE=legacy); QUEUE_TRIGGER_VERSION=1.1 the trigger node's version in the tested workflow.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { loadavg, tmpdir } from 'os';
@@ -18,7 +22,7 @@ import { startSandbox } from '../../../sandbox';
 import { withSection } from '../../../bench/lib/report';
 import { EXAMPLES, ensure, loadExample } from '../../examples/catalog';
 import { buildPackage, packPackage, REPO_ROOT } from '../../lib/pack';
-import { groupCpuMs, liveGroups, startedGroupCount, stopAll, stopAllOnExit } from '../../lib/processes';
+import { groupCpuMs, liveGroups, removeOnExit, startedGroupCount, stopAll, stopAllOnExit } from '../../lib/processes';
 import { ensureInstalled } from '../install-n8n';
 import { N8nInstall } from '../installs';
 import { assertPortsHandled, prepareN8n } from '../n8n';
@@ -28,9 +32,9 @@ import { ownerSession } from '../rest';
 import { activateWorkflow } from '../trigger';
 import { captureDeliveries, percentile, planBurst, Send, sendBurst } from './burst';
 import { N8nProcess, queueEnv, startN8nProcess } from './cluster';
-import { executionsInLog, readExecutions, StoredExecution, waitForExecutionsToSettle } from './executions';
+import { clearStaticData, executionsInLog, latestExecutionId, readExecutions, StoredExecution, waitForExecutionsToSettle } from './executions';
 import { ensureServers, Postgres, Service, startPostgres, startRedis } from './services';
-import { CONTROL_PATH, CONTROL_WORKFLOW_ID, importControl, importWorkflow, withRemoveDuplicates } from './workflows';
+import { CONTROL_PATH, CONTROL_WORKFLOW_ID, importControl, importWorkflow, withRemoveDuplicates, withTriggerVersion } from './workflows';
 
 const DEFAULT_INSTALL = 'n8n-2.41.1-node24';
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -38,8 +42,16 @@ const DELIVERIES = num('QUEUE_BURST_DELIVERIES', 500);
 const DUPLICATES = num('QUEUE_BURST_DUPLICATES', 50);
 const CONCURRENCY = num('QUEUE_BURST_CONCURRENCY', 50);
 const WORKERS = num('QUEUE_WORKERS', 1);
+/** QUEUE_DUPLICATES_TO=same: each duplicate goes to its original's webhook process (a load balancer routing by the signature header), not the other one. */
+const SAME_PROCESS = process.env.QUEUE_DUPLICATES_TO === 'same';
+const dupTarget = SAME_PROCESS ? 'the same webhook process as its original' : 'the other webhook process';
 /** QUEUE_REMOVE_DUPLICATES=1: n8n's Remove Duplicates node (database-backed, across executions) after the trigger. */
 const REMOVE_DUPLICATES = process.env.QUEUE_REMOVE_DUPLICATES === '1';
+/**
+ * The version the trigger workflow's trigger node is imported at (QUEUE_TRIGGER_VERSION): the node's
+ * default, 1.1. n8n evaluates an expression for every webhook call to a node of version 1 exactly.
+ */
+const TRIGGER_VERSION = num('QUEUE_TRIGGER_VERSION', 1.1);
 /** The trigger example's last node; a run that reached it puts out the draft's id as draft_id. */
 const END_NODE = 'Collect Published URLs';
 const ACK_TARGET_MS = 1000;
@@ -68,6 +80,20 @@ function check(failed: string[], condition: boolean, message: string): void {
 	if (!condition) failed.push(message);
 }
 
+/**
+ * n8n settings for the webhook processes, one burst each (QUEUE_WEBHOOK_ENV: a JSON object for one
+ * burst, or an array of them). By default three bursts: n8n's defaults (an expression isolate built
+ * for every webhook call to a community trigger), N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true (an isolate
+ * only for a call that evaluates an expression: none of the trigger's), and N8N_EXPRESSION_ENGINE=legacy
+ * (no isolate at all). See bench/README.md, "Queue mode burst".
+ */
+const PHASES: Array<Record<string, string>> = (() => {
+	const text = process.env.QUEUE_WEBHOOK_ENV;
+	if (!text) return [{}, { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' }, { N8N_EXPRESSION_ENGINE: 'legacy' }];
+	const parsed = JSON.parse(text) as Record<string, string> | Array<Record<string, string>>;
+	return Array.isArray(parsed) ? parsed : [parsed];
+})();
+
 export interface BurstFigures {
 	install: N8nInstall;
 	sent: number;
@@ -75,6 +101,10 @@ export interface BurstFigures {
 	duplicates: { afterAck: number; simultaneous: number };
 	acked: number;
 	answeredDuplicate: number;
+	/** Duplicates whose delivery started two executions: both copies were acknowledged as new (not answered as a duplicate). */
+	duplicatesStarted: { afterAck: number; simultaneous: number };
+	/** Deliveries answered {"received":true} (neither duplicate nor ignored): the executions they started. */
+	answeredNew: number;
 	p50: number;
 	p99: number;
 	max: number;
@@ -95,7 +125,7 @@ export interface BurstFigures {
 	succeeded: number;
 	concurrency: number;
 	workerConcurrency: number;
-	/** n8n settings the run was given beyond the script's own (N8N_EXPRESSION_ENGINE*, from the environment). */
+	/** n8n settings the run was given beyond the script's own: the webhook processes' for this burst, and N8N_EXPRESSION_ENGINE* from the environment (every process). */
 	settings: string[];
 	/** Load average (1 / 5 / 15 min) just before the burst. */
 	loadBefore: string;
@@ -105,7 +135,11 @@ export interface BurstFigures {
 	control?: { sent: number; acked: number; p50: number; p99: number; max: number; executions: number; cpuMs: Record<string, number>; sendWallMs: number };
 }
 
-function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecution[], workerIds: Set<string>[], sendWallMs: number, drainMs: number, workerConcurrency: number): BurstFigures {
+const is2xx = (s: Send) => s.status !== undefined && s.status >= 200 && s.status < 300;
+/** Answered as a new delivery: n8n started an execution for it (response mode "on received"). */
+const startedAnExecution = (s: Send) => is2xx(s) && !/"(duplicate|ignored)":\s*true/.test(s.answer ?? '');
+
+function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecution[], workerIds: Set<string>[], sendWallMs: number, drainMs: number, workerConcurrency: number, settings: string[]): BurstFigures {
 	const originals = sends.filter((s) => s.kind === 'original');
 	const dups = sends.filter((s) => s.kind !== 'original');
 	const passedByDraft = new Map<number, number>();
@@ -114,13 +148,21 @@ function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecuti
 	for (const e of executions) if (e.endDraftId !== undefined) passedByDraft.set(e.endDraftId, (passedByDraft.get(e.endDraftId) ?? 0) + 1);
 	const ranTwice = (s: Send) => (passedByDraft.get(s.delivery.draftId) ?? 0) > 1;
 	const latencies = sends.map((s) => s.latencyMs ?? Number.NaN).filter(Number.isFinite);
+	const ofKind = (kind: Send['kind'], test: (s: Send) => boolean) => dups.filter((s) => s.kind === kind && test(s)).length;
+	// A duplicate started a second execution when both copies of its delivery were acknowledged as new
+	// (when the duplicate was answered first, its original is the copy answered as a duplicate).
+	const startedByDraft = new Map<number, number>();
+	for (const s of sends) if (startedAnExecution(s)) startedByDraft.set(s.delivery.draftId, (startedByDraft.get(s.delivery.draftId) ?? 0) + 1);
+	const startedTwice = (s: Send) => (startedByDraft.get(s.delivery.draftId) ?? 0) > 1;
 	return {
 		install,
 		sent: sends.length,
 		originals: originals.length,
-		duplicates: { afterAck: dups.filter((s) => s.kind === 'duplicate-after-ack').length, simultaneous: dups.filter((s) => s.kind === 'duplicate-simultaneous').length },
-		acked: sends.filter((s) => s.status !== undefined && s.status >= 200 && s.status < 300).length,
+		duplicates: { afterAck: ofKind('duplicate-after-ack', () => true), simultaneous: ofKind('duplicate-simultaneous', () => true) },
+		acked: sends.filter(is2xx).length,
 		answeredDuplicate: dups.filter((s) => /"duplicate":\s*true/.test(s.answer ?? '')).length,
+		duplicatesStarted: { afterAck: ofKind('duplicate-after-ack', startedTwice), simultaneous: ofKind('duplicate-simultaneous', startedTwice) },
+		answeredNew: sends.filter(startedAnExecution).length,
 		p50: percentile(latencies, 50),
 		p99: percentile(latencies, 99),
 		max: Math.max(...latencies),
@@ -132,32 +174,32 @@ function figuresOf(install: N8nInstall, sends: Send[], executions: StoredExecuti
 		lost: originals.filter((s) => !passedByDraft.has(s.delivery.draftId)).length,
 		reachedEnd: executions.filter((e) => e.endDraftId !== undefined).length,
 		strayRuns: executions.filter((e) => e.endDraftId !== undefined && !originals.some((o) => o.delivery.draftId === e.endDraftId)).length,
-		duplicatesRun: {
-			afterAck: dups.filter((s) => s.kind === 'duplicate-after-ack' && ranTwice(s)).length,
-			simultaneous: dups.filter((s) => s.kind === 'duplicate-simultaneous' && ranTwice(s)).length,
-		},
+		duplicatesRun: { afterAck: ofKind('duplicate-after-ack', ranTwice), simultaneous: ofKind('duplicate-simultaneous', ranTwice) },
 		onWorker: executions.filter((e) => workerIds.some((ids) => ids.has(e.id))).length,
 		perWorker: workerIds.map((ids) => executions.filter((e) => ids.has(e.id)).length),
 		succeeded: executions.filter((e) => e.status === 'success').length,
 		concurrency: CONCURRENCY,
 		workerConcurrency,
-		settings: Object.keys(process.env).filter((k) => k.startsWith('N8N_EXPRESSION_ENGINE')).map((k) => `${k}=${process.env[k]}`),
+		settings,
 		loadBefore,
 		cpuMs: {},
 	};
 }
 
 const ms = (value: number) => (value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
+const sum = (pair: { afterAck: number; simultaneous: number }) => pair.afterAck + pair.simultaneous;
+const settingsText = (f: BurstFigures) => (f.settings.length ? f.settings.join(', ') : "n8n's defaults");
 
 function figureLines(f: BurstFigures): string[] {
-	const dupTotal = f.duplicates.afterAck + f.duplicates.simultaneous;
+	const dupTotal = sum(f.duplicates);
 	return [
-		`deliveries sent: ${f.sent} (${f.originals} distinct + ${dupTotal} exact duplicates to the other webhook process: ${f.duplicates.afterAck} after the original's answer, ${f.duplicates.simultaneous} at the same moment), ${f.concurrency} in flight, all sent in ${ms(f.sendWallMs)}`,
-		...(f.settings.length ? [`n8n settings changed for this run: ${f.settings.join(', ')}`] : []),
+		`deliveries sent: ${f.sent} (${f.originals} distinct + ${dupTotal} exact duplicates, each to ${dupTarget}: ${f.duplicates.afterAck} after the original's answer, ${f.duplicates.simultaneous} at the same moment), ${f.concurrency} in flight, all sent in ${ms(f.sendWallMs)}`,
+		`n8n settings of this burst: ${settingsText(f)}`,
 		`acknowledged 2xx: ${f.acked} of ${f.sent}; duplicates answered as duplicates: ${f.answeredDuplicate} of ${dupTotal}`,
 		`acknowledgement latency: p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)}`,
 		`executions started: ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it, ${f.reachedEnd} reached the last node); ${f.succeeded} succeeded; all finished ${ms(f.drainMs)} after the first delivery`,
 		`deliveries lost (distinct deliveries without a run): ${f.lost} of ${f.originals}`,
+		`duplicates that started an execution (both copies acknowledged as new: a second execution): ${sum(f.duplicatesStarted)} of ${dupTotal} (${f.duplicatesStarted.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesStarted.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment)`,
 		`duplicates that ran the workflow: ${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment`,
 		`CPU used from the first delivery until every execution finished: ${cpuLine(f.cpuMs, f.sent, f.executions)}`,
 		`executions run by the worker${f.perWorker.length > 1 ? 's' : ''} (the log names each one): ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}`,
@@ -178,40 +220,49 @@ function controlLines(f: BurstFigures): string[] {
 	];
 }
 
-function resultsSection(f: BurstFigures, when: string): string {
-	const dupTotal = f.duplicates.afterAck + f.duplicates.simultaneous;
-	const dupRun = f.duplicatesRun.afterAck + f.duplicatesRun.simultaneous;
+function resultsSection(bursts: BurstFigures[], when: string): string {
+	const first = bursts[0];
+	const dupTotal = sum(first.duplicates);
 	const met = (ok: boolean) => (ok ? 'met' : '**not met**');
-	const name = `Queue mode burst (n8n ${f.install.n8n})`;
+	const rows = bursts.flatMap((f) => {
+		const name = `Queue mode burst (n8n ${f.install.n8n}, webhook processes: ${settingsText(f)})`;
+		return [
+			`| ${name} | deliveries acknowledged 2xx | ${f.acked} of ${f.sent} | all | ${met(f.acked === f.sent)} |`,
+			`| ${name} | distinct deliveries without a run (lost) | ${f.lost} of ${f.originals} | 0 | ${met(f.lost === 0)} |`,
+			`| ${name} | acknowledgement latency p99 | ${ms(f.p99)} (p50 ${ms(f.p50)}, max ${ms(f.max)}) | < ${ms(ACK_TARGET_MS)} | ${met(f.p99 < ACK_TARGET_MS)} |`,
+			`| ${name} | duplicates that started an execution (both copies acknowledged as new: a second execution of the delivery) | ${sum(f.duplicatesStarted)} of ${dupTotal} (${f.duplicatesStarted.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesStarted.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment) | 0 | ${met(sum(f.duplicatesStarted) === 0)} |`,
+			`| ${name} | duplicates that ran the workflow (past the trigger) | ${sum(f.duplicatesRun)} of ${dupTotal} (${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment) | 0 | ${met(sum(f.duplicatesRun) === 0)} |`,
+			`| ${name} | executions started | ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it as duplicates, ${f.reachedEnd} reached the last node) | info |  |`,
+			`| ${name} | executions run by ${f.perWorker.length === 1 ? 'the worker' : `the ${f.perWorker.length} workers`} | ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}; ${f.succeeded} succeeded | all | ${met(f.onWorker === f.executions && f.succeeded === f.executions)} |`,
+			`| ${name} | time from the first delivery until every execution finished | ${ms(f.drainMs)} (sending took ${ms(f.sendWallMs)}; load average before: ${f.loadBefore}) | info |  |`,
+			`| ${name} | CPU time used meanwhile | ${cpuLine(f.cpuMs, f.sent, f.executions)} | info |  |`,
+			...(f.control
+				? [
+						`| ${name} | control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes | acknowledged ${f.control.acked} of ${f.control.sent}; p50 ${ms(f.control.p50)}, p99 ${ms(f.control.p99)}, max ${ms(f.control.max)}; CPU ${cpuLine(f.control.cpuMs, f.control.sent, f.control.executions)} | info |  |`,
+					]
+				: []),
+		];
+	});
 	return [
-		`Written by \`npm run test:e2e:queue\` (${when}): n8n ${f.install.n8n} on ${f.install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`} in queue mode on this machine: main, ${f.perWorker.length === 1 ? 'one worker' : `${f.perWorker.length} workers`} (concurrency ${f.workerConcurrency}), two webhook processes, Redis and PostgreSQL from the Debian packages. The sandbox signs ${f.originals} draft.published deliveries; they go out ${f.concurrency} at a time, alternating between the two webhook processes, with ${dupTotal} exact duplicates each sent to the other process than its original (${f.duplicates.afterAck} right after the original was answered, ${f.duplicates.simultaneous} at the same moment). Executions and their trigger output are read from PostgreSQL; the worker's log names every execution it ran. Load average before the burst: ${f.loadBefore}.${f.settings.length ? ` n8n settings changed for this run: ${f.settings.join(', ')}.` : ''}`,
+		`Written by \`npm run test:e2e:queue\` (${when}): n8n ${first.install.n8n} on ${first.install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`} in queue mode on this machine: main, ${first.perWorker.length === 1 ? 'one worker' : `${first.perWorker.length} workers`} (concurrency ${first.workerConcurrency}), two webhook processes, Redis and PostgreSQL from the Debian packages; the trigger workflow's trigger node at version ${TRIGGER_VERSION}. ${bursts.length === 1 ? 'One burst' : `${bursts.length} bursts, one after the other, each with the webhook processes started afresh with the settings its rows name (${bursts.map(settingsText).join('; then ')}) and the trigger's static data emptied`}: the sandbox signs ${first.originals} new draft.published deliveries; they go out ${first.concurrency} at a time, alternating between the two webhook processes, with ${dupTotal} exact duplicates each sent to ${SAME_PROCESS ? "its original's process (QUEUE_DUPLICATES_TO=same)" : 'the other process than its original'} (${first.duplicates.afterAck} right after the original was answered, ${first.duplicates.simultaneous} at the same moment). A duplicate started an execution when both copies of its delivery were acknowledged as new (neither answered \`"duplicate": true\`: a second execution; the run checks that executions started equal deliveries acknowledged as new); one that ran the workflow got past the trigger's check on the worker as well. Executions and their trigger output are read from PostgreSQL; the worker's log names every execution it ran.`,
 		'',
 		'| Case | Measure | Result | Target | Met |',
 		'|---|---|---|---|---|',
-		`| ${name} | deliveries acknowledged 2xx | ${f.acked} of ${f.sent} | all | ${met(f.acked === f.sent)} |`,
-		`| ${name} | distinct deliveries without a run (lost) | ${f.lost} of ${f.originals} | 0 | ${met(f.lost === 0)} |`,
-		`| ${name} | acknowledgement latency p99 | ${ms(f.p99)} (p50 ${ms(f.p50)}, max ${ms(f.max)}) | < ${ms(ACK_TARGET_MS)} | ${met(f.p99 < ACK_TARGET_MS)} |`,
-		`| ${name} | duplicates that ran the workflow | ${dupRun} of ${dupTotal} (${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment) | 0 | ${met(dupRun === 0)} |`,
-		`| ${name} | executions started | ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it as duplicates, ${f.reachedEnd} reached the last node) | info |  |`,
-		`| ${name} | executions run by ${f.perWorker.length === 1 ? 'the worker' : `the ${f.perWorker.length} workers`} | ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}; ${f.succeeded} succeeded | all | ${met(f.onWorker === f.executions && f.succeeded === f.executions)} |`,
-		`| ${name} | time from the first delivery until every execution finished | ${ms(f.drainMs)} (sending took ${ms(f.sendWallMs)}) | info |  |`,
-		`| ${name} | CPU time used meanwhile | ${cpuLine(f.cpuMs, f.sent, f.executions)} | info |  |`,
-		...(f.control
-			? [
-					`| ${name} | control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes | acknowledged ${f.control.acked} of ${f.control.sent}; p50 ${ms(f.control.p50)}, p99 ${ms(f.control.p99)}, max ${ms(f.control.max)}; CPU ${cpuLine(f.control.cpuMs, f.control.sent, f.control.executions)} | info |  |`,
-				]
-			: []),
+		...rows,
 	].join('\n');
 }
 
-async function runOne(install: N8nInstall, tarball: string, logDir: string): Promise<BurstFigures | undefined> {
+async function runOne(install: N8nInstall, tarball: string, logDir: string): Promise<BurstFigures[]> {
 	console.log(`\nn8n ${install.n8n} (${install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`}) in queue mode`);
 	const base = mkdtempSync(join(tmpdir(), 'n8n-queue-e2e-'));
+	// Removed at the end, and also when the run is interrupted (after its processes are stopped).
+	const removeBase = process.env.E2E_KEEP ? () => undefined : removeOnExit(base);
 	// PostgreSQL runs as its own account when this runs as root: it must be able to reach its data folder.
 	chmodSync(base, 0o711);
 	const sandbox = await startSandbox({ port: 0, quiet: true });
 	const n8nProcesses: N8nProcess[] = [];
 	const services: Service[] = [];
+	const bursts: BurstFigures[] = [];
 	try {
 		const { redis, pg } = await step('start Redis and PostgreSQL on free loopback ports with throwaway data folders', async () => {
 			const redis = await startRedis(join(base, 'redis'));
@@ -237,21 +288,20 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 		await step('import the credential and the examples into PostgreSQL; publish the trigger workflow', async () => {
 			await importCredential(n8n, { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret });
 			const workflows = await importExamples(n8n);
-			if (REMOVE_DUPLICATES) await importWorkflow(n8n, withRemoveDuplicates(forInstance(n8n, workflow), triggerNode.name));
+			const tested = withTriggerVersion(forInstance(n8n, workflow), triggerNode.name, TRIGGER_VERSION);
+			await importWorkflow(n8n, REMOVE_DUPLICATES ? withRemoveDuplicates(tested, triggerNode.name) : tested);
 			const how = await activateWorkflow(n8n, workflow.id);
 			await importControl(n8n);
-			return { value: undefined, lines: [`${workflows.length} workflows; "${workflow.name}" activated with ${how}; the control workflow (n8n's Webhook node) too`] };
+			return { value: undefined, lines: [`${workflows.length} workflows; "${workflow.name}" (its trigger at version ${TRIGGER_VERSION}) activated with ${how}; the control workflow (n8n's Webhook node) too`] };
 		});
-		const webhooks = await step(`start n8n: main (n8n start), ${WORKERS === 1 ? 'worker' : `${WORKERS} workers`} (n8n worker), two webhook processes (n8n webhook)`, async () => {
-			n8nProcesses.push(await startN8nProcess(n8n, 'main', 'main', logDir));
-			// Workers log at info level: "Worker started execution <id>" names every execution each runs.
-			for (let i = 1; i <= WORKERS; i++) n8nProcesses.push(await startN8nProcess(n8n, 'worker', `worker-${i}`, logDir, { N8N_LOG_LEVEL: 'info' }));
-			// QUEUE_PROFILE=1: webhook-1 writes a CPU profile when it stops (for bench/profile.ts).
-			const profile = process.env.QUEUE_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(logDir, 'prof')}` } : {};
-			const extra = process.env.QUEUE_WEBHOOK_ENV ? (JSON.parse(process.env.QUEUE_WEBHOOK_ENV) as NodeJS.ProcessEnv) : {};
-			const hooks = [await startN8nProcess(n8n, 'webhook', 'webhook-1', logDir, { ...profile, ...extra }), await startN8nProcess(n8n, 'webhook', 'webhook-2', logDir, extra)];
+		const path = `/webhook/${triggerNode.webhookId}/webhook`;
+		/** Starts the two webhook processes with the burst's settings; each must answer an unsigned delivery with 401. */
+		const startWebhooks = async (phase: number): Promise<N8nProcess[]> => {
+			const suffix = phase === 0 ? '' : `-burst-${phase + 1}`;
+			// QUEUE_PROFILE=1: webhook-1 of the first burst writes a CPU profile when it stops (for bench/profile.ts).
+			const profile = process.env.QUEUE_PROFILE && phase === 0 ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(logDir, 'prof')}` } : {};
+			const hooks = [await startN8nProcess(n8n, 'webhook', `webhook-1${suffix}`, logDir, { ...profile, ...PHASES[phase] }), await startN8nProcess(n8n, 'webhook', `webhook-2${suffix}`, logDir, PHASES[phase])];
 			n8nProcesses.push(...hooks);
-			const path = `/webhook/${triggerNode.webhookId}/webhook`;
 			for (const hook of hooks) {
 				const status = await (async () => {
 					for (let i = 0; i < 120; i++) {
@@ -263,6 +313,13 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 				})();
 				ensure(status === 401, `an unsigned delivery to ${hook.name} should get 401 from the trigger, got ${status}`);
 			}
+			return hooks;
+		};
+		let webhooks = await step(`start n8n: main (n8n start), ${WORKERS === 1 ? 'worker' : `${WORKERS} workers`} (n8n worker), two webhook processes (n8n webhook)`, async () => {
+			n8nProcesses.push(await startN8nProcess(n8n, 'main', 'main', logDir));
+			// Workers log at info level: "Worker started execution <id>" names every execution each runs.
+			for (let i = 1; i <= WORKERS; i++) n8nProcesses.push(await startN8nProcess(n8n, 'worker', `worker-${i}`, logDir, { N8N_LOG_LEVEL: 'info' }));
+			const hooks = await startWebhooks(0);
 			const mainRes = await fetch(`${n8n.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 			await ownerSession(n8n.baseUrl);
 			return {
@@ -273,22 +330,16 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 				],
 			};
 		});
-		const captured = await step(`the sandbox signs and sends ${DELIVERIES - DUPLICATES} draft.published deliveries (captured)`, async () => {
-			const lines: string[] = [];
-			const value = await captureDeliveries(sandbox, DELIVERIES - DUPLICATES, (line) => lines.push(line));
-			return { value, lines };
-		});
-		const urls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${triggerNode.webhookId}/webhook`);
-		loadBefore = loadavg().map((v) => v.toFixed(2)).join(' / ');
 		const roleOf = (p: N8nProcess) => (p.role === 'webhook' ? 'webhook processes' : p.role);
-		const cpuGroups: Array<[string, number | undefined]> = [
-			...n8nProcesses.map((p): [string, number | undefined] => [roleOf(p), p.process.child.pid]),
-			['PostgreSQL', pg.process.child.pid],
-			['Redis', redis.process.child.pid],
-		];
+		/** CPU used so far by each kind of process that is running now (a restarted process starts from 0). */
 		const cpuNow = () => {
+			const groups: Array<[string, number | undefined]> = [
+				...n8nProcesses.filter((p) => p.process.child.exitCode === null && p.process.child.signalCode === null).map((p): [string, number | undefined] => [roleOf(p), p.process.child.pid]),
+				['PostgreSQL', pg.process.child.pid],
+				['Redis', redis.process.child.pid],
+			];
 			const totals: Record<string, number> = {};
-			for (const [role, pgid] of cpuGroups) {
+			for (const [role, pgid] of groups) {
 				const used = pgid === undefined ? undefined : groupCpuMs(pgid);
 				if (used !== undefined) totals[role] = (totals[role] ?? 0) + used;
 			}
@@ -296,74 +347,98 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 			totals.sender = (own.user + own.system) / 1000;
 			return totals;
 		};
-		const cpuBefore = cpuNow();
-		const burstStarted = Date.now();
-		const { sends, sendWallMs } = await step(`burst: ${DELIVERIES} deliveries across both webhook processes, ${DUPLICATES} exact duplicates to the other process`, async () => {
-			const plan = planBurst(captured, DUPLICATES, urls.length);
-			const result = await sendBurst(plan, urls, CONCURRENCY);
-			const errors = result.sends.filter((s) => s.error || (s.status ?? 0) >= 300);
-			return { value: { sends: result.sends, sendWallMs: result.wallMs }, lines: [`${result.sends.length} sent in ${ms(result.wallMs)}; ${errors.length} without a 2xx${errors.length ? `: ${errors.slice(0, 3).map((s) => s.error ?? `${s.status} ${s.answer}`).join('; ')}` : ''}`] };
-		});
-		const figures = await step('every execution finished; read them from PostgreSQL and the worker logs', async () => {
-			const settled = await waitForExecutionsToSettle(pg, workflow.id, 10 * 60_000);
-			const cpuAfter = cpuNow();
-			const executions = await readExecutions(pg, install, workflow.id, triggerNode.name, END_NODE);
-			const workers = n8nProcesses.filter((p) => p.role === 'worker');
-			ensure(workers.length === WORKERS, `expected ${WORKERS} workers`);
-			const inLogs = workers.map((w) => executionsInLog(w.logFile).started);
-			const worker = workers[0];
-			const latestStop = Math.max(...executions.map((e) => (e.stoppedAt ? Date.parse(e.stoppedAt) : 0)));
-			const concurrency = Number(/Concurrency: (\d+)/.exec(readFileSync(worker.logFile, 'utf8'))?.[1] ?? Number.NaN);
-			const value = figuresOf(install, sends, executions, inLogs, sendWallMs, latestStop - burstStarted, concurrency);
-			ensure(settled.total === executions.length, `PostgreSQL counted ${settled.total} executions, read ${executions.length}`);
-			for (const role of Object.keys(cpuAfter)) value.cpuMs[role] = cpuAfter[role] - (cpuBefore[role] ?? 0);
-			// The main and webhook processes must not have run any of them.
-			for (const p of n8nProcesses.filter((q) => q.role !== 'worker')) {
-				const other = executionsInLog(p.logFile);
-				ensure(other.started.size === 0, `${p.name} logged starting executions as a worker: ${[...other.started].slice(0, 5).join(', ')}`);
+		const envSettings = Object.keys(process.env).filter((k) => k.startsWith('N8N_EXPRESSION_ENGINE')).map((k) => `${k}=${process.env[k]}`);
+		for (let phase = 0; phase < PHASES.length; phase++) {
+			const settings = [...Object.entries(PHASES[phase]).map(([k, v]) => `${k}=${v}`), ...envSettings];
+			const label = PHASES.length === 1 ? '' : ` [burst ${phase + 1} of ${PHASES.length}: ${settings.length ? settings.join(', ') : "n8n's defaults"}]`;
+			if (phase > 0) {
+				webhooks = await step(`restart both webhook processes with ${settings.length ? settings.join(', ') : "n8n's defaults"}; empty the trigger's static data${label}`, async () => {
+					for (const hook of webhooks) await hook.process.stop();
+					await clearStaticData(pg, workflow.id);
+					const hooks = await startWebhooks(phase);
+					return { value: hooks, lines: hooks.map((p) => `${p.name}: ${p.baseUrl}, log ${p.logFile}`) };
+				});
 			}
-			return { value, lines: figureLines(value) };
-		});
-		await step("control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes", async () => {
-			const controlUrls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${CONTROL_PATH}`);
-			const before = cpuNow();
-			const result = await sendBurst(planBurst(captured, DUPLICATES, controlUrls.length), controlUrls, CONCURRENCY);
-			const settled = await waitForExecutionsToSettle(pg, CONTROL_WORKFLOW_ID, 10 * 60_000);
-			const after = cpuNow();
-			const latencies = result.sends.map((x) => x.latencyMs ?? Number.NaN).filter(Number.isFinite);
-			const cpuMs: Record<string, number> = {};
-			for (const role of Object.keys(after)) cpuMs[role] = after[role] - (before[role] ?? 0);
-			figures.control = {
-				sent: result.sends.length,
-				acked: result.sends.filter((x) => x.status !== undefined && x.status >= 200 && x.status < 300).length,
-				p50: percentile(latencies, 50),
-				p99: percentile(latencies, 99),
-				max: Math.max(...latencies),
-				executions: settled.total,
-				cpuMs,
-				sendWallMs: result.wallMs,
-			};
-			return { value: undefined, lines: controlLines(figures) };
-		});
-		await step(`checks: all acknowledged, none lost, every execution run by a worker and successful${WORKERS === 1 ? ', no duplicate ran the workflow' : ''}`, async () => {
-			const failed: string[] = [];
-			check(failed, figures.acked === figures.sent, `${figures.sent - figures.acked} deliveries were not acknowledged with a 2xx`);
-			check(failed, figures.lost === 0, `${figures.lost} distinct deliveries started no run`);
-			check(failed, figures.onWorker === figures.executions, `${figures.executions - figures.onWorker} executions are not in the worker's log`);
-			check(failed, figures.succeeded === figures.executions, `${figures.executions - figures.succeeded} executions did not succeed`);
-			// With one worker the trigger's check on the worker is exact: no copy may run the workflow twice.
-			if (WORKERS === 1) check(failed, figures.duplicatesRun.afterAck + figures.duplicatesRun.simultaneous === 0, `${figures.duplicatesRun.afterAck + figures.duplicatesRun.simultaneous} duplicates ran the workflow with one worker`);
-			check(failed, figures.strayRuns === 0, `${figures.strayRuns} runs reached the end with a draft that was not in the burst`);
-			if (failed.length) throw new Error(failed.join('\n'));
-			return { value: undefined, lines: [`(latency${WORKERS === 1 ? '' : ' and duplicates that ran'} are figures, reported against their targets in bench/RESULTS.md, not pass/fail here)`] };
-		});
-		return figures;
+			const captured = await step(`the sandbox signs and sends ${DELIVERIES - DUPLICATES} draft.published deliveries (captured)${label}`, async () => {
+				const lines: string[] = [];
+				const value = await captureDeliveries(sandbox, DELIVERIES - DUPLICATES, (line) => lines.push(line));
+				return { value, lines };
+			});
+			const urls = webhooks.map((hook) => `${hook.baseUrl}${path}`);
+			const afterId = await latestExecutionId(pg, workflow.id);
+			loadBefore = loadavg().map((v) => v.toFixed(2)).join(' / ');
+			const cpuBefore = cpuNow();
+			const burstStarted = Date.now();
+			const { sends, sendWallMs } = await step(`burst: ${DELIVERIES} deliveries across both webhook processes, ${DUPLICATES} exact duplicates to ${SAME_PROCESS ? 'the same' : 'the other'} process${label}`, async () => {
+				const plan = planBurst(captured, DUPLICATES, urls.length, SAME_PROCESS);
+				const result = await sendBurst(plan, urls, CONCURRENCY);
+				const errors = result.sends.filter((s) => s.error || (s.status ?? 0) >= 300);
+				return { value: { sends: result.sends, sendWallMs: result.wallMs }, lines: [`${result.sends.length} sent in ${ms(result.wallMs)}; ${errors.length} without a 2xx${errors.length ? `: ${errors.slice(0, 3).map((s) => s.error ?? `${s.status} ${s.answer}`).join('; ')}` : ''}`] };
+			});
+			const figures = await step(`every execution finished; read them from PostgreSQL and the worker logs${label}`, async () => {
+				const settled = await waitForExecutionsToSettle(pg, workflow.id, 10 * 60_000, afterId);
+				const cpuAfter = cpuNow();
+				const executions = await readExecutions(pg, install, workflow.id, triggerNode.name, END_NODE, afterId);
+				const workers = n8nProcesses.filter((p) => p.role === 'worker');
+				ensure(workers.length === WORKERS, `expected ${WORKERS} workers`);
+				const inLogs = workers.map((w) => executionsInLog(w.logFile).started);
+				const latestStop = Math.max(...executions.map((e) => (e.stoppedAt ? Date.parse(e.stoppedAt) : 0)));
+				const concurrency = Number(/Concurrency: (\d+)/.exec(readFileSync(workers[0].logFile, 'utf8'))?.[1] ?? Number.NaN);
+				const value = figuresOf(install, sends, executions, inLogs, sendWallMs, latestStop - burstStarted, concurrency, settings);
+				ensure(settled.total === executions.length, `PostgreSQL counted ${settled.total} executions, read ${executions.length}`);
+				for (const role of Object.keys(cpuAfter)) value.cpuMs[role] = cpuAfter[role] - (cpuBefore[role] ?? 0);
+				// The main and webhook processes must not have run any of them.
+				for (const p of n8nProcesses.filter((q) => q.role !== 'worker')) {
+					const other = executionsInLog(p.logFile);
+					ensure(other.started.size === 0, `${p.name} logged starting executions as a worker: ${[...other.started].slice(0, 5).join(', ')}`);
+				}
+				return { value, lines: figureLines(value) };
+			});
+			await step(`control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes${label}`, async () => {
+				const controlUrls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${CONTROL_PATH}`);
+				const controlAfter = await latestExecutionId(pg, CONTROL_WORKFLOW_ID);
+				const before = cpuNow();
+				const result = await sendBurst(planBurst(captured, DUPLICATES, controlUrls.length, SAME_PROCESS), controlUrls, CONCURRENCY);
+				const settled = await waitForExecutionsToSettle(pg, CONTROL_WORKFLOW_ID, 10 * 60_000, controlAfter);
+				const after = cpuNow();
+				const latencies = result.sends.map((x) => x.latencyMs ?? Number.NaN).filter(Number.isFinite);
+				const cpuMs: Record<string, number> = {};
+				for (const role of Object.keys(after)) cpuMs[role] = after[role] - (before[role] ?? 0);
+				figures.control = {
+					sent: result.sends.length,
+					acked: result.sends.filter(is2xx).length,
+					p50: percentile(latencies, 50),
+					p99: percentile(latencies, 99),
+					max: Math.max(...latencies),
+					executions: settled.total,
+					cpuMs,
+					sendWallMs: result.wallMs,
+				};
+				return { value: undefined, lines: controlLines(figures) };
+			});
+			await step(`checks: all acknowledged, none lost, one execution per delivery acknowledged as new, every execution run by a worker and successful${WORKERS === 1 ? ', no duplicate ran the workflow' : ''}${label}`, async () => {
+				const failed: string[] = [];
+				check(failed, figures.acked === figures.sent, `${figures.sent - figures.acked} deliveries were not acknowledged with a 2xx`);
+				check(failed, figures.lost === 0, `${figures.lost} distinct deliveries started no run`);
+				// Every delivery answered as new started exactly one execution: the count of duplicates that started one rests on it.
+				check(failed, figures.answeredNew === figures.executions, `${figures.answeredNew} deliveries were acknowledged as new but ${figures.executions} executions started`);
+				check(failed, figures.onWorker === figures.executions, `${figures.executions - figures.onWorker} executions are not in the worker's log`);
+				check(failed, figures.succeeded === figures.executions, `${figures.executions - figures.succeeded} executions did not succeed`);
+				// With one worker the trigger's check on the worker is exact: no copy may run the workflow twice.
+				if (WORKERS === 1) check(failed, sum(figures.duplicatesRun) === 0, `${sum(figures.duplicatesRun)} duplicates ran the workflow with one worker`);
+				check(failed, figures.strayRuns === 0, `${figures.strayRuns} runs reached the end with a draft that was not in the burst`);
+				if (failed.length) throw new Error(failed.join('\n'));
+				return { value: undefined, lines: [`(latency${WORKERS === 1 ? '' : ' and duplicates that ran'} are figures, reported against their targets in bench/RESULTS.md, not pass/fail here)`] };
+			});
+			bursts.push(figures);
+		}
+		return bursts;
 	} catch (error) {
 		if (!reported.has(error as Error)) {
 			failures++;
 			console.log(`  FAIL  ${(error as Error).stack ?? String(error)}`);
 		}
-		return undefined;
+		return [];
 	} finally {
 		// n8n first (it holds connections to the database and Redis), then the services, then anything left.
 		for (const p of n8nProcesses.reverse()) await p.process.stop();
@@ -371,7 +446,7 @@ async function runOne(install: N8nInstall, tarball: string, logDir: string): Pro
 		await stopAll();
 		await sandbox.close();
 		if (process.env.E2E_KEEP) console.log(`  kept ${base}`);
-		else rmSync(base, { recursive: true, force: true });
+		else removeBase();
 	}
 }
 
@@ -387,20 +462,21 @@ async function main(): Promise<number> {
 		await buildPackage();
 		tarball = await packPackage();
 	}
+	const removeTarball = given ? () => undefined : removeOnExit(dirname(tarball));
 	const logDir = join(REPO_ROOT, '.e2e', 'queue');
 	rmSync(logDir, { recursive: true, force: true });
 	mkdirSync(logDir, { recursive: true });
 	const defaults = await holdDefaultPorts();
 	console.log(`n8n's default ports held during the run: ${defaults.held.join(', ') || 'none (all in use already)'}`);
-	const results: BurstFigures[] = [];
+	const results: BurstFigures[][] = [];
 	try {
 		for (const install of installs) {
-			const figures = await runOne(install, tarball, logDir);
-			if (figures) results.push(figures);
+			const bursts = await runOne(install, tarball, logDir);
+			if (bursts.length) results.push(bursts);
 		}
 	} finally {
 		await defaults.release();
-		if (!given) rmSync(dirname(tarball), { recursive: true, force: true });
+		removeTarball();
 	}
 	const left = liveGroups();
 	console.log(`\nprocesses left running: ${left.length} (${startedGroupCount()} process groups started, their members and descendants checked)${left.length ? `: pids ${left.join(', ')}` : ''}`);
@@ -409,7 +485,7 @@ async function main(): Promise<number> {
 	if (file && results.length) {
 		const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 		const text = readFileSync(file, 'utf8');
-		writeFileSync(file, withSection(text, 'queue-mode-burst', ['## Queue mode burst', ...results.map((f) => resultsSection(f, when))].join('\n\n')));
+		writeFileSync(file, withSection(text, 'queue-mode-burst', ['## Queue mode burst', ...results.map((bursts) => resultsSection(bursts, when))].join('\n\n')));
 		console.log(`wrote the queue mode burst figures to ${file}`);
 	}
 	console.log(`\nqueue-mode end-to-end: ${((Date.now() - t0) / 1000).toFixed(0)} s, ${failures === 0 ? 'passed' : `${failures} failed`}`);

@@ -4,10 +4,10 @@
  * folder, in its own process group, and stopped at the end.
  */
 import { spawnSync } from 'child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync } from 'fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'fs';
 import { Socket } from 'net';
 import { join } from 'path';
-import { runProcess, startProcess, Started, StopWaiting, waitFor } from '../../lib/processes';
+import { cleanUpOnExit, runProcess, startProcess, Started, StopWaiting, waitFor } from '../../lib/processes';
 import { freePorts } from '../ports';
 
 const DEBIAN_PACKAGES = ['redis-server', 'postgresql'];
@@ -46,7 +46,8 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 
 /**
  * Installs the Debian packages of Redis and PostgreSQL when their servers are missing (as root, or
- * through sudo without a password). Does nothing when both are there. Returns what it did.
+ * through sudo without a password), without letting the install start the packages' own services.
+ * Does nothing when both are there. Returns what it did.
  */
 export async function ensureServers(log: (line: string) => void = console.log): Promise<string> {
 	const missing = missingServers();
@@ -65,10 +66,42 @@ export async function ensureServers(log: (line: string) => void = console.log): 
 		if (res.code !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${res.code}):\n${res.output.slice(-3000)}`);
 	};
 	await apt(['update']);
-	await apt(['install', '-y', '--no-install-recommends', ...packages]);
+	// The packages' own services (on 6379 and 5432) must not start: this test starts its own servers.
+	const held = holdBackServiceStarts(POLICY_RC_D, sudo);
+	log(`[services] ${held.installed ? `${POLICY_RC_D} written for the install (exits 101: no service starts), removed afterwards` : `${POLICY_RC_D} exists already, left as it is`}`);
+	try {
+		await apt(['install', '-y', '--no-install-recommends', ...packages]);
+	} finally {
+		held.release();
+	}
 	const still = missingServers();
 	if (still.length) throw new Error(`apt-get installed ${packages.join(' ')} but ${still.join(' and ')} is still missing`);
 	return `installed ${packages.join(' ')} with apt-get`;
+}
+
+/** Debian's policy hook: invoke-rc.d and deb-systemd-invoke ask it before starting a service; exit 101 means "do not". */
+export const POLICY_RC_D = '/usr/sbin/policy-rc.d';
+const POLICY_TEXT = '#!/bin/sh\n# Written by the queue-mode end-to-end test for the length of a package install: no service starts.\nexit 101\n';
+
+/**
+ * Keeps a package install from starting the services it installs, the standard Debian way: a
+ * `policy-rc.d` that exits 101, written only when none exists, and removed by `release()` (also when
+ * the script is interrupted or ends: cleanUpOnExit). An existing one is left alone. `sudo` is the
+ * command prefix that gives root (empty when this runs as root).
+ */
+export function holdBackServiceStarts(file: string = POLICY_RC_D, sudo: string[] = []): { installed: boolean; release(): void } {
+	if (existsSync(file)) return { installed: false, release: () => undefined };
+	if (sudo.length === 0) {
+		writeFileSync(file, POLICY_TEXT, { mode: 0o755, flag: 'wx' });
+	} else {
+		const res = spawnSync(sudo[0], [...sudo.slice(1), 'sh', '-c', `[ ! -e "$1" ] && cat > "$1" && chmod 755 "$1"`, 'sh', file], { input: POLICY_TEXT });
+		if (res.status !== 0) throw new Error(`could not write ${file} through ${sudo.join(' ')}: ${res.stderr?.toString() ?? ''}`);
+	}
+	const release = cleanUpOnExit(() => {
+		if (sudo.length === 0) rmSync(file, { force: true });
+		else spawnSync(sudo[0], [...sudo.slice(1), 'rm', '-f', file]);
+	});
+	return { installed: true, release };
 }
 
 /** Sends one line to a TCP server and resolves with its first answer. */

@@ -3,7 +3,8 @@
  * - the control of the burst: n8n's own Webhook node (no signature check, no replay memory), answering
  *   on receipt and followed by a No Operation node, under the same burst on the same processes. What it
  *   costs is n8n's share of a webhook delivery in queue mode; the difference is the trigger's;
- * - the trigger example with n8n's Remove Duplicates node after the trigger (QUEUE_REMOVE_DUPLICATES=1).
+ * - the trigger example with n8n's Remove Duplicates node after the trigger (QUEUE_REMOVE_DUPLICATES=1);
+ * - the trigger example with its trigger node at another version (the node's default).
  */
 import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
@@ -85,4 +86,10 @@ export function withRemoveDuplicates<W extends { nodes: Array<{ name: string; po
 		nodes: [...workflow.nodes, dedupe],
 		connections: { ...workflow.connections, [triggerName]: { main: [[{ node: dedupe.name, type: 'main', index: 0 }]] }, [dedupe.name]: next },
 	};
+}
+
+/** The workflow with one node at another type version (the trigger at its default version, where the example file names 1). */
+export function withTriggerVersion<W extends { nodes: Array<{ name: string; typeVersion: number }> }>(workflow: W, triggerName: string, typeVersion: number): W {
+	if (!workflow.nodes.some((node) => node.name === triggerName)) throw new Error(`no node "${triggerName}"`);
+	return { ...workflow, nodes: workflow.nodes.map((node) => (node.name === triggerName ? { ...node, typeVersion } : node)) };
 }

@@ -19,6 +19,13 @@ describe('Social Publishing Trigger description', () => {
 		expect(description.inputs).toEqual([]);
 	});
 
+	test('new nodes get version 1.1, which n8n does not treat as the Webhook node v1; workflows saved with version 1 still load', () => {
+		// n8n evaluates an expression on every webhook call to a node whose version is exactly 1
+		// (webhook-helpers parseRequestBody); from 1.1 on a delivery is checked without any.
+		expect(description.defaultVersion).toBe(1.1);
+		expect(description.version).toEqual([1, 1.1]);
+	});
+
 	test('shows a set-up notice naming the Production URL and the signing secret', () => {
 		const notice = property('setupNotice');
 		expect(notice?.type).toBe('notice');
