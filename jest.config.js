@@ -6,6 +6,7 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
   },
+  setupFilesAfterEnv: ['<rootDir>/test/setup/n8nCoreServices.ts'],
   testTimeout: 30000,
   maxWorkers: 2,
 };
