@@ -7,6 +7,9 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
   },
+  // A throwaway n8n user folder for the run: nothing is written to ~/.n8n.
+  globalSetup: '<rootDir>/test/setup/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
   setupFilesAfterEnv: ['<rootDir>/test/setup/n8nCoreServices.ts'],
   testTimeout: 30000,
   maxWorkers: 2,
