@@ -1,4 +1,5 @@
 import './lib/tsResolve';
+import '../scripts/lib/n8nUserFolder'; // n8n-core's settings go to a throwaway user folder, not ~/.n8n
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { loadavg } from 'os';
 import { createDraft } from './cases/createDraft';

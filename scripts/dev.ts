@@ -5,11 +5,12 @@
  *
  *   SANDBOX_PORT, N8N_DEV_PORT and N8N_DEV_VERSION (an install name or n8n version) change the defaults.
  */
-import { rmSync } from 'fs';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { CREDENTIAL_NAME, EXAMPLES, loadExample } from './examples/catalog';
-import { buildPackage, packPackage, REPO_ROOT } from './lib/pack';
+import { buildPackage, packPackage } from './lib/pack';
 import { stopAll, stopAllOnExit } from './lib/processes';
 import { ensureInstalled } from './e2e/install-n8n';
 import { N8nInstance, prepareN8n } from './e2e/n8n';
@@ -56,11 +57,14 @@ export async function startDevEnvironment(opts: { sandboxPort: number; n8nPort: 
 }
 
 async function main(): Promise<void> {
+	// A throwaway user folder (n8n's database, settings and log), removed when the script ends, also after a failure.
+	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-dev-'));
+	process.once('exit', () => rmSync(userFolder, { recursive: true, force: true }));
 	const env = await startDevEnvironment({
 		sandboxPort: Number(process.env.SANDBOX_PORT ?? 4010),
 		n8nPort: Number(process.env.N8N_DEV_PORT ?? 5678),
 		install: process.env.N8N_DEV_VERSION ?? 'n8n-2.41.1-node24',
-		userFolder: join(REPO_ROOT, '.e2e', 'dev'),
+		userFolder,
 	});
 	const trigger = EXAMPLES.find((e) => e.trigger);
 	const webhookId = trigger ? loadExample(trigger).nodes.find((n) => n.webhookId)?.webhookId : undefined;

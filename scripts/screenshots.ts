@@ -102,6 +102,7 @@ async function main(): Promise<void> {
 	const playwright = loadPlaywright();
 	mkdirSync(OUT, { recursive: true });
 	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-screenshots-'));
+	process.once('exit', () => rmSync(userFolder, { recursive: true, force: true })); // also when the start fails
 	const env = await startDevEnvironment({
 		sandboxPort: await freePort(),
 		n8nPort: await freePort(),

@@ -4,6 +4,12 @@
  * fed a real signed delivery from the sandbox over HTTP; the poll trigger example is activated and polls the
  * sandbox. Prints what each step did and exits 0 when all worked.
  */
+// First, before anything loads n8n-core: its settings go to a throwaway user folder, never to ~/.n8n.
+import { N8N_USER_FOLDER } from './lib/n8nUserFolder';
+import { existsSync } from 'fs';
+import { join } from 'path';
+import { Container } from '@n8n/di';
+import { InstanceSettings } from 'n8n-core';
 import type { IConnections, INode, INodeExecutionData, IRun, IWorkflowBase } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { loadDistPackage, type DistPackage } from '../test/harness/distPackage';
@@ -103,6 +109,14 @@ async function runPollTriggerExample(ctx: Context, example: Example): Promise<st
 	return [trace(run), ...lines];
 }
 
+/** Where n8n-core keeps its settings in this run: inside the throwaway user folder, which is removed at exit. */
+function userFolderLine(): string {
+	const { n8nFolder } = Container.get(InstanceSettings);
+	ensure(n8nFolder === join(N8N_USER_FOLDER, '.n8n'), `n8n-core should keep its settings in the throwaway user folder ${N8N_USER_FOLDER}, uses ${n8nFolder}`);
+	const config = join(n8nFolder, 'config');
+	return `n8n user folder: ${N8N_USER_FOLDER} (throwaway, removed at exit; ${existsSync(config) ? `n8n-core wrote its settings to ${config}` : 'n8n-core wrote no settings'}, nothing to ~/.n8n)`;
+}
+
 async function main(): Promise<number> {
 	const t0 = Date.now();
 	console.log('n8n-nodes-social-publishing: building and running the example workflows against the local sandbox\n');
@@ -135,7 +149,8 @@ async function main(): Promise<number> {
 		apiCalls = sandbox.requests.filter((r) => r.path.startsWith('/v2')).length;
 		await sandbox.close();
 	}
-	console.log(`\n${EXAMPLES.length - failures} of ${EXAMPLES.length} example workflows worked; ${apiCalls} API requests to the sandbox; ${seconds(t0)} in all`);
+	console.log(`\n${userFolderLine()}`);
+	console.log(`${EXAMPLES.length - failures} of ${EXAMPLES.length} example workflows worked; ${apiCalls} API requests to the sandbox; ${seconds(t0)} in all`);
 	return failures === 0 ? 0 : 1;
 }
 

@@ -8,7 +8,8 @@
  *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead; E2E_TARBALL=<file.tgz> tests
  *   that tarball instead of packing this clone; E2E_KEEP=1 keeps the throwaway user folders.
  */
-import { mkdirSync, rmSync } from 'fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 import { startSandbox } from '../../sandbox';
 import { EXAMPLES, loadExample, sandboxApi } from '../examples/catalog';
@@ -77,8 +78,9 @@ async function main(): Promise<number> {
 		const sandbox = await startSandbox({ port: 0, quiet: true });
 		let userFolder = '';
 		try {
-			const n8n = await prepareN8n({ install, tarball, mode, logFile: join(logDir, `${install.name}.log`) });
-			userFolder = n8n.userFolder;
+			// Made here, not by prepareN8n, so that the finally below removes it also when preparing fails.
+			userFolder = mkdtempSync(join(tmpdir(), `n8n-e2e-${install.name}-`));
+			const n8n = await prepareN8n({ install, tarball, mode, userFolder, logFile: join(logDir, `${install.name}.log`) });
 			const label = (what: string) => `[${install.n8n}] ${what}`;
 			const portsOk = await step(label('every port n8n opens is chosen free'), async () => [assertPortsHandled(install), `server ${n8n.port}, task broker ${n8n.ports.N8N_RUNNERS_BROKER_PORT}`]);
 			if (!portsOk) continue;

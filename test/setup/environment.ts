@@ -1,0 +1,108 @@
+/**
+ * The test environment of every test file: Node's, and a check when the file ends that it left nothing running.
+ *
+ * A timer started by the file's code (the test, the harness, the sandbox, the nodes, n8n-core: they all run in
+ * the file's realm) that is still pending when the file ends belongs to that realm, so it keeps the file's whole
+ * module registry in memory, even an unref'd one; a ref'd one also keeps the worker from exiting. Servers,
+ * sockets and child processes must be gone too. Each gets a moment to finish; what is still there fails the file,
+ * named with where it was started.
+ */
+import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
+import { TestEnvironment } from 'jest-environment-node';
+
+/** How long a file's timers and handles may take to finish after its last hook. */
+const SETTLE_MS = 2000;
+
+interface Started {
+	timer: NodeJS.Timeout;
+	kind: 'setTimeout' | 'setInterval';
+	delay: unknown;
+	where: Error;
+}
+
+/** Counts of the process's active resources (servers, sockets, processes, ref'd timers...) by type. */
+function resources(): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const type of process.getActiveResourcesInfo()) counts.set(type, (counts.get(type) ?? 0) + 1);
+	return counts;
+}
+
+/** Node marks a timeout that ran or was cleared, and a cleared interval, as destroyed. */
+const isDone = (entry: Started) => (entry.timer as unknown as { _destroyed: boolean })._destroyed;
+
+export default class CheckedEnvironment extends TestEnvironment {
+	private readonly started = new Set<Started>();
+	private before = new Map<string, number>();
+	private tornDown = false;
+
+	constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
+		super(config, context);
+		const global = this.global as unknown as Record<'setTimeout' | 'setInterval', (...args: unknown[]) => NodeJS.Timeout>;
+		for (const kind of ['setTimeout', 'setInterval'] as const) {
+			const original = global[kind];
+			const started = this.started;
+			let sweepAt = 1000;
+			const tracked = function (this: unknown, ...args: unknown[]): NodeJS.Timeout {
+				const timer = original.apply(this, args);
+				const where = new Error(`${kind} started`);
+				// The trace of one that may outlast the settling is formatted now, while jest still has the source maps.
+				if (kind === 'setInterval' || Number(args[1]) >= SETTLE_MS) void where.stack;
+				started.add({ timer, kind, delay: args[1], where });
+				if (started.size > sweepAt) {
+					for (const entry of started) if (isDone(entry)) started.delete(entry);
+					sweepAt = Math.max(1000, 2 * started.size);
+				}
+				return timer;
+			};
+			global[kind] = Object.assign(tracked, original);
+		}
+	}
+
+	async setup(): Promise<void> {
+		await super.setup();
+		// The worker's stdout and stderr are pipes opened on first use, for the rest of the process: open them now.
+		void process.stdout;
+		void process.stderr;
+		this.before = resources();
+	}
+
+	async teardown(): Promise<void> {
+		// jest calls teardown again when it threw: the first error, with everything left, is the one to report.
+		if (this.tornDown) return;
+		this.tornDown = true;
+		const deadline = Date.now() + SETTLE_MS;
+		let left = this.leftOver();
+		while (left.length && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 10));
+			left = this.leftOver();
+		}
+		this.started.clear();
+		await super.teardown();
+		if (left.length) {
+			const error = new Error(`The test file left these running ${SETTLE_MS} ms after its end (close, stop or clear them in an afterAll):`);
+			error.stack = [error.message, ...left].join('\n'); // where each was started, instead of a trace of this file
+			throw error;
+		}
+	}
+
+	/** Timers this file started that are still pending, and active resources beyond those there before the file. */
+	private leftOver(): string[] {
+		const left: string[] = [];
+		let refTimers = 0;
+		for (const entry of this.started) {
+			if (isDone(entry)) {
+				this.started.delete(entry);
+				continue;
+			}
+			if (entry.timer.hasRef()) refTimers++;
+			const where = (entry.where.stack ?? '').split('\n').slice(2, 8).map((line) => `    from ${line.trim().replace(/^at /, '')}`);
+			left.push([`- ${entry.kind}(..., ${String(entry.delay)})${entry.timer.hasRef() ? '' : " (unref'd)"}, started`, ...where].join('\n'));
+		}
+		for (const [type, count] of resources()) {
+			// Ref'd timers show as Timeout: those of the file's own timers are listed above already.
+			const extra = count - (this.before.get(type) ?? 0) - (type === 'Timeout' ? refTimers : 0);
+			if (extra > 0) left.push(`- ${extra} × ${type}`);
+		}
+		return left;
+	}
+}
