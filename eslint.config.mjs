@@ -14,7 +14,20 @@ import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 const community = n8nCommunityNodesPlugin.configs.recommended;
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'sandbox/**', 'scripts/**', 'bench/**', 'examples/**', 'docs/**', '*.js', '*.mjs'] },
+	{
+		ignores: [
+			'dist/**',
+			'node_modules/**',
+			'test/**',
+			'sandbox/**',
+			'scripts/**',
+			'bench/**',
+			'examples/**',
+			'docs/**',
+			'*.js',
+			'*.mjs',
+		],
+	},
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },

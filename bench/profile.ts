@@ -9,6 +9,13 @@ if (!file || !['function', 'file', 'package'].includes(by)) {
 	console.error('usage: profile.ts <file.cpuprofile> [function|file|package] [top]');
 	process.exit(2);
 }
-for (const spot of hotspots(file, process.cwd(), by as 'function' | 'file' | 'package', Number(top))) {
-	console.log(`${spot.selfMs.toFixed(0).padStart(7)} ms ${(spot.share * 100).toFixed(1).padStart(5)}%  ${spot.name}`);
+for (const spot of hotspots(
+	file,
+	process.cwd(),
+	by as 'function' | 'file' | 'package',
+	Number(top),
+)) {
+	console.log(
+		`${spot.selfMs.toFixed(0).padStart(7)} ms ${(spot.share * 100).toFixed(1).padStart(5)}%  ${spot.name}`,
+	);
 }

@@ -20,7 +20,13 @@ async function main(): Promise<void> {
 		let run: () => Promise<void>;
 		if (which === 'returnAll') {
 			await sandbox.seedDrafts(Number(size));
-			run = async () => void (await runNode(target, { resource: 'draft', operation: 'getMany', socialSetId: byId(101), returnAll: true }));
+			run = async () =>
+				void (await runNode(target, {
+					resource: 'draft',
+					operation: 'getMany',
+					socialSetId: byId(101),
+					returnAll: true,
+				}));
 		} else {
 			const input = emptyItems(Number(size));
 			run = async () => void (await runNode(target, CREATE_PARAMETERS, input));
@@ -29,7 +35,9 @@ async function main(): Promise<void> {
 		const file = await profiled('bench/out/prof', which, run);
 		console.log(`profile: ${file}`);
 		for (const spot of hotspots(file, process.cwd(), by as 'function' | 'file' | 'package', 30)) {
-			console.log(`${spot.selfMs.toFixed(0).padStart(7)} ms ${(spot.share * 100).toFixed(1).padStart(5)}%  ${spot.name}`);
+			console.log(
+				`${spot.selfMs.toFixed(0).padStart(7)} ms ${(spot.share * 100).toFixed(1).padStart(5)}%  ${spot.name}`,
+			);
 		}
 	} finally {
 		await sandbox.close();

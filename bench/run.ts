@@ -16,7 +16,18 @@ import { keptSections, machine, machineLines, markdownTable, resultsMarkdown } f
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
-const CASES: BenchCase[] = [createDraft, returnAll, getManyLimit, mediaUpload, mediaFromUrl, rateLimit, verification, pollTrigger, textLength, coldLoad];
+const CASES: BenchCase[] = [
+	createDraft,
+	returnAll,
+	getManyLimit,
+	mediaUpload,
+	mediaFromUrl,
+	rateLimit,
+	verification,
+	pollTrigger,
+	textLength,
+	coldLoad,
+];
 
 async function main(): Promise<void> {
 	if (process.argv.includes('--help')) {
@@ -26,10 +37,13 @@ async function main(): Promise<void> {
 	const config = readConfig(process.argv.slice(2), process.env);
 	const started = Date.now();
 	const host = machine();
-	const log = (message: string): void => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
+	const log = (message: string): void =>
+		console.error(`[bench ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
 	const chosen = CASES.filter((c) => config.only.length === 0 || config.only.includes(c.id));
 	const sandbox = await SandboxProcess.start({ keepAliveMs: config.keepAliveMs });
-	log(`sandbox child pid ${sandbox.pid} at ${sandbox.baseUrl}; ${config.quick ? 'quick' : 'full'} mode, ${config.runs} runs per variant`);
+	log(
+		`sandbox child pid ${sandbox.pid} at ${sandbox.baseUrl}; ${config.quick ? 'quick' : 'full'} mode, ${config.runs} runs per variant`,
+	);
 	const rows: Row[] = [];
 	const notes: string[] = [];
 	try {
@@ -41,7 +55,13 @@ async function main(): Promise<void> {
 			} catch (error) {
 				const message = (error as Error).message;
 				log(`case ${benchCase.id} failed: ${message}`);
-				rows.push({ case: benchCase.title, measure: 'could not run', result: message.slice(0, 300), target: 'runs', met: false });
+				rows.push({
+					case: benchCase.title,
+					measure: 'could not run',
+					result: message.slice(0, 300),
+					target: 'runs',
+					met: false,
+				});
 			}
 			log(`case ${benchCase.id} took ${((Date.now() - caseStart) / 1000).toFixed(1)} s`);
 		}
@@ -49,15 +69,25 @@ async function main(): Promise<void> {
 		await sandbox.close();
 	}
 	host.loadAfter = loadavg();
-	if (rows.some((row) => row.met === false)) notes.push('Targets not met, where the cost is and what would remove it: README.md in this folder, "Targets not met, and why".');
-	notes.push('Ratios are medians over interleaved runs; "median of per-round ratios" pairs runs made back to back under the same load.');
+	if (rows.some((row) => row.met === false))
+		notes.push(
+			'Targets not met, where the cost is and what would remove it: README.md in this folder, "Targets not met, and why".',
+		);
+	notes.push(
+		'Ratios are medians over interleaved runs; "median of per-round ratios" pairs runs made back to back under the same load.',
+	);
 	const duration = Date.now() - started;
 	const mode = config.quick ? 'quick (--quick)' : 'full';
 	console.log(['', ...machineLines(host, duration, mode), '', markdownTable(rows), ''].join('\n'));
 	if (config.resultsFile) {
 		// Sections other scripts wrote (the queue-mode burst of npm run test:e2e:queue) stay.
-		const kept = existsSync(config.resultsFile) ? keptSections(readFileSync(config.resultsFile, 'utf8')) : [];
-		writeFileSync(config.resultsFile, [resultsMarkdown(host, rows, duration, mode, notes).trimEnd(), ...kept].join('\n\n') + '\n');
+		const kept = existsSync(config.resultsFile)
+			? keptSections(readFileSync(config.resultsFile, 'utf8'))
+			: [];
+		writeFileSync(
+			config.resultsFile,
+			[resultsMarkdown(host, rows, duration, mode, notes).trimEnd(), ...kept].join('\n\n') + '\n',
+		);
 		log(`wrote ${config.resultsFile}`);
 	}
 }

@@ -10,9 +10,13 @@ export class SocialPublishingApi implements ICredentialType {
 
 	displayName = 'Social Publishing API';
 
-	icon = { light: 'file:../nodes/SocialPublishing/socialPublishing.svg', dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg' } as const;
+	icon = {
+		light: 'file:../nodes/SocialPublishing/socialPublishing.svg',
+		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
+	} as const;
 
-	documentationUrl = 'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -48,7 +52,10 @@ export class SocialPublishingApi implements ICredentialType {
 	/** Bearer authentication, as a function: n8n would otherwise evaluate an expression on every request. */
 	authenticate: IAuthenticate = async (credentials, requestOptions) => ({
 		...requestOptions,
-		headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` },
+		headers: {
+			...requestOptions.headers,
+			Authorization: `Bearer ${String(credentials.apiKey ?? '')}`,
+		},
 	});
 
 	/**
@@ -70,14 +77,16 @@ export class SocialPublishingApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'UNAUTHORIZED: Invalid API key. The service refused this key (HTTP 401): copy it again from your account settings.',
+					message:
+						'UNAUTHORIZED: Invalid API key. The service refused this key (HTTP 401): copy it again from your account settings.',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'NOT_FOUND: no Social Publishing API v2 at this Base URL (GET /v2/me answered HTTP 404): check the Base URL.',
+					message:
+						'NOT_FOUND: no Social Publishing API v2 at this Base URL (GET /v2/me answered HTTP 404): check the Base URL.',
 				},
 			},
 		],

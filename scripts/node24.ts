@@ -10,6 +10,12 @@ import { ensureNode24 } from './e2e/install-n8n';
 const node = ensureNode24();
 const jest = join(__dirname, '..', 'node_modules', 'jest', 'bin', 'jest.js');
 const env = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH ?? ''}` };
-console.log(`Running jest on ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
-const result = spawnSync(node, [jest, ...process.argv.slice(2)], { stdio: 'inherit', env, cwd: join(__dirname, '..') });
+console.log(
+	`Running jest on ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}`,
+);
+const result = spawnSync(node, [jest, ...process.argv.slice(2)], {
+	stdio: 'inherit',
+	env,
+	cwd: join(__dirname, '..'),
+});
 process.exit(result.status ?? 1);

@@ -60,10 +60,19 @@ async function main(): Promise<void> {
 			binaryProperties: 'data',
 			additionalFields: { publishAt: futureDate(), draftTitle: 'Launch' },
 		};
-		const input: INodeExecutionData[] = [{ json: {}, binary: { data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'launch.png' } } }];
+		const input: INodeExecutionData[] = [
+			{
+				json: {},
+				binary: {
+					data: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'launch.png' },
+				},
+			},
+		];
 		const run = () =>
 			runWorkflow(singleNodeWorkflow(parameters), {
-				credentials: { socialPublishingApi: { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl } },
+				credentials: {
+					socialPublishingApi: { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl },
+				},
 				input,
 			});
 		// a first run loads every module; then the exports are wrapped and the second run is traced
@@ -78,13 +87,32 @@ async function main(): Promise<void> {
 		const files = [...new Set(entered)];
 		const returns = entered.filter((file, index) => entered.indexOf(file) < index);
 		if (process.argv.includes('--json')) {
-			console.log(JSON.stringify({ route: entered, files: files.length, returns: returns.length, actionsReturns: returns.filter((file) => file.includes(`${sep}actions${sep}`)).length }, null, 1));
+			console.log(
+				JSON.stringify(
+					{
+						route: entered,
+						files: files.length,
+						returns: returns.length,
+						actionsReturns: returns.filter((file) => file.includes(`${sep}actions${sep}`)).length,
+					},
+					null,
+					1,
+				),
+			);
 			return;
 		}
-		console.log(`One Draft > Create item (thread for X and Bluesky, one binary image, Publish At a date), ${wrapped} exported functions of nodes/ watched:\n`);
-		entered.forEach((file, index) => console.log(`${String(index + 1).padStart(3)}. ${file}${entered.indexOf(file) < index ? '   (return)' : ''}`));
+		console.log(
+			`One Draft > Create item (thread for X and Bluesky, one binary image, Publish At a date), ${wrapped} exported functions of nodes/ watched:\n`,
+		);
+		entered.forEach((file, index) =>
+			console.log(
+				`${String(index + 1).padStart(3)}. ${file}${entered.indexOf(file) < index ? '   (return)' : ''}`,
+			),
+		);
 		const own = returns.filter((file) => file.includes(`${sep}actions${sep}`));
-		console.log(`\n${files.length} files, ${entered.length} entries, ${returns.length} returns to a file left before: ${own.length} to the operation's own files (actions/), ${returns.length - own.length} to helpers and the transport`);
+		console.log(
+			`\n${files.length} files, ${entered.length} entries, ${returns.length} returns to a file left before: ${own.length} to the operation's own files (actions/), ${returns.length - own.length} to helpers and the transport`,
+		);
 	} finally {
 		await sandbox.close();
 	}

@@ -39,7 +39,16 @@ interface PlaywrightCore {
 	chromium: { launch(opts: { executablePath: string; args: string[] }): Promise<Browser> };
 }
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
 const OUT = join(REPO_ROOT, 'docs', 'screenshots');
 
 function loadPlaywright(): PlaywrightCore {
@@ -47,7 +56,9 @@ function loadPlaywright(): PlaywrightCore {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		return require('playwright-core') as PlaywrightCore;
 	} catch {
-		throw new Error('playwright-core is not installed: add it as a dev dependency (it drives the system Chromium; no browser download)');
+		throw new Error(
+			'playwright-core is not installed: add it as a dev dependency (it drives the system Chromium; no browser download)',
+		);
 	}
 }
 
@@ -56,7 +67,10 @@ async function signIn(page: Page, baseUrl: string): Promise<void> {
 	await page.locator('input[type=email], input[name=emailOrLdapLoginId]').first().fill(OWNER.email);
 	await page.locator('input[type=password]').first().fill(OWNER.password);
 	await page.keyboard.press('Enter');
-	await page.locator('[data-test-id="main-sidebar-settings"], [data-test-id="project-home-menu-item"]').first().waitFor({ timeout: 30_000 });
+	await page
+		.locator('[data-test-id="main-sidebar-settings"], [data-test-id="project-home-menu-item"]')
+		.first()
+		.waitFor({ timeout: 30_000 });
 }
 
 async function openWorkflow(page: Page, baseUrl: string, id: string): Promise<void> {
@@ -90,7 +104,11 @@ async function closeNode(page: Page): Promise<void> {
 
 /** Clicks what may not exist in every n8n release (tabs and toggles move between versions). */
 async function clickIfThere(target: Locator): Promise<void> {
-	if ((await target.count()) > 0) await target.first().click({ timeout: 5000 }).catch(() => undefined);
+	if ((await target.count()) > 0)
+		await target
+			.first()
+			.click({ timeout: 5000 })
+			.catch(() => undefined);
 }
 
 async function shot(page: Page, file: string, what: string): Promise<void> {
@@ -109,7 +127,10 @@ async function main(): Promise<void> {
 		install: process.env.N8N_DEV_VERSION ?? 'n8n-2.41.1-node24',
 		userFolder,
 	});
-	const browser = await playwright.chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+	const browser = await playwright.chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: CHROMIUM_FLAGS,
+	});
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 		const base = env.n8n.baseUrl;
@@ -118,18 +139,32 @@ async function main(): Promise<void> {
 
 		await openWorkflow(page, base, 'SpExThreadSched1');
 		await openNode(page, 'Schedule Thread in Next Free Slot');
-		await shot(page, 'draft-create-panel.png', 'Draft > Create: a thread from text, tags and Publish At next-free-slot');
+		await shot(
+			page,
+			'draft-create-panel.png',
+			'Draft > Create: a thread from text, tags and Publish At next-free-slot',
+		);
 		await closeNode(page);
 
 		await openWorkflow(page, base, 'SpExImagePublish');
 		await page.locator('[data-test-id="execute-workflow-button"]').first().click();
-		await page.locator('[data-test-id="canvas-node"][data-node-name="Publish Now and Wait"] [data-test-id="canvas-node-status-success"]').waitFor({ timeout: 60_000 });
+		await page
+			.locator(
+				'[data-test-id="canvas-node"][data-node-name="Publish Now and Wait"] [data-test-id="canvas-node-status-success"]',
+			)
+			.waitFor({ timeout: 60_000 });
 		await page.waitForTimeout(1000);
 		await shot(page, 'example-run-image-publish.png', 'the image example after a successful run');
 		await openNode(page, 'Publish Now and Wait');
-		await clickIfThere(page.locator('[data-test-id="output-panel"] [data-test-id="radio-button-json"]'));
+		await clickIfThere(
+			page.locator('[data-test-id="output-panel"] [data-test-id="radio-button-json"]'),
+		);
 		await page.waitForTimeout(800);
-		await shot(page, 'publish-now-output.png', 'Draft > Publish Now: the final draft with published_urls');
+		await shot(
+			page,
+			'publish-now-output.png',
+			'Draft > Publish Now: the final draft with published_urls',
+		);
 		await closeNode(page);
 		await openNode(page, 'Upload Image');
 		await shot(page, 'media-upload-panel.png', 'Media > Upload: binary input with alt text');

@@ -28,7 +28,9 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} 
 function outputReader(run: IRun) {
 	return (node: string): Json[] => {
 		const runs = run.data.resultData.runData[node];
-		const items: INodeExecutionData[] = runs?.length ? (runs[runs.length - 1].data?.main?.[0] ?? []) : [];
+		const items: INodeExecutionData[] = runs?.length
+			? (runs[runs.length - 1].data?.main?.[0] ?? [])
+			: [];
 		return items.map((item) => item.json as Json);
 	};
 }
@@ -50,12 +52,28 @@ interface Context {
 async function runManualExample(ctx: Context, example: Example): Promise<string[]> {
 	const workflow = loadExample(example);
 	const result = await runWorkflow(
-		{ name: workflow.name, nodes: workflow.nodes as unknown as INode[], connections: workflow.connections as unknown as IConnections },
-		{ nodeTypes: buildNodeTypes(ctx.core.types, ctx.dist.nodeTypes), credentialTypes: ctx.dist.credentialTypes, credentials: ctx.credentials },
+		{
+			name: workflow.name,
+			nodes: workflow.nodes as unknown as INode[],
+			connections: workflow.connections as unknown as IConnections,
+		},
+		{
+			nodeTypes: buildNodeTypes(ctx.core.types, ctx.dist.nodeTypes),
+			credentialTypes: ctx.dist.credentialTypes,
+			credentials: ctx.credentials,
+		},
 	);
-	if (result.error) throw new Error(`${result.error.message}${result.error.description ? ` (${result.error.description})` : ''}`);
+	if (result.error)
+		throw new Error(
+			`${result.error.message}${result.error.description ? ` (${result.error.description})` : ''}`,
+		);
 	const out = outputReader(result.run);
-	const sandboxLines = example.sandboxCheck ? await example.sandboxCheck(out, sandboxApi(ctx.sandbox.baseUrl, ctx.credentials.socialPublishingApi.apiKey)) : [];
+	const sandboxLines = example.sandboxCheck
+		? await example.sandboxCheck(
+				out,
+				sandboxApi(ctx.sandbox.baseUrl, ctx.credentials.socialPublishingApi.apiKey),
+			)
+		: [];
 	return [trace(result.run), ...example.check(out), ...sandboxLines];
 }
 
@@ -65,7 +83,15 @@ async function runTriggerExample(ctx: Context, example: Example): Promise<string
 	const trigger = workflow.nodes.find((node) => node.webhookId);
 	ensure(trigger, `${example.file} has no trigger node`);
 	const nodeTypes = buildNodeTypes(ctx.core.types, ctx.dist.nodeTypes);
-	const workflowData = { ...workflow, active: true, activeVersionId: null, isArchived: false, staticData: {}, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
+	const workflowData = {
+		...workflow,
+		active: true,
+		activeVersionId: null,
+		isArchived: false,
+		staticData: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as unknown as IWorkflowBase;
 	const server = await startTriggerServer({
 		nodeType: ctx.dist.nodeTypes.socialPublishingTrigger,
 		nodeTypeName: trigger.type,
@@ -75,18 +101,47 @@ async function runTriggerExample(ctx: Context, example: Example): Promise<string
 	});
 	try {
 		ctx.sandbox.addWebhook({ url: server.url, events: ['draft.published'] });
-		const draftId = await publishDraftNow(ctx.sandbox, 'Launch day: the scheduler is live for everyone.');
-		const lines = [`webhook ${server.url} registered with the sandbox; draft ${draftId} published now`];
-		const delivery = await waitFor('the signed draft.published delivery', async () => ctx.sandbox.deliveries.find((d) => d.url === server.url), 30_000, 100);
-		ensure(delivery.status === 200, `the trigger should accept the signed delivery, answered ${delivery.status}`);
-		await waitFor('the run started by the delivery', async () => (server.runs.length ? true : undefined), 30_000, 100);
+		const draftId = await publishDraftNow(
+			ctx.sandbox,
+			'Launch day: the scheduler is live for everyone.',
+		);
+		const lines = [
+			`webhook ${server.url} registered with the sandbox; draft ${draftId} published now`,
+		];
+		const delivery = await waitFor(
+			'the signed draft.published delivery',
+			async () => ctx.sandbox.deliveries.find((d) => d.url === server.url),
+			30_000,
+			100,
+		);
+		ensure(
+			delivery.status === 200,
+			`the trigger should accept the signed delivery, answered ${delivery.status}`,
+		);
+		await waitFor(
+			'the run started by the delivery',
+			async () => (server.runs.length ? true : undefined),
+			30_000,
+			100,
+		);
 		await server.idle();
-		ensure(server.runs.length === 1, `one delivery should start one run, started ${server.runs.length}`);
+		ensure(
+			server.runs.length === 1,
+			`one delivery should start one run, started ${server.runs.length}`,
+		);
 		const { run } = server.runs[0];
 		if (run.data.resultData.error) throw new Error(run.data.resultData.error.message);
-		lines.push(`signed delivery (${delivery.event}) answered ${delivery.status}`, trace(run), ...example.check(outputReader(run)));
+		lines.push(
+			`signed delivery (${delivery.event}) answered ${delivery.status}`,
+			trace(run),
+			...example.check(outputReader(run)),
+		);
 
-		const forged = await fetch(server.url, { method: 'POST', headers: badlySigned(delivery.headers), body: delivery.body });
+		const forged = await fetch(server.url, {
+			method: 'POST',
+			headers: badlySigned(delivery.headers),
+			body: delivery.body,
+		});
 		ensure(forged.status === 401, `a badly signed delivery should get 401, got ${forged.status}`);
 		await server.idle();
 		ensure(server.runs.length === 1, 'a badly signed delivery must not start a run');
@@ -112,24 +167,46 @@ async function runPollTriggerExample(ctx: Context, example: Example): Promise<st
 /** Where n8n-core keeps its settings in this run: inside the throwaway user folder, which is removed at exit. */
 function userFolderLine(): string {
 	const { n8nFolder } = Container.get(InstanceSettings);
-	ensure(n8nFolder === join(N8N_USER_FOLDER, '.n8n'), `n8n-core should keep its settings in the throwaway user folder ${N8N_USER_FOLDER}, uses ${n8nFolder}`);
+	ensure(
+		n8nFolder === join(N8N_USER_FOLDER, '.n8n'),
+		`n8n-core should keep its settings in the throwaway user folder ${N8N_USER_FOLDER}, uses ${n8nFolder}`,
+	);
 	const config = join(n8nFolder, 'config');
 	return `n8n user folder: ${N8N_USER_FOLDER} (throwaway, removed at exit; ${existsSync(config) ? `n8n-core wrote its settings to ${config}` : 'n8n-core wrote no settings'}, nothing to ~/.n8n)`;
 }
 
 async function main(): Promise<number> {
 	const t0 = Date.now();
-	console.log('n8n-nodes-social-publishing: building and running the example workflows against the local sandbox\n');
+	console.log(
+		'n8n-nodes-social-publishing: building and running the example workflows against the local sandbox\n',
+	);
 	let started = Date.now();
 	await buildPackage();
 	const dist = loadDistPackage();
-	console.log(`1. npm run build: ok (${seconds(started)}); loaded from dist/: ${dist.files.join(', ')}`);
+	console.log(
+		`1. npm run build: ok (${seconds(started)}); loaded from dist/: ${dist.files.join(', ')}`,
+	);
 	started = Date.now();
 	const sandbox = await startSandbox({ port: 0, quiet: true });
-	console.log(`2. sandbox (the Social Publishing API, local) listening on ${sandbox.baseUrl} (${seconds(started)})`);
+	console.log(
+		`2. sandbox (the Social Publishing API, local) listening on ${sandbox.baseUrl} (${seconds(started)})`,
+	);
 	const core = coreNodeTypes();
-	console.log(`   core nodes (Set, Convert to File, Sort, Limit): ${core.source === 'n8n-nodes-base' ? "n8n's own from n8n-nodes-base" : 'in-process stand-ins (n8n-nodes-base is not installed)'}`);
-	const ctx: Context = { dist, core, sandbox, credentials: { socialPublishingApi: { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret } } };
+	console.log(
+		`   core nodes (Set, Convert to File, Sort, Limit): ${core.source === 'n8n-nodes-base' ? "n8n's own from n8n-nodes-base" : 'in-process stand-ins (n8n-nodes-base is not installed)'}`,
+	);
+	const ctx: Context = {
+		dist,
+		core,
+		sandbox,
+		credentials: {
+			socialPublishingApi: {
+				apiKey: sandbox.keys.admin,
+				baseUrl: sandbox.baseUrl,
+				webhookSecret: sandbox.webhookSecret,
+			},
+		},
+	};
 	let failures = 0;
 	let apiCalls = 0;
 	try {
@@ -137,7 +214,11 @@ async function main(): Promise<number> {
 			started = Date.now();
 			const heading = `${index + 3}. examples/${example.file}: ${example.title}`;
 			try {
-				const lines = example.trigger ? await runTriggerExample(ctx, example) : example.poll ? await runPollTriggerExample(ctx, example) : await runManualExample(ctx, example);
+				const lines = example.trigger
+					? await runTriggerExample(ctx, example)
+					: example.poll
+						? await runPollTriggerExample(ctx, example)
+						: await runManualExample(ctx, example);
 				console.log(`${heading}\n   ok (${seconds(started)})`);
 				for (const line of lines) console.log(`   ${line}`);
 			} catch (error) {
@@ -150,7 +231,9 @@ async function main(): Promise<number> {
 		await sandbox.close();
 	}
 	console.log(`\n${userFolderLine()}`);
-	console.log(`${EXAMPLES.length - failures} of ${EXAMPLES.length} example workflows worked; ${apiCalls} API requests to the sandbox; ${seconds(t0)} in all`);
+	console.log(
+		`${EXAMPLES.length - failures} of ${EXAMPLES.length} example workflows worked; ${apiCalls} API requests to the sandbox; ${seconds(t0)} in all`,
+	);
 	return failures === 0 ? 0 : 1;
 }
 

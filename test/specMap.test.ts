@@ -57,23 +57,42 @@ describe('test/SPEC-MAP.md', () => {
 		for (const row of rows) counts[row.section] = (counts[row.section] ?? 0) + 1;
 		// Endpoints: 26 table rows and the media upload flow; States: 11 table rows and 7 rule lines; Errors: 14 rows,
 		// VALIDATION_ERROR split in two; Limits: 18 rows and the rate-limit headers; Rules: 8 lines.
-		expect(counts).toEqual({ Endpoints: 27, 'States and transitions': 18, Errors: 15, Limits: 19, 'Rules on platform content': 8 });
+		expect(counts).toEqual({
+			Endpoints: 27,
+			'States and transitions': 18,
+			Errors: 15,
+			Limits: 19,
+			'Rules on platform content': 8,
+		});
 	});
 
 	test('every row names at least one sandbox test and one node test, or says why there is none', () => {
-		const empty = rows.filter((row) => row.sandbox.join('') === '' || row.node.join('') === '').map((row) => row.spec);
+		const empty = rows
+			.filter((row) => row.sandbox.join('') === '' || row.node.join('') === '')
+			.map((row) => row.spec);
 		expect(empty).toEqual([]);
 	});
 
 	test('every named test exists under that title in that file', () => {
-		const problems = rows.flatMap((row) => [...row.sandbox, ...row.node].map(entryProblem).filter(Boolean).map((problem) => `${row.section}: ${row.spec}: ${problem}`));
+		const problems = rows.flatMap((row) =>
+			[...row.sandbox, ...row.node]
+				.map(entryProblem)
+				.filter(Boolean)
+				.map((problem) => `${row.section}: ${row.spec}: ${problem}`),
+		);
 		expect(problems).toEqual([]);
 	});
 
 	test('the check itself tells a missing title and a malformed entry from a good one', () => {
-		expect(entryProblem('sandbox/drafts.test.ts: Errors 400 VALIDATION_ERROR: no platform enabled')).toBeUndefined();
-		expect(entryProblem('sandbox/drafts.test.ts: no such test')).toBe('sandbox/drafts.test.ts has no test "no such test"');
-		expect(entryProblem('sandbox/nowhere.test.ts: x')).toBe('sandbox/nowhere.test.ts does not exist');
+		expect(
+			entryProblem('sandbox/drafts.test.ts: Errors 400 VALIDATION_ERROR: no platform enabled'),
+		).toBeUndefined();
+		expect(entryProblem('sandbox/drafts.test.ts: no such test')).toBe(
+			'sandbox/drafts.test.ts has no test "no such test"',
+		);
+		expect(entryProblem('sandbox/nowhere.test.ts: x')).toBe(
+			'sandbox/nowhere.test.ts does not exist',
+		);
 		expect(entryProblem('just words')).toMatch(/neither/);
 		expect(entryProblem('none: the service decides')).toBeUndefined();
 	});

@@ -8,16 +8,32 @@ import * as ts from 'typescript';
  * TypeScript parser, so quotes and escapes inside titles are read as the test runner reads them.
  */
 export function declaredTitles(file: string): Set<string> {
-	const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+	const source = ts.createSourceFile(
+		file,
+		readFileSync(file, 'utf8'),
+		ts.ScriptTarget.Latest,
+		false,
+		ts.ScriptKind.TS,
+	);
 	const titles = new Set<string>();
-	const isTestName = (node: ts.Node) => ts.isIdentifier(node) && (node.text === 'test' || node.text === 'it');
+	const isTestName = (node: ts.Node) =>
+		ts.isIdentifier(node) && (node.text === 'test' || node.text === 'it');
 	const visit = (node: ts.Node) => {
 		if (ts.isCallExpression(node)) {
 			const callee = node.expression;
 			const direct = isTestName(callee);
-			const each = ts.isCallExpression(callee) && ts.isPropertyAccessExpression(callee.expression) && isTestName(callee.expression.expression) && callee.expression.name.text === 'each';
+			const each =
+				ts.isCallExpression(callee) &&
+				ts.isPropertyAccessExpression(callee.expression) &&
+				isTestName(callee.expression.expression) &&
+				callee.expression.name.text === 'each';
 			const first = node.arguments[0];
-			if ((direct || each) && first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) titles.add(first.text);
+			if (
+				(direct || each) &&
+				first &&
+				(ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
+			)
+				titles.add(first.text);
 		}
 		ts.forEachChild(node, visit);
 	};

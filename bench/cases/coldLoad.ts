@@ -9,15 +9,25 @@ const run = promisify(execFile);
 /** Target for the package's own share, after n8n-workflow is loaded (n8n loads it before any community node). */
 const TARGET_MS = 150;
 const OUT_DIR = resolve('bench/out/dist');
-const MODULES = ['nodes/SocialPublishing/SocialPublishing.node.js', 'nodes/SocialPublishingTrigger/SocialPublishingTrigger.node.js'];
+const MODULES = [
+	'nodes/SocialPublishing/SocialPublishing.node.js',
+	'nodes/SocialPublishingTrigger/SocialPublishingTrigger.node.js',
+];
 
 /** Compiles nodes/ and credentials/ with the package's build config into bench/out/dist (the published JS). */
 function build(): void {
 	rmSync(OUT_DIR, { recursive: true, force: true });
 	const tsc = join('node_modules', 'typescript', 'bin', 'tsc');
-	const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', OUT_DIR, '--sourceMap', 'false'], { encoding: 'utf8' });
+	const result = spawnSync(
+		process.execPath,
+		[tsc, '-p', 'tsconfig.build.json', '--outDir', OUT_DIR, '--sourceMap', 'false'],
+		{ encoding: 'utf8' },
+	);
 	const missing = MODULES.filter((m) => !existsSync(join(OUT_DIR, m)));
-	if (missing.length) throw new Error(`Build produced no ${missing.join(', ')}: ${(result.stdout + result.stderr).slice(0, 400)}`);
+	if (missing.length)
+		throw new Error(
+			`Build produced no ${missing.join(', ')}: ${(result.stdout + result.stderr).slice(0, 400)}`,
+		);
 }
 
 /** A fresh `node -e` that requires `before` untimed, then times requiring `timed`; prints milliseconds. */

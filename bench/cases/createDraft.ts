@@ -1,7 +1,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { interleave, medianCpu, medianWall, pairedRatio, type Variant } from '../lib/measure';
 import { byId, emptyItems, runNode } from '../lib/nodeRunner';
-import { closeJson, expectStatus, fetchCloseJson, fetchJson, n8nHelperJson, type RawClient } from '../lib/raw';
+import {
+	closeJson,
+	expectStatus,
+	fetchCloseJson,
+	fetchJson,
+	n8nHelperJson,
+	type RawClient,
+} from '../lib/raw';
 import type { RequestSummary } from '../lib/sandboxProtocol';
 import { count, ms, ratio, times } from '../lib/stats';
 import type { BenchCase, CaseContext, Row } from '../lib/types';
@@ -27,14 +34,25 @@ export const CREATE_PARAMETERS: INodeParameters = {
 export async function nodeRequestBody(context: CaseContext): Promise<unknown> {
 	const { sandbox } = context;
 	await sandbox.fresh(SOCIAL_SET);
-	const outcome = await runNode({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.admin }, CREATE_PARAMETERS, emptyItems(1));
-	if (outcome.failed) throw new Error(`Create Draft failed: ${JSON.stringify(outcome.items[0].json).slice(0, 300)}`);
+	const outcome = await runNode(
+		{ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.admin },
+		CREATE_PARAMETERS,
+		emptyItems(1),
+	);
+	if (outcome.failed)
+		throw new Error(`Create Draft failed: ${JSON.stringify(outcome.items[0].json).slice(0, 300)}`);
 	const summary = await sandbox.summary();
 	if (summary.firstBody === undefined) throw new Error('The sandbox recorded no request body');
 	return summary.firstBody;
 }
 
-export function rawCreateLoop(client: RawClient, baseUrl: string, apiKey: string, body: unknown, items: number): () => Promise<void> {
+export function rawCreateLoop(
+	client: RawClient,
+	baseUrl: string,
+	apiKey: string,
+	body: unknown,
+	items: number,
+): () => Promise<void> {
 	const url = `${baseUrl}/v2/social-sets/${SOCIAL_SET}/drafts`;
 	return async () => {
 		for (let i = 0; i < items; i++) {
@@ -45,7 +63,9 @@ export function rawCreateLoop(client: RawClient, baseUrl: string, apiKey: string
 
 function describeConnections(summary: RequestSummary | undefined): string {
 	if (!summary) return 'n/a';
-	const headers = Object.entries(summary.connectionHeaders).map(([value, n]) => `"${value}" ×${n}`).join(', ');
+	const headers = Object.entries(summary.connectionHeaders)
+		.map(([value, n]) => `"${value}" ×${n}`)
+		.join(', ');
 	return `${count(summary.connections)} TCP connections for ${count(summary.total)} requests (Connection: ${headers})`;
 }
 
@@ -74,15 +94,27 @@ export const createDraft: BenchCase = {
 					failed += (await runNode(target, CREATE_PARAMETERS, input)).failed;
 				}),
 				variant('fetch', rawCreateLoop(fetchJson, sandbox.baseUrl, target.apiKey, body, items)),
-				variant('fetchClose', rawCreateLoop(fetchCloseJson, sandbox.baseUrl, target.apiKey, body, items)),
+				variant(
+					'fetchClose',
+					rawCreateLoop(fetchCloseJson, sandbox.baseUrl, target.apiKey, body, items),
+				),
 				variant('close', rawCreateLoop(closeJson, sandbox.baseUrl, target.apiKey, body, items)),
-				variant('helper', rawCreateLoop(n8nHelperJson, sandbox.baseUrl, target.apiKey, body, items)),
+				variant(
+					'helper',
+					rawCreateLoop(n8nHelperJson, sandbox.baseUrl, target.apiKey, body, items),
+				),
 			],
 			config.runs,
 		);
 		const names = ['node', 'fetch', 'fetchClose', 'close', 'helper'] as const;
-		const wall = Object.fromEntries(names.map((n) => [n, medianWall(samples[n])])) as Record<(typeof names)[number], number>;
-		const cpu = Object.fromEntries(names.map((n) => [n, medianCpu(samples[n])])) as Record<(typeof names)[number], number>;
+		const wall = Object.fromEntries(names.map((n) => [n, medianWall(samples[n])])) as Record<
+			(typeof names)[number],
+			number
+		>;
+		const cpu = Object.fromEntries(names.map((n) => [n, medianCpu(samples[n])])) as Record<
+			(typeof names)[number],
+			number
+		>;
 		const paired = pairedRatio(samples.node, samples.fetch);
 		const r = ratio(wall.node, wall.fetch);
 		const helperRatio = ratio(wall.node, wall.helper);
@@ -93,7 +125,8 @@ export const createDraft: BenchCase = {
 		return [
 			{
 				case: name,
-				measure: "wall time vs a loop calling n8n's HTTP helper directly (same options as the node's transport; no engine, no node)",
+				measure:
+					"wall time vs a loop calling n8n's HTTP helper directly (same options as the node's transport; no engine, no node)",
 				result: `${times(helperRatio)} (node ${ms(wall.node)}, helper ${ms(wall.helper)}; median of per-round ratios ${times(pairedHelper)}${failed ? `; ${failed} items failed` : ''})`,
 				target: `≤ ${TARGET.toFixed(2)}×`,
 				met: helperRatio <= TARGET && failed === 0,
@@ -106,7 +139,8 @@ export const createDraft: BenchCase = {
 			},
 			{
 				case: name,
-				measure: 'wall time vs the same fetch loop with Connection: close (a new TCP connection per POST, as n8n sends)',
+				measure:
+					'wall time vs the same fetch loop with Connection: close (a new TCP connection per POST, as n8n sends)',
 				result: `${times(ratio(wall.node, wall.fetchClose))} (fetch close ${ms(wall.fetchClose)}: keep-alive saves ${times(ratio(wall.fetchClose, wall.fetch))})`,
 				target: 'info',
 			},
@@ -128,8 +162,18 @@ export const createDraft: BenchCase = {
 				result: `node ${perItem(cpu.node)}, n8n helper ${perItem(cpu.helper)}, fetch ${perItem(cpu.fetch)}, fetch close ${perItem(cpu.fetchClose)}, http close ${perItem(cpu.close)}`,
 				target: 'info',
 			},
-			{ case: name, measure: 'connections, node', result: describeConnections(seen.node), target: 'info' },
-			{ case: name, measure: 'connections, raw fetch', result: describeConnections(seen.fetch), target: 'info' },
+			{
+				case: name,
+				measure: 'connections, node',
+				result: describeConnections(seen.node),
+				target: 'info',
+			},
+			{
+				case: name,
+				measure: 'connections, raw fetch',
+				result: describeConnections(seen.fetch),
+				target: 'info',
+			},
 		] satisfies Row[];
 	},
 };

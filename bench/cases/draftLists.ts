@@ -9,7 +9,11 @@ const SOCIAL_SET = 101;
 const TARGET = 1.15;
 
 function getManyParameters(limit?: number): INodeParameters {
-	const base: INodeParameters = { resource: 'draft', operation: 'getMany', socialSetId: byId(SOCIAL_SET) };
+	const base: INodeParameters = {
+		resource: 'draft',
+		operation: 'getMany',
+		socialSetId: byId(SOCIAL_SET),
+	};
 	return limit === undefined ? { ...base, returnAll: true } : { ...base, returnAll: false, limit };
 }
 
@@ -19,7 +23,12 @@ interface Page {
 }
 
 /** The raw paging loop: pages of `pageSize` until `next` is null. Returns the number of drafts read. */
-async function rawPaging(baseUrl: string, apiKey: string, pageSize: number, maxPages = Infinity): Promise<number> {
+async function rawPaging(
+	baseUrl: string,
+	apiKey: string,
+	pageSize: number,
+	maxPages = Infinity,
+): Promise<number> {
 	let offset = 0;
 	let read = 0;
 	for (let pages = 1; ; pages++) {
@@ -103,16 +112,26 @@ export const getManyLimit: BenchCase = {
 		const limit = config.getManyLimit;
 		await sandbox.fresh(SOCIAL_SET);
 		await sandbox.seedDrafts(Math.max(limit * 3, 60), SOCIAL_SET);
-		const outcome = await runNode({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.admin }, getManyParameters(limit));
+		const outcome = await runNode(
+			{ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.admin },
+			getManyParameters(limit),
+		);
 		const summary = await sandbox.summary();
-		const queries = summary.listQueries.map((q) => new URLSearchParams(Object.entries(q.query).flatMap(([k, vs]) => vs.map((v): [string, string] => [k, v]))).toString());
+		const queries = summary.listQueries.map((q) =>
+			new URLSearchParams(
+				Object.entries(q.query).flatMap(([k, vs]) => vs.map((v): [string, string] => [k, v])),
+			).toString(),
+		);
 		return [
 			{
 				case: `Get Many with Limit ${limit}`,
 				measure: `requests made (${outcome.items.length} drafts returned)`,
 				result: `${summary.total} request${summary.total === 1 ? '' : 's'}: ${queries.join('; ')}`,
 				target: `1 request with limit=${limit}`,
-				met: summary.total === 1 && summary.listQueries[0]?.query.limit?.[0] === String(limit) && outcome.items.length === limit,
+				met:
+					summary.total === 1 &&
+					summary.listQueries[0]?.query.limit?.[0] === String(limit) &&
+					outcome.items.length === limit,
 			},
 		] satisfies Row[];
 	},

@@ -18,19 +18,26 @@ const CHUNK = 1024 * 1024;
  * The public file server, in this (the parent) process so its memory is not the worker's: it writes the
  * file by repeating one 1 MiB block, waiting for the socket to drain, with or without Content-Length.
  */
-async function startFileServer(bytes: number): Promise<{ url(path: string): string; close(): Promise<void> }> {
+async function startFileServer(
+	bytes: number,
+): Promise<{ url(path: string): string; close(): Promise<void> }> {
 	const block = Buffer.alloc(CHUNK);
-	for (let i = 0; i < CHUNK; i += 4) block.writeUInt32LE((Math.imul(i, 2654435761) ^ 0x9e3779b9) >>> 0, i);
+	for (let i = 0; i < CHUNK; i += 4)
+		block.writeUInt32LE((Math.imul(i, 2654435761) ^ 0x9e3779b9) >>> 0, i);
 	const server = http.createServer((req, res) => {
 		const size = req.url?.startsWith('/warm') ? WARM_UP_BYTES : bytes;
 		const chunked = req.url?.includes('chunked') ?? false;
-		res.writeHead(200, { 'Content-Type': 'video/mp4', ...(chunked ? {} : { 'Content-Length': String(size) }) });
+		res.writeHead(200, {
+			'Content-Type': 'video/mp4',
+			...(chunked ? {} : { 'Content-Length': String(size) }),
+		});
 		let sent = 0;
 		const pump = (): void => {
 			while (sent < size) {
 				const piece = Math.min(CHUNK, size - sent);
 				sent += piece;
-				if (!res.write(piece === CHUNK ? block : block.subarray(0, piece))) return void res.once('drain', pump);
+				if (!res.write(piece === CHUNK ? block : block.subarray(0, piece)))
+					return void res.once('drain', pump);
 			}
 			res.end();
 		};
@@ -66,7 +73,9 @@ async function uploadInWorker(job: MediaUrlJob): Promise<MediaReport> {
 		});
 		return await new Promise<MediaReport>((resolve, reject) => {
 			child.once('message', (report: MediaReport) => resolve(report));
-			child.once('exit', (code) => reject(new Error(`The media URL worker exited with code ${code} without a report`)));
+			child.once('exit', (code) =>
+				reject(new Error(`The media URL worker exited with code ${code} without a report`)),
+			);
 		});
 	} finally {
 		rmSync(folder, { recursive: true, force: true });
@@ -86,7 +95,8 @@ export const mediaFromUrl: BenchCase = {
 		const uploaded: Record<Variant, number[]> = { node: [], raw: [], nodeChunked: [] };
 		try {
 			for (let round = 0; round < config.mediaRuns; round++) {
-				const order: Variant[] = round % 2 ? ['raw', 'nodeChunked', 'node'] : ['node', 'raw', 'nodeChunked'];
+				const order: Variant[] =
+					round % 2 ? ['raw', 'nodeChunked', 'node'] : ['node', 'raw', 'nodeChunked'];
 				for (const variant of order) {
 					await sandbox.fresh(SOCIAL_SET);
 					const chunked = variant === 'nodeChunked';
@@ -101,15 +111,20 @@ export const mediaFromUrl: BenchCase = {
 					if (report.error) throw new Error(`${variant} upload: ${report.error}`);
 					uploaded[variant].push((await sandbox.summary()).uploadedBytes - WARM_UP_BYTES);
 					reports[variant].push(report);
-					context.log(`media from URL ${variant}: growth ${mib(report.peakRssBytes - report.rssBeforeBytes)}, ${ms(report.wallMs)}, status ${report.mediaStatus}`);
+					context.log(
+						`media from URL ${variant}: growth ${mib(report.peakRssBytes - report.rssBeforeBytes)}, ${ms(report.wallMs)}, status ${report.mediaStatus}`,
+					);
 				}
 			}
 		} finally {
 			await files.close();
 		}
-		const growth = (list: MediaReport[]) => median(list.map((r) => r.peakRssBytes - r.rssBeforeBytes));
+		const growth = (list: MediaReport[]) =>
+			median(list.map((r) => r.peakRssBytes - r.rssBeforeBytes));
 		const wall = (list: MediaReport[]) => median(list.map((r) => r.wallMs));
-		const whole = (variant: Variant) => uploaded[variant].every((size) => size === bytes) && reports[variant].every((r) => r.mediaStatus === 'ready');
+		const whole = (variant: Variant) =>
+			uploaded[variant].every((size) => size === bytes) &&
+			reports[variant].every((r) => r.mediaStatus === 'ready');
 		const name = `Media Upload of a ${config.mediaMib} MiB file from a URL`;
 		const node = growth(reports.node);
 		const chunked = growth(reports.nodeChunked);
@@ -130,7 +145,8 @@ export const mediaFromUrl: BenchCase = {
 			},
 			{
 				case: name,
-				measure: 'wall time: node streamed, node via disk, raw (create upload, download into PUT, poll until ready)',
+				measure:
+					'wall time: node streamed, node via disk, raw (create upload, download into PUT, poll until ready)',
 				result: `node ${ms(wall(reports.node))}, via disk ${ms(wall(reports.nodeChunked))}, raw ${ms(wall(reports.raw))}`,
 				target: 'info',
 			},

@@ -15,21 +15,27 @@ const WARM_UP_BYTES = 64 * 1024;
 async function uploadInWorker(job: Omit<MediaJob, 'folder'>): Promise<MediaReport> {
 	const folder = mkdtempSync(join(tmpdir(), 'sp-bench-binary-'));
 	try {
-		const child = fork(join(__dirname, '..', 'lib', 'mediaWorker.ts'), [JSON.stringify({ ...job, folder })], {
-			execArgv: ['--expose-gc', '-r', 'ts-node/register/transpile-only'],
-			stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-			env: {
-				...process.env,
-				N8N_USER_FOLDER: folder,
-				N8N_ENCRYPTION_KEY: 'benchmark-only-key',
-				N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
-				N8N_BINARY_DATA_STORAGE_PATH: join(folder, 'binaryData'),
-				N8N_BINARY_DATA_SIGNING_SECRET: 'benchmark-only-secret',
+		const child = fork(
+			join(__dirname, '..', 'lib', 'mediaWorker.ts'),
+			[JSON.stringify({ ...job, folder })],
+			{
+				execArgv: ['--expose-gc', '-r', 'ts-node/register/transpile-only'],
+				stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+				env: {
+					...process.env,
+					N8N_USER_FOLDER: folder,
+					N8N_ENCRYPTION_KEY: 'benchmark-only-key',
+					N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+					N8N_BINARY_DATA_STORAGE_PATH: join(folder, 'binaryData'),
+					N8N_BINARY_DATA_SIGNING_SECRET: 'benchmark-only-secret',
+				},
 			},
-		});
+		);
 		return await new Promise<MediaReport>((resolve, reject) => {
 			child.once('message', (report: MediaReport) => resolve(report));
-			child.once('exit', (code) => reject(new Error(`The media worker exited with code ${code} without a report`)));
+			child.once('exit', (code) =>
+				reject(new Error(`The media worker exited with code ${code} without a report`)),
+			);
 		});
 	} finally {
 		rmSync(folder, { recursive: true, force: true });
@@ -47,14 +53,23 @@ export const mediaUpload: BenchCase = {
 		for (let round = 0; round < config.mediaRuns; round++) {
 			for (const variant of round % 2 ? (['raw', 'node'] as const) : (['node', 'raw'] as const)) {
 				await sandbox.fresh(SOCIAL_SET);
-				const report = await uploadInWorker({ variant, baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.admin, bytes, socialSetId: SOCIAL_SET });
+				const report = await uploadInWorker({
+					variant,
+					baseUrl: sandbox.baseUrl,
+					apiKey: sandbox.keys.admin,
+					bytes,
+					socialSetId: SOCIAL_SET,
+				});
 				if (report.error) throw new Error(`${variant} upload: ${report.error}`);
 				if (variant === 'node') uploaded = (await sandbox.summary()).uploadedBytes - WARM_UP_BYTES;
 				reports[variant].push(report);
-				context.log(`media ${variant}: growth ${mib(report.peakRssBytes - report.rssBeforeBytes)}, ${ms(report.wallMs)}, status ${report.mediaStatus}`);
+				context.log(
+					`media ${variant}: growth ${mib(report.peakRssBytes - report.rssBeforeBytes)}, ${ms(report.wallMs)}, status ${report.mediaStatus}`,
+				);
 			}
 		}
-		const growth = (list: MediaReport[]) => median(list.map((r) => r.peakRssBytes - r.rssBeforeBytes));
+		const growth = (list: MediaReport[]) =>
+			median(list.map((r) => r.peakRssBytes - r.rssBeforeBytes));
 		const wall = (list: MediaReport[]) => median(list.map((r) => r.wallMs));
 		const nodeGrowth = growth(reports.node);
 		const name = `Media Upload of a ${config.mediaMib} MiB file, binary data on disk`;

@@ -96,13 +96,17 @@ export const pollTrigger: BenchCase = {
 			{
 				case: name,
 				measure: `requests per idle poll (${IDLE_POLLS} polls, nothing changed)`,
-				result: most === Math.min(...idleRequests) ? `${most} each; ${ms(median(idleMs))} per poll` : `${Math.min(...idleRequests)} to ${most}`,
+				result:
+					most === Math.min(...idleRequests)
+						? `${most} each; ${ms(median(idleMs))} per poll`
+						: `${Math.min(...idleRequests)} to ${most}`,
 				target: '1',
 				met: idleRequests.every((n) => n === 1) && idleItems === 0,
 			},
 			{
 				case: name,
-				measure: 'requests of the activation poll (emits nothing, reads up to 4 pages to learn statuses)',
+				measure:
+					'requests of the activation poll (emits nothing, reads up to 4 pages to learn statuses)',
 				result: `${activationRequests}; ${activation.items === null ? 'nothing emitted' : `${activation.items.length} items emitted`}`,
 				target: '≤ 4, nothing emitted',
 				met: activationRequests <= 4 && activation.items === null,

@@ -32,8 +32,11 @@ export const rateLimit: BenchCase = {
 		// The last window's burst at raw speed, measured unlimited: the part of the minimum that is not waiting.
 		const body = await nodeRequestBody(context);
 		const lastBatch = items - (Math.ceil(items / limit) - 1) * limit;
-		const burst = await timed(rawCreateLoop(fetchJson, sandbox.baseUrl, target.apiKey, body, lastBatch));
-		const minimum = (Math.ceil(items / limit) - 1) * windowMs - START_AFTER_BOUNDARY_MS + burst.wallMs;
+		const burst = await timed(
+			rawCreateLoop(fetchJson, sandbox.baseUrl, target.apiKey, body, lastBatch),
+		);
+		const minimum =
+			(Math.ceil(items / limit) - 1) * windowMs - START_AFTER_BOUNDARY_MS + burst.wallMs;
 		const walls: number[] = [];
 		const failures: number[] = [];
 		const throttled: number[] = [];
@@ -50,7 +53,9 @@ export const rateLimit: BenchCase = {
 			walls.push(sample.wallMs);
 			failures.push(failed);
 			throttled.push(summary.statuses['429'] ?? 0);
-			context.log(`rateLimit run ${i + 1}: ${ms(sample.wallMs)}, ${failed} failed, ${summary.statuses['429'] ?? 0} answers 429, ${summary.total} requests`);
+			context.log(
+				`rateLimit run ${i + 1}: ${ms(sample.wallMs)}, ${failed} failed, ${summary.statuses['429'] ?? 0} answers 429, ${summary.total} requests`,
+			);
 		}
 		await sandbox.fresh(SOCIAL_SET);
 		const wall = median(walls);

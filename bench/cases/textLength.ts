@@ -1,5 +1,9 @@
 import { splitPostsToLimit } from '../../nodes/SocialPublishing/helpers/autoSplit';
-import { graphemeCount, postLength, xWeightedLength } from '../../nodes/SocialPublishing/helpers/textLength';
+import {
+	graphemeCount,
+	postLength,
+	xWeightedLength,
+} from '../../nodes/SocialPublishing/helpers/textLength';
 import { count, median } from '../lib/stats';
 import type { BenchCase, Row } from '../lib/types';
 
@@ -25,7 +29,9 @@ export function benchText(chars: number, seed: number): string {
 	let length = 0;
 	for (let i = seed; length < chars; i++) {
 		// Links differ from sentence to sentence and text to text, so no text is a copy of another.
-		const sentence = SENTENCES[(i * 7 + seed) % SENTENCES.length].replace('2024/queue', `${seed}/q${i}`).replace('docs.example.org', `docs${i}.example${seed}.org`);
+		const sentence = SENTENCES[(i * 7 + seed) % SENTENCES.length]
+			.replace('2024/queue', `${seed}/q${i}`)
+			.replace('docs.example.org', `docs${i}.example${seed}.org`);
 		sentences.push(sentence);
 		length += sentence.length + 1;
 		if (sentences.length === 4) {
@@ -64,7 +70,8 @@ export const textLength: BenchCase = {
 		const texts = Array.from({ length: 20 }, (_, seed) => benchText(config.textChars, seed));
 		const size = `${count(config.textChars)}-character texts`;
 		const xRate = rate(config.textSeconds, texts, (text) => {
-			if (xWeightedLength(text) < config.textChars / 2) throw new Error('the X count of a bench text is implausibly low');
+			if (xWeightedLength(text) < config.textChars / 2)
+				throw new Error('the X count of a bench text is implausibly low');
 		});
 		log(`X weighted length: ${count(xRate)}/s`);
 		const graphemeRate = rate(config.textSeconds, texts, (text) => {
@@ -72,14 +79,21 @@ export const textLength: BenchCase = {
 		});
 		let xPosts = 0;
 		const splitX = rate(config.textSeconds, texts, (text) => {
-			const result = splitPostsToLimit([text], { limit: 280, count: (t) => postLength('x', t), numbering: true });
+			const result = splitPostsToLimit([text], {
+				limit: 280,
+				count: (t) => postLength('x', t),
+				numbering: true,
+			});
 			if ('problem' in result) throw new Error(result.problem);
 			xPosts = result.posts.length;
 		});
 		log(`Auto-Split for X: ${count(splitX)}/s (${xPosts} posts)`);
 		let blueskyPosts = 0;
 		const splitBluesky = rate(config.textSeconds, texts, (text) => {
-			const result = splitPostsToLimit([text], { limit: 300, count: (t) => postLength('bluesky', t) });
+			const result = splitPostsToLimit([text], {
+				limit: 300,
+				count: (t) => postLength('bluesky', t),
+			});
 			if ('problem' in result) throw new Error(result.problem);
 			blueskyPosts = result.posts.length;
 		});
@@ -91,7 +105,12 @@ export const textLength: BenchCase = {
 				target: `≥ ${count(COUNT_TARGET)}/s`,
 				met: xRate >= COUNT_TARGET,
 			},
-			{ case: `Post length of ${size}`, measure: 'Bluesky graphemes (Intl.Segmenter), texts per second', result: `${count(graphemeRate)}/s`, target: 'info' },
+			{
+				case: `Post length of ${size}`,
+				measure: 'Bluesky graphemes (Intl.Segmenter), texts per second',
+				result: `${count(graphemeRate)}/s`,
+				target: 'info',
+			},
 			{
 				case: `Auto-Split of ${size}`,
 				measure: `into X posts of at most 280 with "k/N" numbering (${xPosts} posts each), texts per second`,
@@ -99,7 +118,12 @@ export const textLength: BenchCase = {
 				target: `≥ ${count(SPLIT_TARGET)}/s`,
 				met: splitX >= SPLIT_TARGET,
 			},
-			{ case: `Auto-Split of ${size}`, measure: `into Bluesky posts of at most 300 graphemes (${blueskyPosts} posts each), texts per second`, result: `${count(splitBluesky)}/s`, target: 'info' },
+			{
+				case: `Auto-Split of ${size}`,
+				measure: `into Bluesky posts of at most 300 graphemes (${blueskyPosts} posts each), texts per second`,
+				result: `${count(splitBluesky)}/s`,
+				target: 'info',
+			},
 		] satisfies Row[];
 	},
 };

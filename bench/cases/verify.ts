@@ -1,5 +1,15 @@
-import { checkAndRemember, DEFAULT_REPLAY_CAPACITY, replayKey, type ReplayStore } from '../../nodes/SocialPublishingTrigger/replay';
-import { DEFAULT_HEADER_PREFIX, DEFAULT_TOLERANCE_SECONDS, verifyDelivery, type VerifyInput } from '../../nodes/SocialPublishingTrigger/signature';
+import {
+	checkAndRemember,
+	DEFAULT_REPLAY_CAPACITY,
+	replayKey,
+	type ReplayStore,
+} from '../../nodes/SocialPublishingTrigger/replay';
+import {
+	DEFAULT_HEADER_PREFIX,
+	DEFAULT_TOLERANCE_SECONDS,
+	verifyDelivery,
+	type VerifyInput,
+} from '../../nodes/SocialPublishingTrigger/signature';
 import { canonicalJson, signPayload } from '../../sandbox/domain/webhooks';
 import { count, median } from '../lib/stats';
 import type { BenchCase, Row } from '../lib/types';
@@ -26,7 +36,9 @@ export function delivery(bytes: number, draftId: number, timestamp: number): Ver
 		share_url: null,
 		private_url: `https://app.example.test/drafts/${draftId}`,
 		scratchpad_text: '',
-		platforms: { x: { enabled: true, posts: [{ text: 'A benchmark delivery', media_ids: [] }], settings: {} } },
+		platforms: {
+			x: { enabled: true, posts: [{ text: 'A benchmark delivery', media_ids: [] }], settings: {} },
+		},
 	};
 	const bare = canonicalJson({ event: 'draft.created', data }).length;
 	if (bare > bytes) throw new Error(`A delivery needs at least ${bare} bytes`);
@@ -74,14 +86,18 @@ export const verification: BenchCase = {
 	async run(context) {
 		const { config } = context;
 		const timestamp = Math.floor(Date.now() / 1000);
-		const distinct = Array.from({ length: 2000 }, (_, i) => delivery(config.verifyBodyBytes, i + 1, timestamp));
+		const distinct = Array.from({ length: 2000 }, (_, i) =>
+			delivery(config.verifyBodyBytes, i + 1, timestamp),
+		);
 		const verifyOnly = rate(config.verifySeconds, (i) => {
-			if (!verifyDelivery(distinct[i % distinct.length]).ok) throw new Error('A valid delivery was refused');
+			if (!verifyDelivery(distinct[i % distinct.length]).ok)
+				throw new Error('A valid delivery was refused');
 		});
 		const store: ReplayStore = {};
 		const clock = { nowSeconds: timestamp, toleranceSeconds: DEFAULT_TOLERANCE_SECONDS };
 		// Fill the replay memory to its capacity first: that is its steady state under a steady stream of deliveries.
-		for (let i = 0; i < DEFAULT_REPLAY_CAPACITY; i++) checkAndRemember(store, replayKey(`fill-${i}`), timestamp, clock);
+		for (let i = 0; i < DEFAULT_REPLAY_CAPACITY; i++)
+			checkAndRemember(store, replayKey(`fill-${i}`), timestamp, clock);
 		const withReplay = rate(config.verifySeconds / 2, (i) => {
 			const result = verifyDelivery(distinct[i % distinct.length]);
 			if (!result.ok) throw new Error('A valid delivery was refused');
@@ -91,7 +107,8 @@ export const verification: BenchCase = {
 		return [
 			{
 				case: `Trigger verification of ${size}`,
-				measure: 'verifications per second on one core (verifyDelivery: headers, HMAC-SHA256, constant-time compare, timestamp, JSON)',
+				measure:
+					'verifications per second on one core (verifyDelivery: headers, HMAC-SHA256, constant-time compare, timestamp, JSON)',
 				result: `${count(verifyOnly)}/s`,
 				target: `≥ ${count(TARGET)}/s`,
 				met: verifyOnly >= TARGET,

@@ -92,19 +92,24 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): BenchConfig 
 			const raw = flags.get(kebab(name)) ?? env[envName(name)];
 			if (raw === undefined) return [name, fallback];
 			const value = Number(raw);
-			if (!Number.isFinite(value) || value <= 0) throw new Error(`--${kebab(name)} must be a positive number, got "${raw}"`);
+			if (!Number.isFinite(value) || value <= 0)
+				throw new Error(`--${kebab(name)} must be a positive number, got "${raw}"`);
 			return [name, value];
 		}),
 	) as typeof FULL;
 	const known = new Set(['quick', 'only', 'results', ...Object.keys(base).map(kebab)]);
 	for (const name of flags.keys()) if (!known.has(name)) throw new Error(`Unknown flag --${name}`);
-	const only = (flags.get('only') ?? env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+	const only = (flags.get('only') ?? env.BENCH_ONLY ?? '')
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
 	const results = flags.get('results') ?? env.BENCH_RESULTS;
 	return {
 		...numbers,
 		quick,
 		only,
-		resultsFile: results === 'false' ? '' : results ?? (quick || only.length ? '' : 'bench/RESULTS.md'),
+		resultsFile:
+			results === 'false' ? '' : (results ?? (quick || only.length ? '' : 'bench/RESULTS.md')),
 	};
 }
 

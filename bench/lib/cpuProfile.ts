@@ -29,7 +29,12 @@ function shortUrl(url: string, root: string): string {
 	return path.startsWith(root) ? path.slice(root.length + 1) : path || '(native)';
 }
 
-export function hotspots(file: string, root: string, by: 'function' | 'file' | 'package', top = 20): Hotspot[] {
+export function hotspots(
+	file: string,
+	root: string,
+	by: 'function' | 'file' | 'package',
+	top = 20,
+): Hotspot[] {
 	const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 	const self = new Map<string, number>();
@@ -48,7 +53,9 @@ export function hotspots(file: string, root: string, by: 'function' | 'file' | '
 				? `${functionName || '(anonymous)'} ${where}${url ? `:${lineNumber + 1}` : ''}`
 				: by === 'file'
 					? where
-					: where.includes('/') && !where.startsWith('@') ? where.split('/')[0] : where;
+					: where.includes('/') && !where.startsWith('@')
+						? where.split('/')[0]
+						: where;
 		self.set(key, (self.get(key) ?? 0) + delta);
 	});
 	return [...self.entries()]
@@ -61,11 +68,15 @@ export function hotspots(file: string, root: string, by: 'function' | 'file' | '
  * Inclusive time of functions whose name matches: a sample counts for every matching function on its
  * stack (once per function, so recursion is not double counted). Idle and GC samples are left out of the total.
  */
-export function inclusive(file: string, patterns: RegExp[]): { totalBusyMs: number; spots: Array<{ pattern: string; ms: number }> } {
+export function inclusive(
+	file: string,
+	patterns: RegExp[],
+): { totalBusyMs: number; spots: Array<{ pattern: string; ms: number }> } {
 	const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 	const parent = new Map<number, number>();
-	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+	for (const node of profile.nodes)
+		for (const child of node.children ?? []) parent.set(child, node.id);
 	const totals = patterns.map(() => 0);
 	let busy = 0;
 	profile.samples.forEach((id, i) => {
@@ -75,7 +86,11 @@ export function inclusive(file: string, patterns: RegExp[]): { totalBusyMs: numb
 		if (!leaf || ['(idle)', '(program)'].includes(leaf.callFrame.functionName)) return;
 		busy += delta;
 		const hit = patterns.map(() => false);
-		for (let current: number | undefined = id; current !== undefined; current = parent.get(current)) {
+		for (
+			let current: number | undefined = id;
+			current !== undefined;
+			current = parent.get(current)
+		) {
 			const frame = byId.get(current)!.callFrame;
 			const label = `${frame.functionName} ${frame.url}`;
 			patterns.forEach((pattern, k) => {
@@ -86,5 +101,8 @@ export function inclusive(file: string, patterns: RegExp[]): { totalBusyMs: numb
 			if (h) totals[k] += delta;
 		});
 	});
-	return { totalBusyMs: busy, spots: patterns.map((p, k) => ({ pattern: p.source, ms: totals[k] })) };
+	return {
+		totalBusyMs: busy,
+		spots: patterns.map((p, k) => ({ pattern: p.source, ms: totals[k] })),
+	};
 }

@@ -4,12 +4,18 @@ import { join } from 'path';
 
 function post<T>(session: Session, method: string, params?: object): Promise<T> {
 	return new Promise((resolve, reject) => {
-		session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T)));
+		session.post(method, params ?? {}, (error, result) =>
+			error ? reject(error) : resolve(result as T),
+		);
 	});
 }
 
 /** CPU-profiles only `fn` (through the inspector, 100 µs sampling) and writes `<dir>/<name>.cpuprofile`. */
-export async function profiled(dir: string, name: string, fn: () => Promise<void>): Promise<string> {
+export async function profiled(
+	dir: string,
+	name: string,
+	fn: () => Promise<void>,
+): Promise<string> {
 	const session = new Session();
 	session.connect();
 	try {

@@ -30,7 +30,11 @@ export type Samples = Record<string, Sample[]>;
  * Runs every variant `runs` times, interleaved and in rotating order, so that the node and its raw
  * baseline meet the same machine load (the machine is shared). A warm-up round is run first and dropped.
  */
-export async function interleave(variants: Variant[], runs: number, warmup = true): Promise<Samples> {
+export async function interleave(
+	variants: Variant[],
+	runs: number,
+	warmup = true,
+): Promise<Samples> {
 	const samples: Samples = Object.fromEntries(variants.map((v) => [v.name, [] as Sample[]]));
 	const rounds = runs + (warmup ? 1 : 0);
 	for (let round = 0; round < rounds; round++) {

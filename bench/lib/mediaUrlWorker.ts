@@ -28,15 +28,29 @@ export interface MediaUrlJob {
 
 async function rawUpload(job: MediaUrlJob, url: string): Promise<string> {
 	const base = `${job.baseUrl}/v2/social-sets/${job.socialSetId}/media`;
-	const created = await fetchJson({ method: 'POST', url: `${base}/upload`, apiKey: job.apiKey, body: { file_name: 'benchmark-url.mp4' } });
+	const created = await fetchJson({
+		method: 'POST',
+		url: `${base}/upload`,
+		apiKey: job.apiKey,
+		body: { file_name: 'benchmark-url.mp4' },
+	});
 	expectStatus(created, 201, 'raw create upload');
-	const { media_id: mediaId, upload_url: uploadUrl } = created.json as { media_id: string; upload_url: string };
-	const download = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(url, resolve).on('error', reject));
+	const { media_id: mediaId, upload_url: uploadUrl } = created.json as {
+		media_id: string;
+		upload_url: string;
+	};
+	const download = await new Promise<http.IncomingMessage>((resolve, reject) =>
+		http.get(url, resolve).on('error', reject),
+	);
 	const status = await new Promise<number>((resolve, reject) => {
-		const req = http.request(uploadUrl, { method: 'PUT', headers: { 'Content-Length': String(download.headers['content-length']) } }, (res) => {
-			res.resume();
-			res.on('end', () => resolve(res.statusCode ?? 0));
-		});
+		const req = http.request(
+			uploadUrl,
+			{ method: 'PUT', headers: { 'Content-Length': String(download.headers['content-length']) } },
+			(res) => {
+				res.resume();
+				res.on('end', () => resolve(res.statusCode ?? 0));
+			},
+		);
 		req.on('error', reject);
 		pipeline(download, req).catch(reject);
 	});
@@ -52,10 +66,17 @@ async function rawUpload(job: MediaUrlJob, url: string): Promise<string> {
 async function nodeUpload(job: MediaUrlJob, url: string): Promise<string> {
 	const outcome = await runNode(
 		{ baseUrl: job.baseUrl, apiKey: job.apiKey },
-		{ resource: 'media', operation: 'upload', socialSetId: byId(job.socialSetId), inputSource: 'url', mediaUrl: url },
+		{
+			resource: 'media',
+			operation: 'upload',
+			socialSetId: byId(job.socialSetId),
+			inputSource: 'url',
+			mediaUrl: url,
+		},
 	);
 	const json = outcome.items[0]?.json ?? {};
-	if (outcome.failed) throw new Error(`Media Upload from URL failed: ${JSON.stringify(json.error).slice(0, 300)}`);
+	if (outcome.failed)
+		throw new Error(`Media Upload from URL failed: ${JSON.stringify(json.error).slice(0, 300)}`);
 	return String(json.status);
 }
 
@@ -77,5 +98,9 @@ async function main(): Promise<MediaReport> {
 
 main().then(
 	(report) => process.send?.(report, () => process.exit(0)),
-	(error: Error) => process.send?.({ rssBeforeBytes: 0, peakRssBytes: 0, wallMs: 0, mediaStatus: 'none', error: error.message }, () => process.exit(1)),
+	(error: Error) =>
+		process.send?.(
+			{ rssBeforeBytes: 0, peakRssBytes: 0, wallMs: 0, mediaStatus: 'none', error: error.message },
+			() => process.exit(1),
+		),
 );

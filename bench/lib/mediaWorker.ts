@@ -43,31 +43,53 @@ const CHUNK = 1024 * 1024;
  */
 async function storeOnDisk(bytes: number, folder: string): Promise<IBinaryData> {
 	const block = Buffer.alloc(CHUNK);
-	for (let i = 0; i < CHUNK; i += 4) block.writeUInt32LE((Math.imul(i, 2654435761) ^ 0x5bd1e995) >>> 0, i);
+	for (let i = 0; i < CHUNK; i += 4)
+		block.writeUInt32LE((Math.imul(i, 2654435761) ^ 0x5bd1e995) >>> 0, i);
 	const path = join(folder, `source-${bytes}.mp4`);
 	const fd = openSync(path, 'w');
 	try {
-		for (let written = 0; written < bytes; written += CHUNK) writeSync(fd, block, 0, Math.min(CHUNK, bytes - written));
+		for (let written = 0; written < bytes; written += CHUNK)
+			writeSync(fd, block, 0, Math.min(CHUNK, bytes - written));
 	} finally {
 		closeSync(fd);
 	}
-	const binary = { data: '', mimeType: 'video/mp4', fileName: 'benchmark-upload.mp4' } as IBinaryData;
-	const stored = await Container.get(BinaryDataService).copyBinaryFile({ type: 'execution', workflowId: 'bench', executionId: 'media' }, binary, path);
+	const binary = {
+		data: '',
+		mimeType: 'video/mp4',
+		fileName: 'benchmark-upload.mp4',
+	} as IBinaryData;
+	const stored = await Container.get(BinaryDataService).copyBinaryFile(
+		{ type: 'execution', workflowId: 'bench', executionId: 'media' },
+		binary,
+		path,
+	);
 	rmSync(path);
 	return stored;
 }
 
 async function rawUpload(job: MediaJob, binary: IBinaryData): Promise<string> {
 	const base = `${job.baseUrl}/v2/social-sets/${job.socialSetId}/media`;
-	const created = await fetchJson({ method: 'POST', url: `${base}/upload`, apiKey: job.apiKey, body: { file_name: binary.fileName } });
+	const created = await fetchJson({
+		method: 'POST',
+		url: `${base}/upload`,
+		apiKey: job.apiKey,
+		body: { file_name: binary.fileName },
+	});
 	expectStatus(created, 201, 'raw create upload');
-	const { media_id: mediaId, upload_url: uploadUrl } = created.json as { media_id: string; upload_url: string };
+	const { media_id: mediaId, upload_url: uploadUrl } = created.json as {
+		media_id: string;
+		upload_url: string;
+	};
 	const stream = await Container.get(BinaryDataService).getAsStream(binary.id!);
 	const status = await new Promise<number>((resolve, reject) => {
-		const req = http.request(uploadUrl, { method: 'PUT', headers: { 'Content-Length': String(binary.bytes) } }, (res) => {
-			res.resume();
-			res.on('end', () => resolve(res.statusCode ?? 0));
-		});
+		const req = http.request(
+			uploadUrl,
+			{ method: 'PUT', headers: { 'Content-Length': String(binary.bytes) } },
+			(res) => {
+				res.resume();
+				res.on('end', () => resolve(res.statusCode ?? 0));
+			},
+		);
 		req.on('error', reject);
 		pipeline(stream, req).catch(reject);
 	});
@@ -83,11 +105,17 @@ async function rawUpload(job: MediaJob, binary: IBinaryData): Promise<string> {
 async function nodeUpload(job: MediaJob, binary: IBinaryData): Promise<string> {
 	const outcome = await runNode(
 		{ baseUrl: job.baseUrl, apiKey: job.apiKey },
-		{ resource: 'media', operation: 'upload', socialSetId: byId(job.socialSetId), binaryPropertyName: 'data' },
+		{
+			resource: 'media',
+			operation: 'upload',
+			socialSetId: byId(job.socialSetId),
+			binaryPropertyName: 'data',
+		},
 		[{ json: {}, binary: { data: binary } }],
 	);
 	const json = outcome.items[0]?.json ?? {};
-	if (outcome.failed) throw new Error(`Media Upload failed: ${JSON.stringify(json.error).slice(0, 300)}`);
+	if (outcome.failed)
+		throw new Error(`Media Upload failed: ${JSON.stringify(json.error).slice(0, 300)}`);
 	return String(json.status);
 }
 
@@ -98,7 +126,8 @@ async function main(): Promise<MediaReport> {
 	// Warm-up on a small file: code loaded lazily on first use (HTTP clients, n8n-core helpers) is not the upload's cost.
 	await upload(job, await storeOnDisk(64 * 1024, job.folder));
 	const binary = await storeOnDisk(job.bytes, job.folder);
-	if (!binary.id) throw new Error('The binary data service kept the file in memory: filesystem mode is not on');
+	if (!binary.id)
+		throw new Error('The binary data service kept the file in memory: filesystem mode is not on');
 	(globalThis as { gc?: () => void }).gc?.();
 	await new Promise((resolve) => setTimeout(resolve, 200));
 	const rssBeforeBytes = process.memoryUsage.rss();
@@ -111,5 +140,9 @@ async function main(): Promise<MediaReport> {
 
 main().then(
 	(report) => process.send?.(report, () => process.exit(0)),
-	(error: Error) => process.send?.({ rssBeforeBytes: 0, peakRssBytes: 0, wallMs: 0, mediaStatus: 'none', error: error.message }, () => process.exit(1)),
+	(error: Error) =>
+		process.send?.(
+			{ rssBeforeBytes: 0, peakRssBytes: 0, wallMs: 0, mediaStatus: 'none', error: error.message },
+			() => process.exit(1),
+		),
 );

@@ -20,7 +20,11 @@ export interface NodeOutcome {
  * harness), with "Continue On Fail" on so a failed item is counted instead of stopping the run.
  * The transport's rate-limit memory is process-wide; it is cleared first so every run starts alike.
  */
-export async function runNode(target: Target, parameters: INodeParameters, input: INodeExecutionData[] = [{ json: {} }]): Promise<NodeOutcome> {
+export async function runNode(
+	target: Target,
+	parameters: INodeParameters,
+	input: INodeExecutionData[] = [{ json: {} }],
+): Promise<NodeOutcome> {
 	rateLimitMemory.clear();
 	const result = await runWorkflow(singleNodeWorkflow(parameters, { continueOnFail: true }), {
 		credentials: { socialPublishingApi: { apiKey: target.apiKey, baseUrl: target.baseUrl } },

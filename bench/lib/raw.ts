@@ -31,14 +31,21 @@ function parse(text: string): unknown {
 	return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
-async function fetchWith(request: RawRequest, extraHeaders: Record<string, string>): Promise<RawResponse> {
+async function fetchWith(
+	request: RawRequest,
+	extraHeaders: Record<string, string>,
+): Promise<RawResponse> {
 	const response = await fetch(request.url, {
 		method: request.method,
 		headers: { ...headersFor(request), ...extraHeaders },
 		body: request.body === undefined ? undefined : JSON.stringify(request.body),
 	});
 	const text = await response.text();
-	return { status: response.status, headers: Object.fromEntries(response.headers), json: parse(text) };
+	return {
+		status: response.status,
+		headers: Object.fromEntries(response.headers),
+		json: parse(text),
+	};
 }
 
 /** Global fetch; the connection is kept alive and reused. */
@@ -56,18 +63,26 @@ export function closeJson(request: RawRequest): Promise<RawResponse> {
 	const headers: Record<string, string> = { ...headersFor(request), Connection: 'close' };
 	if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
 	return new Promise((resolve, reject) => {
-		const req = http.request(request.url, { method: request.method, headers, agent: false }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () => {
-				const flat: Record<string, string> = {};
-				for (const [name, value] of Object.entries(res.headers)) {
-					if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-				}
-				resolve({ status: res.statusCode ?? 0, headers: flat, json: parse(Buffer.concat(chunks).toString('utf8')) });
-			});
-			res.on('error', reject);
-		});
+		const req = http.request(
+			request.url,
+			{ method: request.method, headers, agent: false },
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('end', () => {
+					const flat: Record<string, string> = {};
+					for (const [name, value] of Object.entries(res.headers)) {
+						if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+					}
+					resolve({
+						status: res.statusCode ?? 0,
+						headers: flat,
+						json: parse(Buffer.concat(chunks).toString('utf8')),
+					});
+				});
+				res.on('error', reject);
+			},
+		);
 		req.on('error', reject);
 		req.end(payload);
 	});
@@ -77,7 +92,9 @@ export type RawClient = (request: RawRequest) => Promise<RawResponse>;
 
 export function expectStatus(response: RawResponse, wanted: number, what: string): void {
 	if (response.status !== wanted) {
-		throw new Error(`${what}: expected HTTP ${wanted}, got ${response.status} ${JSON.stringify(response.json).slice(0, 200)}`);
+		throw new Error(
+			`${what}: expected HTTP ${wanted}, got ${response.status} ${JSON.stringify(response.json).slice(0, 200)}`,
+		);
 	}
 }
 

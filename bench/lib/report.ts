@@ -35,7 +35,9 @@ function verdict(row: Row): string {
 export function markdownTable(rows: Row[]): string {
 	const lines = ['| Case | Measure | Result | Target | Met |', '|---|---|---|---|---|'];
 	for (const row of rows) {
-		lines.push(`| ${cell(row.case)} | ${cell(row.measure)} | ${cell(row.result)} | ${cell(row.target)} | ${verdict(row)} |`);
+		lines.push(
+			`| ${cell(row.case)} | ${cell(row.measure)} | ${cell(row.result)} | ${cell(row.target)} | ${verdict(row)} |`,
+		);
 	}
 	return lines.join('\n');
 }
@@ -54,7 +56,13 @@ export function machineLines(m: Machine, durationMs: number, mode: string): stri
 	];
 }
 
-export function resultsMarkdown(m: Machine, rows: Row[], durationMs: number, mode: string, notes: string[]): string {
+export function resultsMarkdown(
+	m: Machine,
+	rows: Row[],
+	durationMs: number,
+	mode: string,
+	notes: string[],
+): string {
 	const met = rows.filter((r) => r.met === true).length;
 	const targets = rows.filter((r) => r.met !== undefined).length;
 	return [
@@ -81,7 +89,11 @@ const SECTION_END = (name: string) => `<!-- end of section ${name} -->`;
 
 /** Every kept section of a RESULTS.md text, markers included, in order. */
 export function keptSections(text: string): string[] {
-	return [...text.matchAll(/<!-- section ([a-z0-9-]+): kept by npm run bench -->[\s\S]*?<!-- end of section \1 -->/g)].map((m) => m[0]);
+	return [
+		...text.matchAll(
+			/<!-- section ([a-z0-9-]+): kept by npm run bench -->[\s\S]*?<!-- end of section \1 -->/g,
+		),
+	].map((m) => m[0]);
 }
 
 /** The text with section `name` replaced by `body` (or added at the end when it is not there yet). */

@@ -16,17 +16,25 @@ const SEED_CONCURRENCY = 16;
 async function seedDrafts(sandbox: Sandbox, total: number, socialSetId: number): Promise<number> {
 	sandbox.setAccount(socialSetId, { draftLimit: 10_000_000, paused: false });
 	const url = `${sandbox.baseUrl}/v2/social-sets/${socialSetId}/drafts`;
-	const headers = { Authorization: `Bearer ${sandbox.keys.admin}`, 'Content-Type': 'application/json' };
-	const existing = (await (await fetch(`${url}?limit=1`, { headers })).json()) as { count?: number };
+	const headers = {
+		Authorization: `Bearer ${sandbox.keys.admin}`,
+		'Content-Type': 'application/json',
+	};
+	const existing = (await (await fetch(`${url}?limit=1`, { headers })).json()) as {
+		count?: number;
+	};
 	if (typeof existing.count !== 'number') throw new Error('The draft list has no count');
-	if (existing.count > total) throw new Error(`The social set already holds ${existing.count} drafts, more than ${total}`);
+	if (existing.count > total)
+		throw new Error(`The social set already holds ${existing.count} drafts, more than ${total}`);
 	const count = total - existing.count;
 	let next = 0;
 	let failed = 0;
 	const worker = async (): Promise<void> => {
 		while (next < count) {
 			const n = next++;
-			const body = JSON.stringify({ platforms: { x: { enabled: true, posts: [{ text: `Seeded draft ${n}` }], settings: {} } } });
+			const body = JSON.stringify({
+				platforms: { x: { enabled: true, posts: [{ text: `Seeded draft ${n}` }], settings: {} } },
+			});
 			const response = await fetch(url, { method: 'POST', headers, body });
 			await response.arrayBuffer();
 			if (response.status !== 201) failed++;
@@ -40,7 +48,9 @@ async function seedDrafts(sandbox: Sandbox, total: number, socialSetId: number):
 }
 
 function summarize(sandbox: Sandbox): RequestSummary {
-	const api = sandbox.requests.filter((r) => r.path.startsWith('/v2') || r.path.startsWith('/__storage/'));
+	const api = sandbox.requests.filter(
+		(r) => r.path.startsWith('/v2') || r.path.startsWith('/__storage/'),
+	);
 	const byRoute: Record<string, number> = {};
 	const statuses: Record<string, number> = {};
 	for (const r of api) {
@@ -57,14 +67,27 @@ function summarize(sandbox: Sandbox): RequestSummary {
 		const value = r.headers.connection ?? '(none)';
 		connectionHeaders[value] = (connectionHeaders[value] ?? 0) + 1;
 	}
-	const firstBody = api.find((r) => r.body !== undefined && !(typeof r.body === 'object' && r.body !== null && 'rawLength' in r.body))?.body;
+	const firstBody = api.find(
+		(r) =>
+			r.body !== undefined &&
+			!(typeof r.body === 'object' && r.body !== null && 'rawLength' in r.body),
+	)?.body;
 	let uploadedBytes = 0;
 	for (const r of api) {
 		if (!r.path.startsWith('/__storage/') || r.status !== 200) continue;
 		const length = (r.body as { rawLength?: unknown } | undefined)?.rawLength;
 		if (typeof length === 'number') uploadedBytes += length;
 	}
-	return { total: api.length, byRoute, statuses, listQueries, connectionHeaders, connections, uploadedBytes, firstBody };
+	return {
+		total: api.length,
+		byRoute,
+		statuses,
+		listQueries,
+		connectionHeaders,
+		connections,
+		uploadedBytes,
+		firstBody,
+	};
 }
 
 async function handle(sandbox: Sandbox, request: ChildRequest): Promise<unknown> {
@@ -122,7 +145,9 @@ async function startWithKeepAlive(options: SandboxOptions, keepAliveMs: number):
 }
 
 async function main(): Promise<void> {
-	const { keepAliveMs, ...options } = JSON.parse(process.argv[2] ?? '{}') as SandboxOptions & { keepAliveMs?: number };
+	const { keepAliveMs, ...options } = JSON.parse(process.argv[2] ?? '{}') as SandboxOptions & {
+		keepAliveMs?: number;
+	};
 	const sandbox = await startWithKeepAlive(options, keepAliveMs ?? 5000);
 	const send = (reply: ChildReply): void => {
 		process.send?.(reply);

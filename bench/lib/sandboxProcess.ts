@@ -3,7 +3,11 @@ import { join } from 'path';
 import type { SandboxOptions } from '../../sandbox';
 import type { ChildReady, ChildReply, ChildRequest, RequestSummary } from './sandboxProtocol';
 
-type Command = ChildRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+type Command = ChildRequest extends infer R
+	? R extends { id: number }
+		? Omit<R, 'id'>
+		: never
+	: never;
 
 /** Generous limits for every case except the rate-limit one, so no other case ever waits on a bucket. */
 export const UNLIMITED: NonNullable<SandboxOptions['rateLimits']> = {
@@ -14,7 +18,10 @@ export const UNLIMITED: NonNullable<SandboxOptions['rateLimits']> = {
 /** A sandbox in a child process (ts-node, transpile only), controlled over IPC. */
 export class SandboxProcess {
 	private nextId = 1;
-	private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+	private readonly pending = new Map<
+		number,
+		{ resolve(value: unknown): void; reject(error: Error): void }
+	>();
 
 	private constructor(
 		private readonly child: ChildProcess,
@@ -29,19 +36,30 @@ export class SandboxProcess {
 			else waiter.reject(new Error(reply.error));
 		});
 		child.on('exit', () => {
-			for (const waiter of this.pending.values()) waiter.reject(new Error('The sandbox process exited'));
+			for (const waiter of this.pending.values())
+				waiter.reject(new Error('The sandbox process exited'));
 			this.pending.clear();
 		});
 	}
 
-	static async start(options: SandboxOptions & { keepAliveMs?: number } = {}): Promise<SandboxProcess> {
-		const child = fork(join(__dirname, 'sandboxChild.ts'), [JSON.stringify({ rateLimits: UNLIMITED, ...options })], {
-			execArgv: ['-r', 'ts-node/register/transpile-only'],
-			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-		});
+	static async start(
+		options: SandboxOptions & { keepAliveMs?: number } = {},
+	): Promise<SandboxProcess> {
+		const child = fork(
+			join(__dirname, 'sandboxChild.ts'),
+			[JSON.stringify({ rateLimits: UNLIMITED, ...options })],
+			{
+				execArgv: ['-r', 'ts-node/register/transpile-only'],
+				stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+			},
+		);
 		const ready = await new Promise<ChildReady>((resolve, reject) => {
-			child.once('message', (reply: ChildReply) => (reply.ok ? resolve(reply.result as ChildReady) : reject(new Error(reply.error))));
-			child.once('exit', (code) => reject(new Error(`The sandbox process exited with code ${code}`)));
+			child.once('message', (reply: ChildReply) =>
+				reply.ok ? resolve(reply.result as ChildReady) : reject(new Error(reply.error)),
+			);
+			child.once('exit', (code) =>
+				reject(new Error(`The sandbox process exited with code ${code}`)),
+			);
 		});
 		return new SandboxProcess(child, ready.baseUrl, ready.keys);
 	}
@@ -82,7 +100,11 @@ export class SandboxProcess {
 	/** Fresh seed, no requests recorded, the given draft limit lifted so runs can create thousands. */
 	async fresh(socialSetId = 101): Promise<void> {
 		await this.reset();
-		await this.setAccount(socialSetId, { draftLimit: 10_000_000, paused: false, quotaLimit: 10_000_000 });
+		await this.setAccount(socialSetId, {
+			draftLimit: 10_000_000,
+			paused: false,
+			quotaLimit: 10_000_000,
+		});
 	}
 
 	reset(): Promise<void> {

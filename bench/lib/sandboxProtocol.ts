@@ -11,7 +11,9 @@ export type ChildRequest = { id: number } & (
 	| { cmd: 'close' }
 );
 
-export type ChildReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
+export type ChildReply =
+	| { id: number; ok: true; result: unknown }
+	| { id: number; ok: false; error: string };
 
 export interface RequestSummary {
 	/** Requests to /v2 and to the upload host. */

@@ -11,7 +11,9 @@ export function ratio(value: number, base: number): number {
 
 export function ms(value: number): string {
 	if (!Number.isFinite(value)) return 'n/a';
-	return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${value.toFixed(value >= 100 ? 0 : 1)} ms`;
+	return value >= 10_000
+		? `${(value / 1000).toFixed(1)} s`
+		: `${value.toFixed(value >= 100 ? 0 : 1)} ms`;
 }
 
 export function times(value: number): string {

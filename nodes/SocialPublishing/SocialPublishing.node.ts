@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { confirmFields } from './actions/confirm';
 import { resourceProperty } from './actions/descriptions';
@@ -15,13 +20,18 @@ export class SocialPublishing implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Draft, schedule and publish posts on X, LinkedIn, Mastodon, Threads, Bluesky and Substack',
+		description:
+			'Draft, schedule and publish posts on X, LinkedIn, Mastodon, Threads, Bluesky and Substack',
 		defaults: { name: 'Social Publishing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialPublishingApi', required: true }],
-		properties: [resourceProperty, ...Object.values(resources).flatMap((resource) => resource.description), ...confirmFields],
+		properties: [
+			resourceProperty,
+			...Object.values(resources).flatMap((resource) => resource.description),
+			...confirmFields,
+		],
 	};
 
 	methods = { listSearch: { searchSocialSets }, loadOptions: { getTags } };

@@ -9,7 +9,13 @@ import {
 
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { searchSocialSets } from '../shared/socialSets';
-import { ANY_STATUS, DRAFT_STATUSES, POLL_EVENTS, pollTriggerProperties, type PollOptions } from './description';
+import {
+	ANY_STATUS,
+	DRAFT_STATUSES,
+	POLL_EVENTS,
+	pollTriggerProperties,
+	type PollOptions,
+} from './description';
 import { latestSample } from './manual';
 import { pollChanges, type PollParams } from './poll';
 
@@ -19,11 +25,17 @@ const STATUS_VALUES: readonly string[] = [ANY_STATUS, ...DRAFT_STATUSES];
 /** The parameters, checked before any request. */
 function readParams(ctx: IPollFunctions): PollParams {
 	const node = ctx.getNode();
-	const socialSetId = String(ctx.getNodeParameter('socialSetId', '', { extractValue: true }) ?? '').trim();
+	const socialSetId = String(
+		ctx.getNodeParameter('socialSetId', '', { extractValue: true }) ?? '',
+	).trim();
 	if (!/^\d+$/.test(socialSetId)) {
-		throw new NodeOperationError(node, `Parameter "Social Set" must be a social set ID (a whole number), got "${socialSetId}"`, {
-			description: 'Pick the social set whose drafts to watch from the list, or give its ID.',
-		});
+		throw new NodeOperationError(
+			node,
+			`Parameter "Social Set" must be a social set ID (a whole number), got "${socialSetId}"`,
+			{
+				description: 'Pick the social set whose drafts to watch from the list, or give its ID.',
+			},
+		);
 	}
 	const events = ctx.getNodeParameter('events', []) as unknown;
 	if (!Array.isArray(events) || events.length === 0) {
@@ -31,13 +43,22 @@ function readParams(ctx: IPollFunctions): PollParams {
 	}
 	const unknown = events.filter((event) => !EVENT_VALUES.includes(String(event)));
 	if (unknown.length > 0) {
-		throw new NodeOperationError(node, `Parameter "Events" holds unknown events: ${unknown.map(String).join(', ')}`, {
-			description: `Known events: ${EVENT_VALUES.join(', ')}`,
-		});
+		throw new NodeOperationError(
+			node,
+			`Parameter "Events" holds unknown events: ${unknown.map(String).join(', ')}`,
+			{
+				description: `Known events: ${EVENT_VALUES.join(', ')}`,
+			},
+		);
 	}
-	const toStatus = events.includes(POLL_EVENTS.statusChanged) ? String(ctx.getNodeParameter('toStatus', ANY_STATUS)) : ANY_STATUS;
+	const toStatus = events.includes(POLL_EVENTS.statusChanged)
+		? String(ctx.getNodeParameter('toStatus', ANY_STATUS))
+		: ANY_STATUS;
 	if (!STATUS_VALUES.includes(toStatus)) {
-		throw new NodeOperationError(node, `Parameter "To Status" must be one of ${STATUS_VALUES.join(', ')}, got "${toStatus}"`);
+		throw new NodeOperationError(
+			node,
+			`Parameter "To Status" must be one of ${STATUS_VALUES.join(', ')}, got "${toStatus}"`,
+		);
 	}
 	const options = ctx.getNodeParameter('options', {}) as PollOptions;
 	return {
@@ -57,7 +78,8 @@ export class SocialPublishingPollTrigger implements INodeType {
 		version: 1,
 		polling: true,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when drafts of a social set are created, change status, publish or fail, by checking the service on a schedule',
+		description:
+			'Starts the workflow when drafts of a social set are created, change status, publish or fail, by checking the service on a schedule',
 		defaults: { name: 'Social Publishing Poll Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -49,9 +49,14 @@ export interface Change {
  * a draft not remembered and created at or after it is new; one created before it is an older draft the
  * trigger never saw (its earlier status is unknown). Unchanged status gives undefined.
  */
-export function changeOf(previous: KnownDraft | undefined, draft: DraftView, horizon: number): Change | undefined {
+export function changeOf(
+	previous: KnownDraft | undefined,
+	draft: DraftView,
+	horizon: number,
+): Change | undefined {
 	const base = { id: draft.id, to: draft.status, at: changeTime(draft) };
-	if (previous) return previous.s === draft.status ? undefined : { ...base, created: false, from: previous.s };
+	if (previous)
+		return previous.s === draft.status ? undefined : { ...base, created: false, from: previous.s };
 	if ((timeOf(draft.created_at) ?? 0) >= horizon) return { ...base, created: true, from: null };
 	return { ...base, created: false, from: undefined };
 }
@@ -65,19 +70,29 @@ export interface EventSelection {
 function isTransition(change: Change, draft: DraftView, horizon: number): boolean {
 	if (change.from === null) return change.to !== 'draft';
 	// Never seen before: only a publish is provable, by its published_at since the previous poll.
-	if (change.from === undefined) return change.to === 'published' && (timeOf(draft.published_at) ?? -1) >= horizon;
+	if (change.from === undefined)
+		return change.to === 'published' && (timeOf(draft.published_at) ?? -1) >= horizon;
 	return change.from !== change.to;
 }
 
 /** The selected events one change gives, in the order the webhook sends its counterparts. */
-export function eventsOf(change: Change, draft: DraftView, horizon: number, selection: EventSelection): PollEvent[] {
+export function eventsOf(
+	change: Change,
+	draft: DraftView,
+	horizon: number,
+	selection: EventSelection,
+): PollEvent[] {
 	const wanted = new Set(selection.events);
 	const out: PollEvent[] = [];
 	if (change.created && wanted.has(POLL_EVENTS.created)) out.push(POLL_EVENTS.created);
 	if (!isTransition(change, draft, horizon)) return out;
-	if (change.to === 'published' && wanted.has(POLL_EVENTS.published)) out.push(POLL_EVENTS.published);
+	if (change.to === 'published' && wanted.has(POLL_EVENTS.published))
+		out.push(POLL_EVENTS.published);
 	if (change.to === 'error' && wanted.has(POLL_EVENTS.failed)) out.push(POLL_EVENTS.failed);
-	if (wanted.has(POLL_EVENTS.statusChanged) && (selection.toStatus === ANY_STATUS || selection.toStatus === change.to)) {
+	if (
+		wanted.has(POLL_EVENTS.statusChanged) &&
+		(selection.toStatus === ANY_STATUS || selection.toStatus === change.to)
+	) {
 		out.push(POLL_EVENTS.statusChanged);
 	}
 	return out;
@@ -93,7 +108,11 @@ export function watchesStatus(selection: EventSelection): boolean {
  * `publish_state` (the list keeps showing `draft` meanwhile) or from status `publishing`; without a
  * detail, an earlier "in flight" stays while the list still shows `draft`.
  */
-export function remember(previous: KnownDraft | undefined, draft: DraftView, nowMs: number): KnownDraft {
+export function remember(
+	previous: KnownDraft | undefined,
+	draft: DraftView,
+	nowMs: number,
+): KnownDraft {
 	const entry: KnownDraft = { s: draft.status, t: changeTime(draft) };
 	if (draft.status === 'scheduled') {
 		const date = timeOf(draft.scheduled_date);
@@ -103,7 +122,10 @@ export function remember(previous: KnownDraft | undefined, draft: DraftView, now
 		draft.status === 'publishing' ||
 		draft.publish_state === 'in_progress' ||
 		// the list shows `draft` during an immediate publish: without a detail, an earlier "in flight" stays
-		(draft.publish_state === undefined && draft.status === 'draft' && previous?.s === 'draft' && previous.f !== undefined);
+		(draft.publish_state === undefined &&
+			draft.status === 'draft' &&
+			previous?.s === 'draft' &&
+			previous.f !== undefined);
 	if (inFlight) entry.f = previous?.f ?? nowMs;
 	const sameWait = previous !== undefined && previous.s === entry.s && previous.d === entry.d;
 	if (sameWait && previous.c !== undefined && mayChangeUnedited(entry)) entry.c = previous.c;
@@ -119,6 +141,10 @@ export function nextCheck(entry: KnownDraft, nowMs: number): number {
 /** Whether a draft that may change without an edit is due for a look of its own (the list did not show it). */
 export function isDue(entry: KnownDraft, nowMs: number): boolean {
 	const flying = entry.f !== undefined && nowMs - entry.f <= FLIGHT_MAX_MS;
-	const overdue = entry.s === 'scheduled' && entry.d !== undefined && entry.d <= nowMs && nowMs - entry.d <= OVERDUE_MAX_MS;
+	const overdue =
+		entry.s === 'scheduled' &&
+		entry.d !== undefined &&
+		entry.d <= nowMs &&
+		nowMs - entry.d <= OVERDUE_MAX_MS;
 	return (flying || overdue) && (entry.c ?? 0) <= nowMs;
 }

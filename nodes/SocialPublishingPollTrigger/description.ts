@@ -13,7 +13,14 @@ export const POLL_EVENTS = {
 export type PollEvent = (typeof POLL_EVENTS)[keyof typeof POLL_EVENTS];
 
 /** Draft `status` values of the API specification (States and transitions). */
-export const DRAFT_STATUSES = ['draft', 'planned', 'scheduled', 'publishing', 'published', 'error'] as const;
+export const DRAFT_STATUSES = [
+	'draft',
+	'planned',
+	'scheduled',
+	'publishing',
+	'published',
+	'error',
+] as const;
 
 export const ANY_STATUS = 'any';
 
@@ -41,9 +48,21 @@ export const pollTriggerProperties: INodeProperties[] = [
 		default: [POLL_EVENTS.created],
 		description: 'Which changes start the workflow; one item per draft and event',
 		options: [
-			{ name: 'Draft Failed', value: POLL_EVENTS.failed, description: 'Publishing a draft failed (its status became error)' },
-			{ name: 'Draft Published', value: POLL_EVENTS.published, description: 'A draft was published (its status became published)' },
-			{ name: 'Draft Status Changed', value: POLL_EVENTS.statusChanged, description: 'A draft moved to another status (or to the status chosen below)' },
+			{
+				name: 'Draft Failed',
+				value: POLL_EVENTS.failed,
+				description: 'Publishing a draft failed (its status became error)',
+			},
+			{
+				name: 'Draft Published',
+				value: POLL_EVENTS.published,
+				description: 'A draft was published (its status became published)',
+			},
+			{
+				name: 'Draft Status Changed',
+				value: POLL_EVENTS.statusChanged,
+				description: 'A draft moved to another status (or to the status chosen below)',
+			},
 			{ name: 'New Draft', value: POLL_EVENTS.created, description: 'A draft was created' },
 		],
 	},
@@ -81,12 +100,14 @@ export const pollTriggerProperties: INodeProperties[] = [
 					{
 						name: 'Full Draft (One Request per Event)',
 						value: 'detail',
-						description: 'The draft detail, as the webhook trigger delivers it (platforms, posts, publish state)',
+						description:
+							'The draft detail, as the webhook trigger delivers it (platforms, posts, publish state)',
 					},
 					{
 						name: 'List Fields Only (No Extra Request)',
 						value: 'summary',
-						description: 'The draft summary from the list: status, dates, preview and published URLs, without posts',
+						description:
+							'The draft summary from the list: status, dates, preview and published URLs, without posts',
 					},
 				],
 			},
@@ -95,7 +116,8 @@ export const pollTriggerProperties: INodeProperties[] = [
 				name: 'rawPayload',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to output {event, data} (the webhook body shape) instead of {event, timestamp, draft}',
+				description:
+					'Whether to output {event, data} (the webhook body shape) instead of {event, timestamp, draft}',
 			},
 		],
 	},

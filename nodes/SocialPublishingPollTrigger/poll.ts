@@ -1,6 +1,16 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { changeOf, changeTime, eventsOf, isDue, nextCheck, remember, watchesStatus, type DraftView, type EventSelection } from './changes';
+import {
+	changeOf,
+	changeTime,
+	eventsOf,
+	isDue,
+	nextCheck,
+	remember,
+	watchesStatus,
+	type DraftView,
+	type EventSelection,
+} from './changes';
 import type { DraftOutput, PollEvent } from './description';
 import { eventItem, summaryOf } from './output';
 import { getDraftDetail, scanDrafts } from './requests';
@@ -33,7 +43,10 @@ interface Emission {
  * and emit one item per draft and selected event. The state is written only after every request
  * succeeded, so a failed poll is repeated in full by the next one.
  */
-export async function pollChanges(ctx: IPollFunctions, params: PollParams): Promise<INodeExecutionData[][] | null> {
+export async function pollChanges(
+	ctx: IPollFunctions,
+	params: PollParams,
+): Promise<INodeExecutionData[][] | null> {
 	const store = ctx.getWorkflowStaticData('node');
 	const nowMs = Date.now();
 	const state = readState(store, params.socialSetId);
@@ -74,7 +87,8 @@ export async function pollChanges(ctx: IPollFunctions, params: PollParams): Prom
 	// The list shows `draft` while an immediate publish is in flight: the detail of a draft that changed tells.
 	if (watchesStatus(params.selection)) {
 		for (const draft of scanned) {
-			if (draft.status !== 'draft' || changeTime(draft) < horizon || details.has(draft.id)) continue;
+			if (draft.status !== 'draft' || changeTime(draft) < horizon || details.has(draft.id))
+				continue;
 			const previous = state.known[draft.id];
 			if (previous && previous.s === 'draft' && previous.t === changeTime(draft)) continue;
 			const detail = await getDraftDetail(ctx, params.socialSetId, draft.id);
@@ -92,9 +106,11 @@ export async function pollChanges(ctx: IPollFunctions, params: PollParams): Prom
 		const previous = state.known[id];
 		const change = changeOf(previous, view, horizon);
 		const events = change ? eventsOf(change, view, horizon, params.selection) : [];
-		if (change && events.length > 0) emissions.push({ id, at: change.at, events, summary: summaries.get(id) });
+		if (change && events.length > 0)
+			emissions.push({ id, at: change.at, events, summary: summaries.get(id) });
 		const entry = remember(previous, view, nowMs);
-		if (checked.has(id) && isDue({ ...entry, c: undefined }, nowMs)) entry.c = nextCheck(entry, nowMs);
+		if (checked.has(id) && isDue({ ...entry, c: undefined }, nowMs))
+			entry.c = nextCheck(entry, nowMs);
 		known[id] = entry;
 	}
 
@@ -103,7 +119,8 @@ export async function pollChanges(ctx: IPollFunctions, params: PollParams): Prom
 	emissions.sort((a, b) => a.at - b.at || a.id - b.id);
 	for (const emission of emissions) {
 		const draft = await draftFor(ctx, params, emission, details);
-		for (const event of emission.events) items.push(eventItem(event, draft, seenAt, params.rawPayload));
+		for (const event of emission.events)
+			items.push(eventItem(event, draft, seenAt, params.rawPayload));
 	}
 
 	const cursor = scanned.reduce((max, draft) => Math.max(max, changeTime(draft)), horizon);

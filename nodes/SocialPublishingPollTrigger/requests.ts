@@ -25,8 +25,16 @@ function draftsPath(socialSetId: string): string {
 	return `/v2/social-sets/${socialSetId}/drafts`;
 }
 
-export async function listDrafts(ctx: IPollFunctions, socialSetId: string, qs: Query): Promise<{ results: DraftSummary[]; more: boolean }> {
-	const page = await apiRequest<DraftPage>(ctx, { method: 'GET', path: draftsPath(socialSetId), qs });
+export async function listDrafts(
+	ctx: IPollFunctions,
+	socialSetId: string,
+	qs: Query,
+): Promise<{ results: DraftSummary[]; more: boolean }> {
+	const page = await apiRequest<DraftPage>(ctx, {
+		method: 'GET',
+		path: draftsPath(socialSetId),
+		qs,
+	});
 	return { results: Array.isArray(page.results) ? page.results : [], more: Boolean(page.next) };
 }
 
@@ -37,9 +45,16 @@ function asNodeError(ctx: IPollFunctions, error: unknown): NodeApiError | NodeOp
 }
 
 /** The Draft detail, or undefined when the draft no longer exists. */
-export async function getDraftDetail(ctx: IPollFunctions, socialSetId: string, draftId: number): Promise<(DraftView & IDataObject) | undefined> {
+export async function getDraftDetail(
+	ctx: IPollFunctions,
+	socialSetId: string,
+	draftId: number,
+): Promise<(DraftView & IDataObject) | undefined> {
 	try {
-		return await apiRequest<DraftView & IDataObject>(ctx, { method: 'GET', path: `${draftsPath(socialSetId)}/${draftId}` });
+		return await apiRequest<DraftView & IDataObject>(ctx, {
+			method: 'GET',
+			path: `${draftsPath(socialSetId)}/${draftId}`,
+		});
 	} catch (error) {
 		if (error instanceof NodeApiError && String(error.httpCode) === '404') return undefined;
 		throw asNodeError(ctx, error);
@@ -64,7 +79,11 @@ export async function scanDrafts(
 	let pages = 0;
 	let restarts = 0;
 	while (pages < maxPages) {
-		const { results, more } = await listDrafts(ctx, socialSetId, { order_by: '-updated_at', limit: PAGE_SIZE, offset });
+		const { results, more } = await listDrafts(ctx, socialSetId, {
+			order_by: '-updated_at',
+			limit: PAGE_SIZE,
+			offset,
+		});
 		pages++;
 		if (offset > 0 && results.length > 0 && !seen.has(results[0].id) && restarts < MAX_RESTARTS) {
 			restarts++;
@@ -72,7 +91,8 @@ export async function scanDrafts(
 			continue;
 		}
 		for (const draft of results) seen.set(draft.id, draft);
-		const reachedOlder = stopBefore !== undefined && results.some((draft) => changeTime(draft) < stopBefore);
+		const reachedOlder =
+			stopBefore !== undefined && results.some((draft) => changeTime(draft) < stopBefore);
 		if (reachedOlder || !more || results.length < PAGE_SIZE) break;
 		offset += results.length - 1;
 	}

@@ -31,12 +31,22 @@ export const KNOWN_MAX = 1000;
 
 function isKnown(value: unknown): value is KnownDraft {
 	const entry = value as KnownDraft;
-	return typeof value === 'object' && value !== null && typeof entry.s === 'string' && typeof entry.t === 'number';
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof entry.s === 'string' &&
+		typeof entry.t === 'number'
+	);
 }
 
 /** The stored state for this social set, or undefined on the first poll (or after the social set changed). */
 export function readState(store: IDataObject, socialSetId: string): PollState | undefined {
-	if (store.socialSetId !== socialSetId || typeof store.cursor !== 'number' || !Number.isFinite(store.cursor)) return undefined;
+	if (
+		store.socialSetId !== socialSetId ||
+		typeof store.cursor !== 'number' ||
+		!Number.isFinite(store.cursor)
+	)
+		return undefined;
 	const known: Record<string, KnownDraft> = {};
 	const stored = store.known;
 	if (stored && typeof stored === 'object') {
@@ -59,7 +69,10 @@ export function mayChangeUnedited(entry: KnownDraft): boolean {
 }
 
 /** Keeps at most `max` entries: drafts that may still change without an edit first, then the most recently changed. */
-export function bounded(known: Record<string, KnownDraft>, max = KNOWN_MAX): Record<string, KnownDraft> {
+export function bounded(
+	known: Record<string, KnownDraft>,
+	max = KNOWN_MAX,
+): Record<string, KnownDraft> {
 	const entries = Object.entries(known);
 	if (entries.length <= max) return known;
 	entries.sort(([idA, a], [idB, b]) => {

@@ -12,7 +12,14 @@ import {
 } from 'n8n-workflow';
 
 import { ALL_EVENTS, triggerProperties, type TriggerOptions } from './description';
-import { checkAcrossProcesses, checkAndRemember, DEFAULT_REPLAY_CAPACITY, ProcessMemories, replayKey, type ReplayStore } from './replay';
+import {
+	checkAcrossProcesses,
+	checkAndRemember,
+	DEFAULT_REPLAY_CAPACITY,
+	ProcessMemories,
+	replayKey,
+	type ReplayStore,
+} from './replay';
 import {
 	DEFAULT_HEADER_PREFIX,
 	DEFAULT_TOLERANCE_SECONDS,
@@ -45,7 +52,13 @@ interface DeliveryMark {
 
 function deliveryMarkOf(item: INodeExecutionData): DeliveryMark | undefined {
 	const mark = item[DELIVERY_FIELD] as Partial<DeliveryMark> | undefined;
-	if (!mark || typeof mark.key !== 'string' || typeof mark.timestamp !== 'number' || typeof mark.toleranceSeconds !== 'number') return undefined;
+	if (
+		!mark ||
+		typeof mark.key !== 'string' ||
+		typeof mark.timestamp !== 'number' ||
+		typeof mark.toleranceSeconds !== 'number'
+	)
+		return undefined;
 	return mark as DeliveryMark;
 }
 
@@ -62,7 +75,8 @@ interface DeliveryRequest {
 
 /** The body bytes exactly as received. n8n reads them before calling the node; read them here if it has not. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
-	if (request.rawBody === undefined && typeof request.readRawBody === 'function') await request.readRawBody();
+	if (request.rawBody === undefined && typeof request.readRawBody === 'function')
+		await request.readRawBody();
 	if (Buffer.isBuffer(request.rawBody)) return request.rawBody;
 	return typeof request.rawBody === 'string' ? Buffer.from(request.rawBody, 'utf8') : undefined;
 }
@@ -86,7 +100,11 @@ function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebho
 	return { noWebhookResponse: true };
 }
 
-function outputItem(delivery: VerifiedDelivery, rawPayload: boolean, mark: DeliveryMark): INodeExecutionData {
+function outputItem(
+	delivery: VerifiedDelivery,
+	rawPayload: boolean,
+	mark: DeliveryMark,
+): INodeExecutionData {
 	const json: IDataObject = rawPayload
 		? (delivery.payload as IDataObject)
 		: {
@@ -106,15 +124,23 @@ function outputItem(delivery: VerifiedDelivery, rawPayload: boolean, mark: Deliv
  * twice, nothing is held back here and the process memory alone decides.
  */
 async function recordedBefore(ctx: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
-	const helpers = ctx.helpers as Partial<Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord'>>;
+	const helpers = ctx.helpers as Partial<
+		Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord'>
+	>;
 	if (typeof helpers.checkProcessedAndRecord !== 'function') return new Set();
 	for (let attempt = 1; attempt <= 2; attempt++) {
 		try {
 			// A second attempt covers two first records at once: one insert fails, the retry updates.
-			const result = await helpers.checkProcessedAndRecord(keys, 'node', { mode: 'entries', maxEntries: DEFAULT_REPLAY_CAPACITY });
+			const result = await helpers.checkProcessedAndRecord(keys, 'node', {
+				mode: 'entries',
+				maxEntries: DEFAULT_REPLAY_CAPACITY,
+			});
 			return new Set(result.processed.map(String));
 		} catch (error) {
-			if (attempt === 2) ctx.logger?.debug(`Social Publishing Trigger: n8n's record of processed items is not available (${(error as Error).message}); this process's memory decides`);
+			if (attempt === 2)
+				ctx.logger?.debug(
+					`Social Publishing Trigger: n8n's record of processed items is not available (${(error as Error).message}); this process's memory decides`,
+				);
 		}
 	}
 	return new Set();
@@ -133,12 +159,15 @@ export class SocialPublishingTrigger implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when the Social Publishing service delivers a signed draft event',
+		description:
+			'Starts the workflow when the Social Publishing service delivers a signed draft event',
 		defaults: { name: 'Social Publishing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL, required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: triggerProperties,
 	};
 
@@ -153,7 +182,7 @@ export class SocialPublishingTrigger implements INodeType {
 				if (!(await readSecret(this))) {
 					throw new NodeOperationError(
 						this.getNode(),
-						'The Webhook Signing Secret is empty: copy the signing secret shown in the service\'s webhook settings into the Social Publishing API credential before activating this trigger',
+						"The Webhook Signing Secret is empty: copy the signing secret shown in the service's webhook settings into the Social Publishing API credential before activating this trigger",
 					);
 				}
 				const events = this.getNodeParameter('events', []) as string[];
@@ -210,7 +239,8 @@ export class SocialPublishingTrigger implements INodeType {
 			{ nowSeconds: nowMs / 1000, toleranceSeconds },
 		);
 		if (verdict === 'replay') return { webhookResponse: { received: true, duplicate: true } };
-		if (verdict === 'undecidable') return refuse(this, 401, 'Delivery cannot be told apart from a replay');
+		if (verdict === 'undecidable')
+			return refuse(this, 401, 'Delivery cannot be told apart from a replay');
 
 		const mark: DeliveryMark = { key, timestamp: verification.timestamp, toleranceSeconds };
 		return {
@@ -234,7 +264,15 @@ export class SocialPublishingTrigger implements INodeType {
 		const passed: Array<{ item: INodeExecutionData; index: number; key?: string }> = [];
 		this.getInputData().forEach((item, index) => {
 			const mark = deliveryMarkOf(item);
-			if (checked && mark && checkAndRemember(memory, mark.key, mark.timestamp, { nowSeconds, toleranceSeconds: mark.toleranceSeconds }) === 'replay') return;
+			if (
+				checked &&
+				mark &&
+				checkAndRemember(memory, mark.key, mark.timestamp, {
+					nowSeconds,
+					toleranceSeconds: mark.toleranceSeconds,
+				}) === 'replay'
+			)
+				return;
 			passed.push({ item, index, key: checked ? mark?.key : undefined });
 		});
 		const keys = passed.flatMap((p) => (p.key === undefined ? [] : [p.key]));

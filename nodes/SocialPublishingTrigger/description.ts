@@ -4,13 +4,33 @@ import { DEFAULT_HEADER_PREFIX, DEFAULT_TOLERANCE_SECONDS } from './signature';
 
 /** The draft events of the API specification ("Events"), with `*` for all. */
 export const DRAFT_EVENTS = [
-	{ name: 'Draft Created', value: 'draft.created', description: 'A draft is created in an accessible social set' },
-	{ name: 'Draft Deleted', value: 'draft.deleted', description: 'A draft is deleted; the payload holds the draft as before deletion' },
+	{
+		name: 'Draft Created',
+		value: 'draft.created',
+		description: 'A draft is created in an accessible social set',
+	},
+	{
+		name: 'Draft Deleted',
+		value: 'draft.deleted',
+		description: 'A draft is deleted; the payload holds the draft as before deletion',
+	},
 	{ name: 'Draft Planned', value: 'draft.planned', description: 'A draft becomes planned' },
-	{ name: 'Draft Published', value: 'draft.published', description: 'A draft is successfully published to one or more platforms' },
+	{
+		name: 'Draft Published',
+		value: 'draft.published',
+		description: 'A draft is successfully published to one or more platforms',
+	},
 	{ name: 'Draft Scheduled', value: 'draft.scheduled', description: 'A draft is scheduled' },
-	{ name: 'Draft Status Changed', value: 'draft.status_changed', description: 'Any status transition; fires alongside Planned, Scheduled and Published' },
-	{ name: 'Draft Tags Changed', value: 'draft.tags_changed', description: 'Tags are added to or removed from a draft' },
+	{
+		name: 'Draft Status Changed',
+		value: 'draft.status_changed',
+		description: 'Any status transition; fires alongside Planned, Scheduled and Published',
+	},
+	{
+		name: 'Draft Tags Changed',
+		value: 'draft.tags_changed',
+		description: 'Tags are added to or removed from a draft',
+	},
 ] as const;
 
 export const ALL_EVENTS = '*';
@@ -24,7 +44,7 @@ export interface TriggerOptions {
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Set-up: the service has no API to register webhooks, so add one by hand in the service settings. Paste this node\'s Production URL (see Webhook URLs above) as the endpoint, enable the same events you choose below, and copy the signing secret the service shows into the credential\'s Webhook Signing Secret field. The trigger does not start without that secret.',
+			"Set-up: the service has no API to register webhooks, so add one by hand in the service settings. Paste this node's Production URL (see Webhook URLs above) as the endpoint, enable the same events you choose below, and copy the signing secret the service shows into the credential's Webhook Signing Secret field. The trigger does not start without that secret.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -35,7 +55,8 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		default: [],
-		description: 'Which deliveries start the workflow; verified deliveries of other events are acknowledged and ignored',
+		description:
+			'Which deliveries start the workflow; verified deliveries of other events are acknowledged and ignored',
 		options: [
 			{ name: 'All Events', value: ALL_EVENTS, description: 'Any draft event (wildcard)' },
 			...DRAFT_EVENTS,

@@ -99,7 +99,8 @@ export function checkAndRemember(
 	if (verdict === 'fresh') {
 		seen[key] = timestamp;
 		const forgotten = evict(seen, capacity);
-		if (forgotten !== undefined) floor = floor === undefined ? forgotten : Math.max(floor, forgotten);
+		if (forgotten !== undefined)
+			floor = floor === undefined ? forgotten : Math.max(floor, forgotten);
 		changed = true;
 	}
 	if (changed) {
@@ -125,7 +126,8 @@ export function absorb(into: ReplayStore, from: ReplayStore, clock: ReplayClock)
 		into.prunedAt = second;
 	}
 	for (const [key, timestamp] of Object.entries(from.seen ?? {})) {
-		if (typeof timestamp !== 'number' || !isLive(timestamp, clock) || seen[key] === timestamp) continue;
+		if (typeof timestamp !== 'number' || !isLive(timestamp, clock) || seen[key] === timestamp)
+			continue;
 		seen[key] = timestamp;
 		changed = true;
 	}
@@ -134,7 +136,8 @@ export function absorb(into: ReplayStore, from: ReplayStore, clock: ReplayClock)
 	if (theirs !== undefined && (floor === undefined || theirs > floor)) floor = theirs;
 	if (changed) {
 		const forgotten = evict(seen, capacity);
-		if (forgotten !== undefined) floor = floor === undefined ? forgotten : Math.max(floor, forgotten);
+		if (forgotten !== undefined)
+			floor = floor === undefined ? forgotten : Math.max(floor, forgotten);
 		into.seen = seen;
 	}
 	if (floor !== into.floor) {

@@ -65,7 +65,11 @@ export function headerName(prefix: string, role: HeaderRole): string {
 }
 
 /** Reads one header by role and prefix; names compare case-insensitively. */
-export function readHeader(headers: HeaderBag, prefix: string, role: HeaderRole): string | undefined {
+export function readHeader(
+	headers: HeaderBag,
+	prefix: string,
+	role: HeaderRole,
+): string | undefined {
 	const wanted = headerName(prefix, role).toLowerCase();
 	for (const [name, value] of Object.entries(headers)) {
 		if (name.toLowerCase() !== wanted) continue;
@@ -76,7 +80,10 @@ export function readHeader(headers: HeaderBag, prefix: string, role: HeaderRole)
 }
 
 /** The three delivery headers, or undefined when any of them is missing or empty. */
-export function readDeliveryHeaders(headers: HeaderBag, prefix: string): DeliveryHeaders | undefined {
+export function readDeliveryHeaders(
+	headers: HeaderBag,
+	prefix: string,
+): DeliveryHeaders | undefined {
 	const event = readHeader(headers, prefix, 'Event');
 	const timestamp = readHeader(headers, prefix, 'Timestamp');
 	const signature = readHeader(headers, prefix, 'Signature');
@@ -115,7 +122,11 @@ export function parseTimestamp(value: string): number | undefined {
 }
 
 /** True when the timestamp lies within the tolerance of now, in either direction. */
-export function isWithinTolerance(timestampSeconds: number, nowMs: number, toleranceSeconds: number): boolean {
+export function isWithinTolerance(
+	timestampSeconds: number,
+	nowMs: number,
+	toleranceSeconds: number,
+): boolean {
 	return Math.abs(nowMs / 1000 - timestampSeconds) <= toleranceSeconds;
 }
 
@@ -131,7 +142,11 @@ function parseJson(rawBody: Buffer): { ok: true; value: unknown } | { ok: false 
 	}
 }
 
-const reject = (status: 400 | 401, reason: string): RejectedDelivery => ({ ok: false, status, reason });
+const reject = (status: 400 | 401, reason: string): RejectedDelivery => ({
+	ok: false,
+	status,
+	reason,
+});
 
 /**
  * Runs every check in order: method, headers, signature, timestamp, JSON body,
@@ -150,7 +165,10 @@ export function verifyDelivery(input: VerifyInput): Verification {
 	}
 
 	const timestamp = parseTimestamp(headers.timestamp);
-	if (timestamp === undefined || !isWithinTolerance(timestamp, input.nowMs, input.toleranceSeconds)) {
+	if (
+		timestamp === undefined ||
+		!isWithinTolerance(timestamp, input.nowMs, input.toleranceSeconds)
+	) {
 		return reject(401, 'Timestamp outside the accepted window');
 	}
 

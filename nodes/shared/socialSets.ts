@@ -23,7 +23,12 @@ export const socialSetLocator: INodeProperties = {
 			name: 'id',
 			type: 'string',
 			placeholder: 'e.g. 101',
-			validation: [{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A social set ID is a whole number' } }],
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^\\d+$', errorMessage: 'A social set ID is a whole number' },
+				},
+			],
 		},
 	],
 };
@@ -47,7 +52,9 @@ const PAGE = 50;
 const MAX_FILTER_PAGES = 10;
 
 function displayName(set: SocialSetListItem): string {
-	return set.team ? `${set.name} (@${set.username}, ${set.team.name})` : `${set.name} (@${set.username})`;
+	return set.team
+		? `${set.name} (@${set.username}, ${set.team.name})`
+		: `${set.name} (@${set.username})`;
 }
 
 /**
@@ -62,9 +69,15 @@ export async function searchSocialSets(
 	const needle = filter?.trim().toLowerCase();
 	let offset = Number(paginationToken ?? 0) || 0;
 	for (let pages = 1; ; pages++) {
-		const page = await apiRequest<SocialSetPage>(this, { method: 'GET', path: '/v2/social-sets', qs: { limit: PAGE, offset } });
+		const page = await apiRequest<SocialSetPage>(this, {
+			method: 'GET',
+			path: '/v2/social-sets',
+			qs: { limit: PAGE, offset },
+		});
 		const results = (page.results ?? [])
-			.filter((set) => !needle || `${set.name} ${set.username} ${set.id}`.toLowerCase().includes(needle))
+			.filter(
+				(set) => !needle || `${set.name} ${set.username} ${set.id}`.toLowerCase().includes(needle),
+			)
 			.map((set) => ({ name: displayName(set), value: String(set.id) }));
 		offset += PAGE;
 		const more = Boolean(page.next);

@@ -67,7 +67,12 @@ export function renderArticleText(md: string): RenderedText {
 		const line = md.slice(lineStart, lineEnd);
 		const fenceMatch = FENCE.exec(line);
 		if (fence !== null) {
-			if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.trim() === fenceMatch[1]) {
+			if (
+				fenceMatch &&
+				fenceMatch[1][0] === fence[0] &&
+				fenceMatch[1].length >= fence.length &&
+				line.trim() === fenceMatch[1]
+			) {
 				fence = null;
 				state.drop(lineStart, withBreak);
 			} else {
@@ -108,7 +113,8 @@ function renderLine(state: LineState, start: number, end: number): void {
 	renderInline(state, contentStart, inlineEnd);
 }
 
-const BLOCK_PREFIX = /^[ \t]*(?:>[ \t]*)*(?:(#{1,6}(?:[ \t]+|$))|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/;
+const BLOCK_PREFIX =
+	/^[ \t]*(?:>[ \t]*)*(?:(#{1,6}(?:[ \t]+|$))|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/;
 
 /** Leading whitespace, quote markers, and a heading or list marker of a line. */
 function blockPrefix(line: string): { length: number; heading: boolean } {
@@ -142,7 +148,13 @@ function renderInline(state: LineState, start: number, end: number): void {
 }
 
 /** Calls fn for each regex match in [start, end) whose characters are all still free. */
-function eachMatch(state: LineState, re: RegExp, start: number, end: number, fn: (s: number, e: number) => void): void {
+function eachMatch(
+	state: LineState,
+	re: RegExp,
+	start: number,
+	end: number,
+	fn: (s: number, e: number) => void,
+): void {
 	const slice = state.md.slice(start, end);
 	re.lastIndex = 0;
 	let m: RegExpExecArray | null;

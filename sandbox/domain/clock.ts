@@ -17,7 +17,8 @@ export class SandboxClock {
 	}
 
 	async advance(ms: number): Promise<void> {
-		if (!Number.isFinite(ms) || ms < 0) throw new RangeError('clock.advance needs a finite, non-negative number of milliseconds');
+		if (!Number.isFinite(ms) || ms < 0)
+			throw new RangeError('clock.advance needs a finite, non-negative number of milliseconds');
 		this.offsetMs += ms;
 		for (const listener of this.listeners) await listener();
 	}

@@ -64,7 +64,9 @@ export function isAutoSynced(draft: DraftRecord, platform: AnyPlatform): boolean
 }
 
 export function isEnabledOn(draft: DraftRecord, platform: AnyPlatform): boolean {
-	return platform === 'x_article' ? draft.platforms.x_article?.enabled === true : draft.platforms[platform]?.enabled === true;
+	return platform === 'x_article'
+		? draft.platforms.x_article?.enabled === true
+		: draft.platforms[platform]?.enabled === true;
 }
 
 /** Platforms a thread may be created on without naming one: enabled and not auto-synced. */
@@ -79,7 +81,8 @@ export function threadsOfDraft(store: Store, draftId: number): CommentThreadReco
 /** Removes the markers of the given threads from every text of their platforms. */
 export function removeThreadMarkers(draft: DraftRecord, threads: CommentThreadRecord[]): void {
 	const byPlatform = new Map<AnyPlatform, string[]>();
-	for (const t of threads) byPlatform.set(t.platform, [...(byPlatform.get(t.platform) ?? []), t.id]);
+	for (const t of threads)
+		byPlatform.set(t.platform, [...(byPlatform.get(t.platform) ?? []), t.id]);
 	for (const [platform, ids] of byPlatform) {
 		for (const item of platformTexts(draft, platform)) {
 			const next = removeMarkers(item.text, ids);
@@ -95,14 +98,25 @@ export function resolveThreads(draft: DraftRecord, threads: CommentThreadRecord[
 }
 
 /** Deletes threads with their comments and anchors. */
-export function deleteThreads(store: Store, draft: DraftRecord, threads: CommentThreadRecord[]): void {
+export function deleteThreads(
+	store: Store,
+	draft: DraftRecord,
+	threads: CommentThreadRecord[],
+): void {
 	removeThreadMarkers(draft, threads);
 	for (const t of threads) store.commentThreads.delete(t.id);
 }
 
-function userView(store: Store, userId: number): { id: number; name: string; profile_image_url: string | null } {
+function userView(
+	store: Store,
+	userId: number,
+): { id: number; name: string; profile_image_url: string | null } {
 	const user = store.users.get(userId);
-	return { id: userId, name: user?.name ?? `User ${userId}`, profile_image_url: user?.profileImageUrl ?? null };
+	return {
+		id: userId,
+		name: user?.name ?? `User ${userId}`,
+		profile_image_url: user?.profileImageUrl ?? null,
+	};
 }
 
 function commentView(store: Store, c: CommentRecord): Record<string, unknown> {

@@ -29,11 +29,16 @@ export class ApiError extends Error {
 	}
 }
 
-export const notFound = (what: string): ApiError => new ApiError(404, 'NOT_FOUND', `${what} not found`);
+export const notFound = (what: string): ApiError =>
+	new ApiError(404, 'NOT_FOUND', `${what} not found`);
 export const badRequest = (message: string, details?: FieldIssue[]): ApiError =>
 	new ApiError(400, 'VALIDATION_ERROR', message, details);
 export const unprocessable = (details: FieldIssue[]): ApiError =>
 	new ApiError(422, 'VALIDATION_ERROR', 'Request failed schema validation', details);
 export const insufficient = (need: string): ApiError =>
-	new ApiError(403, 'INSUFFICIENT_ACCESS_LEVEL', `This operation needs ${need} access to the social set`);
+	new ApiError(
+		403,
+		'INSUFFICIENT_ACCESS_LEVEL',
+		`This operation needs ${need} access to the social set`,
+	);
 export const forbidden = (message: string): ApiError => new ApiError(403, 'FORBIDDEN', message);

@@ -36,7 +36,9 @@ interface SubmittedText {
 function submittedTexts(platforms: PlatformsConfig, platform: AnyPlatform): SubmittedText[] | null {
 	if (platform === 'x_article') {
 		const md = platforms.x_article?.content_markdown;
-		return typeof md === 'string' ? [{ field: 'platforms.x_article.content_markdown', text: md }] : null;
+		return typeof md === 'string'
+			? [{ field: 'platforms.x_article.content_markdown', text: md }]
+			: null;
 	}
 	const posts: unknown = platforms[platform]?.posts;
 	if (!Array.isArray(posts)) return null;
@@ -46,7 +48,12 @@ function submittedTexts(platforms: PlatformsConfig, platform: AnyPlatform): Subm
 	}));
 }
 
-const fail = (status: number, code: string, message: string, details: FieldIssue[]): MarkerValidationResult => ({
+const fail = (
+	status: number,
+	code: string,
+	message: string,
+	details: FieldIssue[],
+): MarkerValidationResult => ({
 	ok: false,
 	status,
 	body: { error: { code, message, details: details.slice(0, MAX_DETAILS) } },
@@ -59,24 +66,37 @@ interface PlatformCheck {
 	missing: string[];
 }
 
-function checkPlatform(platform: AnyPlatform, texts: SubmittedText[], active: CommentThreadRecord[]): PlatformCheck {
+function checkPlatform(
+	platform: AnyPlatform,
+	texts: SubmittedText[],
+	active: CommentThreadRecord[],
+): PlatformCheck {
 	const result: PlatformCheck = { malformed: [], duplicates: [], unknown: [], missing: [] };
 	const known = new Set(active.filter((t) => t.platform === platform).map((t) => t.id));
 	const found = new Set<string>();
 	for (const { field, text } of texts) {
 		const parsed = parseMarkers(text, { mentions: platform === 'linkedin' });
 		if (parsed.issues.length > 0) {
-			for (const issue of parsed.issues) result.malformed.push({ field, message: issue.message, subcode: issue.subcode });
+			for (const issue of parsed.issues)
+				result.malformed.push({ field, message: issue.message, subcode: issue.subcode });
 			continue;
 		}
 		for (const marker of parsed.markers) {
 			if (found.has(marker.id)) {
-				result.duplicates.push({ field, message: `comment thread ${marker.id} is marked more than once`, id: marker.id });
+				result.duplicates.push({
+					field,
+					message: `comment thread ${marker.id} is marked more than once`,
+					id: marker.id,
+				});
 				continue;
 			}
 			found.add(marker.id);
 			if (!known.has(marker.id)) {
-				result.unknown.push({ field, message: `comment thread ${marker.id} is not an open thread of this draft on ${platform}`, id: marker.id });
+				result.unknown.push({
+					field,
+					message: `comment thread ${marker.id} is not an open thread of this draft on ${platform}`,
+					id: marker.id,
+				});
 			}
 		}
 	}
@@ -85,7 +105,9 @@ function checkPlatform(platform: AnyPlatform, texts: SubmittedText[], active: Co
 }
 
 export function validatePatchMarkers(input: MarkerValidationInput): MarkerValidationResult {
-	const active = threadsOfDraft(input.store, input.draft.id).filter((t) => t.status === 'unresolved');
+	const active = threadsOfDraft(input.store, input.draft.id).filter(
+		(t) => t.status === 'unresolved',
+	);
 	const malformed: FieldIssue[] = [];
 	const duplicates: FieldIssue[] = [];
 	const unknown: FieldIssue[] = [];
@@ -99,11 +121,25 @@ export function validatePatchMarkers(input: MarkerValidationInput): MarkerValida
 		unknown.push(...check.unknown);
 		if (check.missing.length > 0) missing[platform] = check.missing;
 	}
-	if (malformed.length > 0) return fail(400, 'COMMENTS_MARKER_MALFORMED', 'A comment-thread marker is malformed', malformed);
-	if (duplicates.length > 0) return fail(400, 'VALIDATION_ERROR', 'A comment thread is marked more than once', duplicates);
-	if (unknown.length > 0) return fail(400, 'COMMENTS_MARKER_UNKNOWN_ID', 'A marker names an unknown comment thread', unknown);
+	if (malformed.length > 0)
+		return fail(
+			400,
+			'COMMENTS_MARKER_MALFORMED',
+			'A comment-thread marker is malformed',
+			malformed,
+		);
+	if (duplicates.length > 0)
+		return fail(400, 'VALIDATION_ERROR', 'A comment thread is marked more than once', duplicates);
+	if (unknown.length > 0)
+		return fail(
+			400,
+			'COMMENTS_MARKER_UNKNOWN_ID',
+			'A marker names an unknown comment thread',
+			unknown,
+		);
 	const missingIds = Object.values(missing).flat();
-	if (missingIds.length === 0 || input.forceOverwriteComments) return { ok: true, resolveThreadIds: missingIds };
+	if (missingIds.length === 0 || input.forceOverwriteComments)
+		return { ok: true, resolveThreadIds: missingIds };
 	return { ok: false, status: 409, body: mismatchBody(missing) };
 }
 
@@ -115,7 +151,8 @@ function mismatchBody(missing: Partial<Record<AnyPlatform, string[]>>): Mismatch
 	return {
 		error: {
 			code: 'COMMENTS_MARKER_MISMATCH',
-			message: 'Submitted text is missing comment-thread markers; keep them or send force_overwrite_comments=true',
+			message:
+				'Submitted text is missing comment-thread markers; keep them or send force_overwrite_comments=true',
 			details,
 			missing,
 		},
@@ -124,7 +161,10 @@ function mismatchBody(missing: Partial<Record<AnyPlatform, string[]>>): Mismatch
 
 function resolveByIds(store: Store, draft: DraftRecord, ids: string[]): void {
 	const wanted = new Set(ids);
-	resolveThreads(draft, threadsOfDraft(store, draft.id).filter((t) => wanted.has(t.id)));
+	resolveThreads(
+		draft,
+		threadsOfDraft(store, draft.id).filter((t) => wanted.has(t.id)),
+	);
 }
 
 function deleteDraftThreads(store: Store, draftId: number): void {

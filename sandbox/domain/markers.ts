@@ -95,7 +95,10 @@ interface RawTag {
 /** Reads the attribute part of an opening or self-closing tag. */
 function readId(attrs: string, index: number): { id: string; problems: MarkerIssue[] } {
 	const problems: MarkerIssue[] = [];
-	const parts = attrs.trim().split(/\s+/).filter((p) => p !== '');
+	const parts = attrs
+		.trim()
+		.split(/\s+/)
+		.filter((p) => p !== '');
 	let id = '';
 	let seenId = false;
 	for (const part of parts) {
@@ -105,7 +108,11 @@ function readId(attrs: string, index: number): { id: string; problems: MarkerIss
 			continue;
 		}
 		if (m[1] !== 'id') {
-			problems.push({ subcode: 'bad_attr', message: `attribute "${m[1]}" is not allowed; id is the only attribute`, index });
+			problems.push({
+				subcode: 'bad_attr',
+				message: `attribute "${m[1]}" is not allowed; id is the only attribute`,
+				index,
+			});
 			continue;
 		}
 		if (seenId) {
@@ -115,12 +122,17 @@ function readId(attrs: string, index: number): { id: string; problems: MarkerIss
 		seenId = true;
 		const value = m[2] ?? m[3] ?? '';
 		if (!isLowercaseUuid(value)) {
-			problems.push({ subcode: 'bad_uuid', message: `id "${value}" is not a lowercase UUID`, index });
+			problems.push({
+				subcode: 'bad_uuid',
+				message: `id "${value}" is not a lowercase UUID`,
+				index,
+			});
 		} else {
 			id = value;
 		}
 	}
-	if (!seenId && problems.length === 0) problems.push({ subcode: 'bad_attr', message: 'the id attribute is missing', index });
+	if (!seenId && problems.length === 0)
+		problems.push({ subcode: 'bad_attr', message: 'the id attribute is missing', index });
 	return { id, problems };
 }
 
@@ -136,16 +148,27 @@ function scanTags(text: string): { tags: RawTag[]; issues: MarkerIssue[] } {
 		const gt = text.indexOf('>', bodyStart);
 		const lt = text.indexOf('<', bodyStart);
 		if (gt === -1 || (lt !== -1 && lt < gt)) {
-			issues.push({ subcode: 'unbalanced', message: 'marker tag is not terminated by ">"', index: rawStart });
+			issues.push({
+				subcode: 'unbalanced',
+				message: 'marker tag is not terminated by ">"',
+				index: rawStart,
+			});
 			continue;
 		}
 		const body = text.slice(bodyStart, gt);
 		const rawEnd = gt + 1;
 		TAG_START.lastIndex = rawEnd;
 		if (m[1] === '/') {
-			const problems: MarkerIssue[] = body.trim() === ''
-				? []
-				: [{ subcode: 'bad_attr', message: 'a closing marker takes no attributes', index: rawStart }];
+			const problems: MarkerIssue[] =
+				body.trim() === ''
+					? []
+					: [
+							{
+								subcode: 'bad_attr',
+								message: 'a closing marker takes no attributes',
+								index: rawStart,
+							},
+						];
 			tags.push({ type: 'close', id: '', rawStart, rawEnd, problems });
 			continue;
 		}
@@ -162,7 +185,8 @@ export function findLinkedInMentions(text: string): TextRange[] {
 	const ranges: TextRange[] = [];
 	MENTION.lastIndex = 0;
 	let m: RegExpExecArray | null;
-	while ((m = MENTION.exec(text)) !== null) ranges.push({ start: m.index, end: m.index + m[0].length });
+	while ((m = MENTION.exec(text)) !== null)
+		ranges.push({ start: m.index, end: m.index + m[0].length });
 	return ranges;
 }
 
@@ -189,54 +213,108 @@ export function parseMarkers(text: string, opts: ParseOptions = {}): ParseResult
 		if (tag.type === 'close') {
 			const top = open.pop();
 			if (!top) {
-				issues.push({ subcode: 'unbalanced', message: 'closing marker without an opening marker', index: tag.rawStart });
-				tokens.push({ type: 'close', id: '', rawStart: tag.rawStart, rawEnd: tag.rawEnd, visibleOffset: at });
+				issues.push({
+					subcode: 'unbalanced',
+					message: 'closing marker without an opening marker',
+					index: tag.rawStart,
+				});
+				tokens.push({
+					type: 'close',
+					id: '',
+					rawStart: tag.rawStart,
+					rawEnd: tag.rawEnd,
+					visibleOffset: at,
+				});
 				continue;
 			}
 			top.marker.end = at;
 			if (at === top.marker.start) {
-				issues.push({ subcode: 'empty_span', message: 'a span marker must wrap at least one character', index: top.tag.rawStart });
+				issues.push({
+					subcode: 'empty_span',
+					message: 'a span marker must wrap at least one character',
+					index: top.tag.rawStart,
+				});
 			}
-			tokens.push({ type: 'close', id: top.marker.id, rawStart: tag.rawStart, rawEnd: tag.rawEnd, visibleOffset: at });
+			tokens.push({
+				type: 'close',
+				id: top.marker.id,
+				rawStart: tag.rawStart,
+				rawEnd: tag.rawEnd,
+				visibleOffset: at,
+			});
 			continue;
 		}
 		const depth = open.length + 1;
-		const marker: ParsedMarker = { id: tag.id, kind: tag.type === 'open' ? 'span' : 'point', start: at, end: at, depth };
+		const marker: ParsedMarker = {
+			id: tag.id,
+			kind: tag.type === 'open' ? 'span' : 'point',
+			start: at,
+			end: at,
+			depth,
+		};
 		markers.push(marker);
-		tokens.push({ type: tag.type, id: tag.id, rawStart: tag.rawStart, rawEnd: tag.rawEnd, visibleOffset: at });
+		tokens.push({
+			type: tag.type,
+			id: tag.id,
+			rawStart: tag.rawStart,
+			rawEnd: tag.rawEnd,
+			visibleOffset: at,
+		});
 		if (tag.id !== '') {
 			if (seen.has(tag.id)) duplicates.add(tag.id);
 			seen.add(tag.id);
 		}
 		if (depth > MARKER_LIMITS.maxDepth) {
-			issues.push({ subcode: 'depth_exceeded', message: `marker nesting deeper than ${MARKER_LIMITS.maxDepth} levels`, index: tag.rawStart });
+			issues.push({
+				subcode: 'depth_exceeded',
+				message: `marker nesting deeper than ${MARKER_LIMITS.maxDepth} levels`,
+				index: tag.rawStart,
+			});
 		}
 		if (tag.type === 'open') {
 			open.push({ marker, tag });
 		} else if (at > 0 && visible[at - 1] !== '\n') {
-			issues.push({ subcode: 'bad_position', message: 'a self-closing marker must sit at the start of a paragraph', index: tag.rawStart });
+			issues.push({
+				subcode: 'bad_position',
+				message: 'a self-closing marker must sit at the start of a paragraph',
+				index: tag.rawStart,
+			});
 		}
 	}
 	visible += text.slice(cursor);
 	for (const { tag } of open) {
-		issues.push({ subcode: 'unbalanced', message: 'span marker is never closed', index: tag.rawStart });
+		issues.push({
+			subcode: 'unbalanced',
+			message: 'span marker is never closed',
+			index: tag.rawStart,
+		});
 	}
 	if (markers.length > MARKER_LIMITS.maxMarkersPerText) {
-		issues.push({ subcode: 'count_exceeded', message: `more than ${MARKER_LIMITS.maxMarkersPerText} markers in one text`, index: 0 });
+		issues.push({
+			subcode: 'count_exceeded',
+			message: `more than ${MARKER_LIMITS.maxMarkersPerText} markers in one text`,
+			index: 0,
+		});
 	}
 	if (opts.mentions) issues.push(...mentionIssues(visible, markers, tokens));
 	issues.sort((a, b) => a.index - b.index);
 	return { visible, markers, tokens, issues, duplicateIds: [...duplicates] };
 }
 
-function mentionIssues(visible: string, markers: ParsedMarker[], tokens: MarkerToken[]): MarkerIssue[] {
+function mentionIssues(
+	visible: string,
+	markers: ParsedMarker[],
+	tokens: MarkerToken[],
+): MarkerIssue[] {
 	const mentions = findLinkedInMentions(visible);
 	if (mentions.length === 0) return [];
 	const issues: MarkerIssue[] = [];
 	for (const marker of markers) {
 		if (marker.kind !== 'span') continue;
 		if (isInsideMention(mentions, marker.start) || isInsideMention(mentions, marker.end)) {
-			const token = tokens.find((t) => t.type === 'open' && t.id === marker.id && t.visibleOffset === marker.start);
+			const token = tokens.find(
+				(t) => t.type === 'open' && t.id === marker.id && t.visibleOffset === marker.start,
+			);
 			issues.push({
 				subcode: 'mid_mention',
 				message: 'a span marker may not start or end inside a LinkedIn mention',
@@ -259,7 +337,13 @@ export function stripMarkers(text: string): string {
 
 /** Distinct marker ids in document order (markers without a usable id are skipped). */
 export function markerIds(text: string): string[] {
-	return [...new Set(parseMarkers(text).markers.map((m) => m.id).filter((id) => id !== ''))];
+	return [
+		...new Set(
+			parseMarkers(text)
+				.markers.map((m) => m.id)
+				.filter((id) => id !== ''),
+		),
+	];
 }
 
 /** Removes the tags (open, close and self-closing) of the given thread ids; other markers stay. */
@@ -313,7 +397,9 @@ interface SpanInfo {
 }
 
 function spansOf(parsed: ParseResult): SpanInfo[] {
-	return parsed.markers.filter((m) => m.kind === 'span').map((m) => ({ id: m.id, start: m.start, end: m.end }));
+	return parsed.markers
+		.filter((m) => m.kind === 'span')
+		.map((m) => ({ id: m.id, start: m.start, end: m.end }));
 }
 
 /** Raw offset right after visible character v-1, i.e. before any tags sitting at visible offset v. */
@@ -333,47 +419,93 @@ function rawBase(parsed: ParseResult, v: number): number {
  * stay outside the new one, spans inside the range end up inside it; a span with exactly the
  * same range stays outside. A partial overlap cannot be expressed and is refused.
  */
-export function insertSpanAtRange(text: string, id: string, range: TextRange, opts: InsertOptions = {}): InsertResult {
+export function insertSpanAtRange(
+	text: string,
+	id: string,
+	range: TextRange,
+	opts: InsertOptions = {},
+): InsertResult {
 	return insertIntoParsed(text, parseMarkers(text, opts), id, range, opts);
 }
 
-function insertIntoParsed(text: string, parsed: ParseResult, id: string, range: TextRange, opts: InsertOptions): InsertResult {
+function insertIntoParsed(
+	text: string,
+	parsed: ParseResult,
+	id: string,
+	range: TextRange,
+	opts: InsertOptions,
+): InsertResult {
 	if (parsed.issues.length > 0) {
-		return { ok: false, reason: 'malformed', message: `existing markers are malformed (${parsed.issues[0].subcode})` };
+		return {
+			ok: false,
+			reason: 'malformed',
+			message: `existing markers are malformed (${parsed.issues[0].subcode})`,
+		};
 	}
 	const { start, end } = range;
 	if (opts.mentions) {
 		const mentions = findLinkedInMentions(parsed.visible);
 		if (isInsideMention(mentions, start) || isInsideMention(mentions, end)) {
-			return { ok: false, reason: 'mid_mention', message: 'the selection starts or ends inside a LinkedIn mention' };
+			return {
+				ok: false,
+				reason: 'mid_mention',
+				message: 'the selection starts or ends inside a LinkedIn mention',
+			};
 		}
 	}
 	const spans = spansOf(parsed);
 	if (opts.rejectOverlap && spans.some((s) => Math.max(s.start, start) < Math.min(s.end, end))) {
-		return { ok: false, reason: 'overlaps_anchor', message: 'the selection overlaps an existing comment anchor' };
+		return {
+			ok: false,
+			reason: 'overlaps_anchor',
+			message: 'the selection overlaps an existing comment anchor',
+		};
 	}
 	const crosses = spans.some(
-		(s) => (s.start < start && start < s.end && s.end < end) || (start < s.start && s.start < end && end < s.end),
+		(s) =>
+			(s.start < start && start < s.end && s.end < end) ||
+			(start < s.start && s.start < end && end < s.end),
 	);
 	if (crosses) {
-		return { ok: false, reason: 'crosses_anchor', message: 'the selection partly overlaps an existing comment anchor' };
+		return {
+			ok: false,
+			reason: 'crosses_anchor',
+			message: 'the selection partly overlaps an existing comment anchor',
+		};
 	}
 	const spanById = new Map(spans.map((s) => [s.id, s]));
 	const openAt = insertionPoint(parsed, start, (t) => {
 		const s = t.type === 'open' ? spanById.get(t.id) : undefined;
 		return s !== undefined && s.end < end; // first span that will sit inside the new one
 	});
-	const closeAt = insertionPoint(parsed, end, (t) => {
-		const s = t.type === 'close' ? spanById.get(t.id) : undefined;
-		return s !== undefined && s.start <= start; // first span that contains the new one
-	}, true);
+	const closeAt = insertionPoint(
+		parsed,
+		end,
+		(t) => {
+			const s = t.type === 'close' ? spanById.get(t.id) : undefined;
+			return s !== undefined && s.start <= start; // first span that contains the new one
+		},
+		true,
+	);
 	const out =
-		text.slice(0, openAt) + spanOpenTag(id) + text.slice(openAt, closeAt) + SPAN_CLOSE_TAG + text.slice(closeAt);
+		text.slice(0, openAt) +
+		spanOpenTag(id) +
+		text.slice(openAt, closeAt) +
+		SPAN_CLOSE_TAG +
+		text.slice(closeAt);
 	// one more marker adds at most one level; re-parse only when a limit is within reach
 	const deepest = parsed.markers.reduce((max, m) => Math.max(max, m.depth), 0);
-	if (parsed.markers.length + 1 > MARKER_LIMITS.maxMarkersPerText || deepest + 1 > MARKER_LIMITS.maxDepth) {
+	if (
+		parsed.markers.length + 1 > MARKER_LIMITS.maxMarkersPerText ||
+		deepest + 1 > MARKER_LIMITS.maxDepth
+	) {
 		const issue = parseMarkers(out, opts).issues[0];
-		if (issue) return { ok: false, reason: 'limit', message: `the new marker would break a marker limit (${issue.subcode})` };
+		if (issue)
+			return {
+				ok: false,
+				reason: 'limit',
+				message: `the new marker would break a marker limit (${issue.subcode})`,
+			};
 	}
 	return { ok: true, text: out, range: { start, end } };
 }
@@ -416,13 +548,21 @@ export function insertSpanMarker(
  * wraps the markdown from the first to the last selected character. Any overlap with an existing
  * span is refused.
  */
-export function insertArticleSpanMarker(markdown: string, id: string, selectedText: string, occurrence = 0): InsertResult {
+export function insertArticleSpanMarker(
+	markdown: string,
+	id: string,
+	selectedText: string,
+	occurrence = 0,
+): InsertResult {
 	const opts: InsertOptions = { rejectOverlap: true };
 	const parsed = parseMarkers(markdown, opts);
 	const rendered = renderArticleText(parsed.visible);
 	const at = findOccurrence(rendered.text, selectedText, occurrence);
 	if (at === -1) return notFound(occurrence);
-	const range = { start: rendered.source[at], end: rendered.source[at + selectedText.length - 1] + 1 };
+	const range = {
+		start: rendered.source[at],
+		end: rendered.source[at + selectedText.length - 1] + 1,
+	};
 	return insertIntoParsed(markdown, parsed, id, range, opts);
 }
 
@@ -430,6 +570,9 @@ function notFound(occurrence: number): InsertResult {
 	return {
 		ok: false,
 		reason: 'not_found',
-		message: occurrence === 0 ? 'selected_text was not found in the text' : `selected_text has no occurrence ${occurrence}`,
+		message:
+			occurrence === 0
+				? 'selected_text was not found in the text'
+				: `selected_text has no occurrence ${occurrence}`,
 	};
 }

@@ -20,17 +20,26 @@ function enabledPlatforms(draft: DraftRecord): AnyPlatform[] {
 }
 
 function fails(draft: DraftRecord, platform: AnyPlatform): boolean {
-	if (platform === 'x_article') return draft.platforms.x_article?.content_markdown.includes(FAIL_TAG) ?? false;
+	if (platform === 'x_article')
+		return draft.platforms.x_article?.content_markdown.includes(FAIL_TAG) ?? false;
 	return draft.platforms[platform]?.posts.some((p) => p.text.includes(FAIL_TAG)) ?? false;
 }
 
 function numericId(draft: DraftRecord, platform: string): string {
-	const digest = createHash('sha256').update(`${draft.id}:${platform}:${draft.socialSetId}`).digest();
-	return (BigInt('0x' + digest.subarray(0, 7).toString('hex')) + 1_700_000_000_000_000_000n).toString();
+	const digest = createHash('sha256')
+		.update(`${draft.id}:${platform}:${draft.socialSetId}`)
+		.digest();
+	return (
+		BigInt('0x' + digest.subarray(0, 7).toString('hex')) + 1_700_000_000_000_000_000n
+	).toString();
 }
 
 /** Fake but stable published URL; Substack reports none ("URL unavailable"). */
-export function publishedUrl(set: SocialSetRecord, draft: DraftRecord, platform: AnyPlatform): string | null {
+export function publishedUrl(
+	set: SocialSetRecord,
+	draft: DraftRecord,
+	platform: AnyPlatform,
+): string | null {
 	const account = set.platforms[platform === 'x_article' ? 'x' : (platform as PostPlatform)];
 	const user = account?.username ?? set.username;
 	const id = numericId(draft, platform);
@@ -94,7 +103,11 @@ function finishPublish(rt: Runtime, draft: DraftRecord): void {
 export function publishDue(rt: Runtime): void {
 	const now = rt.clock.nowMs();
 	for (const draft of rt.store.drafts.values()) {
-		if (draft.status === 'scheduled' && draft.scheduledDate && draft.scheduledDate.getTime() <= now) {
+		if (
+			draft.status === 'scheduled' &&
+			draft.scheduledDate &&
+			draft.scheduledDate.getTime() <= now
+		) {
 			startPublish(rt, draft, false);
 		}
 	}

@@ -19,7 +19,10 @@ export function slotsOfDay(rules: QueueRule[], day: DateTime): Date[] {
 /** Drafts that can sit in the queue: scheduled and planned ones with a date. */
 export function queuedDrafts(store: Store, setId: number): DraftRecord[] {
 	return [...store.drafts.values()].filter(
-		(d) => d.socialSetId === setId && (d.status === 'scheduled' || d.status === 'planned') && d.scheduledDate !== null,
+		(d) =>
+			d.socialSetId === setId &&
+			(d.status === 'scheduled' || d.status === 'planned') &&
+			d.scheduledDate !== null,
 	);
 }
 
@@ -36,7 +39,12 @@ export function rulesOf(store: Store, set: SocialSetRecord): QueueRule[] {
 const SEARCH_DAYS = 400;
 
 /** The first slot after `after` that no scheduled or planned draft occupies; null when none within 400 days. */
-export function nextFreeSlot(store: Store, set: SocialSetRecord, after: Date, excludeDraftId?: number): Date | null {
+export function nextFreeSlot(
+	store: Store,
+	set: SocialSetRecord,
+	after: Date,
+	excludeDraftId?: number,
+): Date | null {
 	const rules = rulesOf(store, set);
 	if (rules.length === 0) return null;
 	const taken = new Set(

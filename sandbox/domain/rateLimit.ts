@@ -53,7 +53,12 @@ export class RateLimiter {
 			this.counts.set(id, entry);
 		}
 		if (consume) entry.count++;
-		return { limit, remaining: Math.max(0, limit - entry.count), reset, exceeded: entry.count > limit };
+		return {
+			limit,
+			remaining: Math.max(0, limit - entry.count),
+			reset,
+			exceeded: entry.count > limit,
+		};
 	}
 
 	/** A bucket as it looks with nothing consumed (routes without a bucket of their own). */

@@ -18,7 +18,9 @@ export function previewOf(draft: DraftRecord): string {
 		}
 	}
 	if (!text && draft.platforms.x_article?.enabled) {
-		text = draft.platforms.x_article.content_markdown.replace(/<svc:[^>]*\/>/g, ' ').replace(/[#*_>`[\]]/g, '');
+		text = draft.platforms.x_article.content_markdown
+			.replace(/<svc:[^>]*\/>/g, ' ')
+			.replace(/[#*_>`[\]]/g, '');
 	}
 	const plain = text.replace(MARKER, '').replace(/\s+/g, ' ').trim();
 	return smartTrim(plain, PREVIEW_MAX);
@@ -49,7 +51,11 @@ function renderPlatforms(platforms: PlatformsConfig, strip: boolean): Record<str
 		if (!cfg) continue;
 		out[p] = {
 			enabled: cfg.enabled,
-			posts: cfg.posts.map((post) => ({ ...post, text: text(post.text), media: (post.media ?? []).map((m) => ({ ...m })) })),
+			posts: cfg.posts.map((post) => ({
+				...post,
+				text: text(post.text),
+				media: (post.media ?? []).map((m) => ({ ...m })),
+			})),
 			settings: { ...cfg.settings },
 		};
 	}
@@ -57,16 +63,23 @@ function renderPlatforms(platforms: PlatformsConfig, strip: boolean): Record<str
 	// Its presence is what enables it; `enabled: false` (a sandbox leniency on input) leaves it out of the detail.
 	const article = platforms.x_article;
 	if (article?.enabled) {
-		out.x_article = { content_markdown: text(article.content_markdown), cover_media_id: article.cover_media_id };
+		out.x_article = {
+			content_markdown: text(article.content_markdown),
+			cover_media_id: article.cover_media_id,
+		};
 	}
 	return out;
 }
 
-function perPlatform(draft: DraftRecord, suffix: 'published_url' | 'post_published_at'): Record<string, string | null> {
+function perPlatform(
+	draft: DraftRecord,
+	suffix: 'published_url' | 'post_published_at',
+): Record<string, string | null> {
 	const out: Record<string, string | null> = {};
 	for (const p of POST_PLATFORMS) {
 		const result = draft.published[p];
-		out[`${p}_${suffix}`] = suffix === 'published_url' ? (result?.url ?? null) : iso(result?.at ?? null);
+		out[`${p}_${suffix}`] =
+			suffix === 'published_url' ? (result?.url ?? null) : iso(result?.at ?? null);
 	}
 	return out;
 }
@@ -75,7 +88,11 @@ export interface RenderOptions {
 	excludeCommentMarkers?: boolean;
 }
 
-export function draftDetail(rt: Runtime, draft: DraftRecord, opts: RenderOptions = {}): Record<string, unknown> {
+export function draftDetail(
+	rt: Runtime,
+	draft: DraftRecord,
+	opts: RenderOptions = {},
+): Record<string, unknown> {
 	const article = draft.published.x_article;
 	return {
 		id: draft.id,

@@ -131,7 +131,9 @@ function analyticsPosts(now: Date): AnalyticsPostRecord[] {
 	const rand = rng(101);
 	const posts: AnalyticsPostRecord[] = [];
 	for (let i = 0; i < SEED.analyticsPostCount; i++) {
-		const created = new Date(now.getTime() - (i * 2 + 1) * 86_400_000 + Math.floor(rand() * 3_600_000));
+		const created = new Date(
+			now.getTime() - (i * 2 + 1) * 86_400_000 + Math.floor(rand() * 3_600_000),
+		);
 		const isReply = i % 5 === 4;
 		const likes = Math.floor(rand() * 200);
 		const comments = Math.floor(rand() * 30);
@@ -143,7 +145,9 @@ function analyticsPosts(now: Date): AnalyticsPostRecord[] {
 			platform: 'x',
 			post_id: postId,
 			created_at: created.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-			preview_text: isReply ? `Replying: thanks for the tip #${i}` : `Acme tip number ${i}: ship small, ship often`,
+			preview_text: isReply
+				? `Replying: thanks for the tip #${i}`
+				: `Acme tip number ${i}: ship small, ship often`,
 			url: `https://x.com/acme/status/${postId}`,
 			draft_id: null,
 			is_reply: isReply,
@@ -195,7 +199,11 @@ export function createSeededStore(now: Date): Store {
 	});
 	const keyEntries = Object.entries(SEED.keys) as Array<[keyof typeof SEED.keys, string]>;
 	for (const [role, key] of keyEntries) {
-		store.apiKeys.set(key, { key, userId: SEED.users[role], label: role === 'outsider' ? null : `sandbox ${role} key` });
+		store.apiKeys.set(key, {
+			key,
+			userId: SEED.users[role],
+			label: role === 'outsider' ? null : `sandbox ${role} key`,
+		});
 	}
 	const allSix: PostPlatform[] = ['x', 'linkedin', 'mastodon', 'threads', 'bluesky', 'substack'];
 	store.socialSets.set(
@@ -209,7 +217,15 @@ export function createSeededStore(now: Date): Store {
 	);
 	store.socialSets.set(
 		102,
-		socialSet(102, 'Acme Team', 'acmeteam', 'America/New_York', { id: 'team_acme', name: 'Acme Inc.' }, ['x', 'linkedin'], [[1, 'ADMIN']]),
+		socialSet(
+			102,
+			'Acme Team',
+			'acmeteam',
+			'America/New_York',
+			{ id: 'team_acme', name: 'Acme Inc.' },
+			['x', 'linkedin'],
+			[[1, 'ADMIN']],
+		),
 	);
 	store.socialSets.set(
 		103,

@@ -10,7 +10,14 @@ import type { AnyPlatform, PostPlatform } from './platforms';
 export const ACCESS_LEVELS = ['READ', 'WRITE', 'PUBLISH', 'ADMIN'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
-export const DRAFT_STATUSES = ['draft', 'scheduled', 'published', 'publishing', 'error', 'planned'] as const;
+export const DRAFT_STATUSES = [
+	'draft',
+	'scheduled',
+	'published',
+	'publishing',
+	'error',
+	'planned',
+] as const;
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 
 export interface UserRecord {
@@ -86,7 +93,9 @@ export interface XArticleConfig {
 	cover_media_id: string | null;
 }
 
-export type PlatformsConfig = Partial<Record<PostPlatform, PostPlatformConfig>> & { x_article?: XArticleConfig };
+export type PlatformsConfig = Partial<Record<PostPlatform, PostPlatformConfig>> & {
+	x_article?: XArticleConfig;
+};
 
 export interface PublishResult {
 	url: string | null;

@@ -24,7 +24,13 @@ export class Issues {
 	}
 
 	/** Optional field of a given primitive type; `nullable` allows JSON null. */
-	optional(obj: Record<string, unknown>, key: string, path: string, type: 'string' | 'boolean' | 'integer', nullable = false): void {
+	optional(
+		obj: Record<string, unknown>,
+		key: string,
+		path: string,
+		type: 'string' | 'boolean' | 'integer',
+		nullable = false,
+	): void {
 		const value = obj[key];
 		if (value === undefined) return;
 		if (value === null) {

@@ -66,7 +66,8 @@ function sortKeys(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(sortKeys);
 	if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
 		const out: Record<string, unknown> = {};
-		for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+		for (const key of Object.keys(value).sort())
+			out[key] = sortKeys((value as Record<string, unknown>)[key]);
 		return out;
 	}
 	return value;
@@ -92,7 +93,8 @@ export class WebhookDispatcher {
 	) {}
 
 	add(cfg: WebhookConfig): WebhookEndpoint {
-		if (typeof cfg.url !== 'string' || !/^https?:\/\//.test(cfg.url)) throw new TypeError('webhook url must be an http(s) URL');
+		if (typeof cfg.url !== 'string' || !/^https?:\/\//.test(cfg.url))
+			throw new TypeError('webhook url must be an http(s) URL');
 		const existing = this.endpoints.find((e) => e.url === cfg.url);
 		const endpoint: WebhookEndpoint = {
 			url: cfg.url,
@@ -150,7 +152,13 @@ export class WebhookDispatcher {
 		void p.finally(() => this.inFlight.delete(p));
 	}
 
-	private async attempt(endpoint: WebhookEndpoint, event: string, timestamp: number, body: string, attempt: number): Promise<void> {
+	private async attempt(
+		endpoint: WebhookEndpoint,
+		event: string,
+		timestamp: number,
+		body: string,
+		attempt: number,
+	): Promise<void> {
 		const prefix = endpoint.headerPrefix;
 		const headers: Record<string, string> = {
 			'content-type': 'application/json',
@@ -189,7 +197,8 @@ export class WebhookDispatcher {
 		const delay = this.retryBaseMs * 2 ** (attempt - 1);
 		const timer = setTimeout(() => {
 			this.timers.delete(timer);
-			if (!endpoint.disabled && !this.closed) this.track(this.attempt(endpoint, event, timestamp, body, attempt + 1));
+			if (!endpoint.disabled && !this.closed)
+				this.track(this.attempt(endpoint, event, timestamp, body, attempt + 1));
 		}, delay);
 		timer.unref();
 		this.timers.add(timer);

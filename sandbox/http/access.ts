@@ -14,7 +14,11 @@ export function parseIntId(raw: string | undefined): number | null {
 }
 
 /** 404 NOT_FOUND for an unknown set, 403 FORBIDDEN without access, 403 INSUFFICIENT_ACCESS_LEVEL below `need`. */
-export function requireSocialSet(ctx: RouteContext, rawId: string, need: AccessLevel): SocialSetAccess {
+export function requireSocialSet(
+	ctx: RouteContext,
+	rawId: string,
+	need: AccessLevel,
+): SocialSetAccess {
 	const id = parseIntId(rawId);
 	const set = id === null ? undefined : ctx.rt.store.socialSets.get(id);
 	if (!set) throw notFound('Social set');

@@ -13,7 +13,12 @@ import type { SandboxControl } from './control';
  * Out-of-process control under /__sandbox/ (loopback only, no API key). Admin requests are not
  * recorded in `requests` and are never subject to faults or rate limits.
  */
-export async function handleAdmin(sb: SandboxControl, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+export async function handleAdmin(
+	sb: SandboxControl,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+	url: URL,
+): Promise<void> {
 	const send = (status: number, body?: unknown) => sendJson(res, { status, body });
 	let body: unknown = undefined;
 	try {
@@ -33,7 +38,8 @@ export async function handleAdmin(sb: SandboxControl, req: http.IncomingMessage,
 				return send(200, { now: sb.clock.now().toISOString() });
 			case 'POST /__sandbox/clock/advance': {
 				const ms = obj.ms;
-				if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new ApiError(400, 'VALIDATION_ERROR', 'ms must be a non-negative number');
+				if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+					throw new ApiError(400, 'VALIDATION_ERROR', 'ms must be a non-negative number');
 				await sb.clock.advance(ms);
 				return send(200, { now: sb.clock.now().toISOString() });
 			}
@@ -97,7 +103,11 @@ function validLimits(obj: Record<string, unknown>): Partial<RateLimitConfig> {
 		const v = obj[kind];
 		if (v === undefined) continue;
 		if (!isObject(v) || !isPositiveInt(v.limit) || !isPositiveInt(v.windowSeconds)) {
-			throw new ApiError(400, 'VALIDATION_ERROR', `${kind} needs positive integers limit and windowSeconds`);
+			throw new ApiError(
+				400,
+				'VALIDATION_ERROR',
+				`${kind} needs positive integers limit and windowSeconds`,
+			);
 		}
 		out[kind] = { limit: v.limit as number, windowSeconds: v.windowSeconds as number };
 	}

@@ -12,7 +12,10 @@ import type { RecordedRequest } from './server';
 export interface SandboxOptions {
 	port?: number;
 	host?: string;
-	rateLimits?: { user?: { limit: number; windowSeconds: number }; socialSet?: { limit: number; windowSeconds: number } };
+	rateLimits?: {
+		user?: { limit: number; windowSeconds: number };
+		socialSet?: { limit: number; windowSeconds: number };
+	};
 	mediaProcessingMs?: number;
 	publishDelayMs?: number;
 	webhooks?: WebhookConfig[];

@@ -18,7 +18,10 @@ export const ANALYTICS_PAGING: PagingLimits = { defaultLimit: 25, maxLimit: 100 
 const INTEGER = /^-?\d+$/;
 
 /** Reads limit/offset from the query; 422 VALIDATION_ERROR outside the Limits table. */
-export function readPaging(query: URLSearchParams, limits: PagingLimits = STANDARD_PAGING): PageParams {
+export function readPaging(
+	query: URLSearchParams,
+	limits: PagingLimits = STANDARD_PAGING,
+): PageParams {
 	const issues: FieldIssue[] = [];
 	const read = (name: string, fallback: number, min: number, max: number): number => {
 		const raw = query.get(name);
@@ -29,7 +32,10 @@ export function readPaging(query: URLSearchParams, limits: PagingLimits = STANDA
 		}
 		const value = Number(raw);
 		if (value < min || value > max) {
-			issues.push({ field: name, message: max === Infinity ? `must be >= ${min}` : `must be between ${min} and ${max}` });
+			issues.push({
+				field: name,
+				message: max === Infinity ? `must be >= ${min}` : `must be between ${min} and ${max}`,
+			});
 		}
 		return value;
 	};
@@ -56,7 +62,12 @@ function pageUrl(requestUrl: URL, limit: number, offset: number): string {
 }
 
 /** Slices `all` and builds the envelope; `requestUrl` must be absolute (built from the Host header). */
-export function page<T>(all: T[], paging: PageParams, requestUrl: URL, withCount = true): PagedEnvelope<T> {
+export function page<T>(
+	all: T[],
+	paging: PageParams,
+	requestUrl: URL,
+	withCount = true,
+): PagedEnvelope<T> {
 	const { limit, offset } = paging;
 	const results = all.slice(offset, offset + limit);
 	const next = offset + limit < all.length ? pageUrl(requestUrl, limit, offset + limit) : null;

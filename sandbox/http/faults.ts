@@ -12,7 +12,11 @@ export interface FaultConfig {
 	paths?: string;
 }
 
-export type FaultAction = { kind: 'none' } | { kind: 'drop' } | { kind: 'fail503' } | { kind: 'force429' };
+export type FaultAction =
+	| { kind: 'none' }
+	| { kind: 'drop' }
+	| { kind: 'fail503' }
+	| { kind: 'force429' };
 
 export class Faults {
 	private cfg: Required<Omit<FaultConfig, 'paths'>> & { paths: string | undefined } = emptyConfig();
@@ -21,7 +25,8 @@ export class Faults {
 		const next = { ...this.cfg };
 		if (cfg.latencyMs !== undefined) next.latencyMs = nonNegative(cfg.latencyMs, 'latencyMs');
 		if (cfg.fail503 !== undefined) next.fail503 = nonNegative(cfg.fail503, 'fail503');
-		if (cfg.dropConnections !== undefined) next.dropConnections = nonNegative(cfg.dropConnections, 'dropConnections');
+		if (cfg.dropConnections !== undefined)
+			next.dropConnections = nonNegative(cfg.dropConnections, 'dropConnections');
 		if (cfg.force429 !== undefined) next.force429 = nonNegative(cfg.force429, 'force429');
 		if (cfg.paths !== undefined) next.paths = cfg.paths === '' ? undefined : cfg.paths;
 		this.cfg = next;

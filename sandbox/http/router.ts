@@ -7,7 +7,12 @@ import { createDraft, deleteDraft, getDraft, listDrafts, updateDraft } from './r
 import { getQueue, getSchedule, putSchedule } from './routes/queue';
 import { createTag, listTags } from './routes/tags';
 import { createUpload, getMedia, updateMedia } from './routes/media';
-import { getMe, getSocialSet, listSocialSets, resolveLinkedInOrganization } from './routes/socialSets';
+import {
+	getMe,
+	getSocialSet,
+	listSocialSets,
+	resolveLinkedInOrganization,
+} from './routes/socialSets';
 
 type Handler = (ctx: RouteContext, params: string[]) => Reply | Promise<Reply>;
 
@@ -28,7 +33,9 @@ const ROUTES: RouteDef[] = [
 	r('GET', 'me', (ctx) => getMe(ctx)),
 	r('GET', 'social-sets', (ctx) => listSocialSets(ctx)),
 	r('GET', 'social-sets/:id', (ctx, [id]) => getSocialSet(ctx, id)),
-	r('GET', 'social-sets/:id/linkedin/organizations/resolve', (ctx, [id]) => resolveLinkedInOrganization(ctx, id)),
+	r('GET', 'social-sets/:id/linkedin/organizations/resolve', (ctx, [id]) =>
+		resolveLinkedInOrganization(ctx, id),
+	),
 	r('GET', 'social-sets/:id/drafts', (ctx, [id]) => listDrafts(ctx, id)),
 	r('POST', 'social-sets/:id/drafts', (ctx, [id]) => createDraft(ctx, id)),
 	r('GET', 'social-sets/:id/drafts/:draftId', (ctx, [id, d]) => getDraft(ctx, id, d)),
@@ -39,11 +46,17 @@ const ROUTES: RouteDef[] = [
 	r('GET', 'social-sets/:id/queue/schedule', (ctx, [id]) => getSchedule(ctx, id)),
 	r('PUT', 'social-sets/:id/queue/schedule', (ctx, [id]) => putSchedule(ctx, id)),
 	r('GET', 'social-sets/:id/queue', (ctx, [id]) => getQueue(ctx, id)),
-	r('GET', 'social-sets/:id/analytics/:platform/posts', (ctx, [id, p]) => analyticsPosts(ctx, id, p)),
-	r('GET', 'social-sets/:id/analytics/:platform/followers', (ctx, [id, p]) => analyticsFollowers(ctx, id, p)),
+	r('GET', 'social-sets/:id/analytics/:platform/posts', (ctx, [id, p]) =>
+		analyticsPosts(ctx, id, p),
+	),
+	r('GET', 'social-sets/:id/analytics/:platform/followers', (ctx, [id, p]) =>
+		analyticsFollowers(ctx, id, p),
+	),
 	r('POST', 'social-sets/:id/media/upload', (ctx, [id]) => createUpload(ctx, id)),
 	r('GET', 'social-sets/:id/media/:mediaId', (ctx, [id, mediaId]) => getMedia(ctx, id, mediaId)),
-	r('PATCH', 'social-sets/:id/media/:mediaId', (ctx, [id, mediaId]) => updateMedia(ctx, id, mediaId)),
+	r('PATCH', 'social-sets/:id/media/:mediaId', (ctx, [id, mediaId]) =>
+		updateMedia(ctx, id, mediaId),
+	),
 ];
 
 function match(pattern: string[], segments: string[]): string[] | null {
@@ -74,7 +87,9 @@ export async function route(ctx: RouteContext, segments: string[]): Promise<Repl
 	throw notFound('Resource');
 }
 
-function commentThreadTarget(segments: string[]): { setId: string; draftId: string; rest: string[] } | null {
+function commentThreadTarget(
+	segments: string[],
+): { setId: string; draftId: string; rest: string[] } | null {
 	if (segments.length < 5) return null;
 	const [a, setId, b, draftId, c] = segments;
 	if (a !== 'social-sets' || b !== 'drafts' || c !== 'comment-threads') return null;

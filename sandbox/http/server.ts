@@ -108,17 +108,27 @@ export function createServer(deps: ServerDeps): http.Server {
 	const server = http.createServer((req, res) => {
 		handle(deps, req, res).catch((err: unknown) => {
 			if (!deps.rt.options.quiet) console.error('sandbox: unhandled error', err);
-			sendJson(res, { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Sandbox internal error' } } });
+			sendJson(res, {
+				status: 500,
+				body: { error: { code: 'INTERNAL_ERROR', message: 'Sandbox internal error' } },
+			});
 		});
 	});
 	return server;
 }
 
-async function handle(deps: ServerDeps, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(
+	deps: ServerDeps,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+): Promise<void> {
 	const url = requestUrl(req);
 	if (url.pathname.startsWith('/__sandbox/')) {
 		if (!isLoopback(req)) {
-			sendJson(res, { status: 404, body: new ApiError(404, 'NOT_FOUND', 'Resource not found').body() });
+			sendJson(res, {
+				status: 404,
+				body: new ApiError(404, 'NOT_FOUND', 'Resource not found').body(),
+			});
 			return;
 		}
 		await deps.admin(req, res, url);
@@ -148,7 +158,8 @@ async function handle(deps: ServerDeps, req: http.IncomingMessage, res: http.Ser
 	deps.tick();
 
 	if (url.pathname.startsWith('/__storage/')) {
-		const reply = fault.kind === 'none' ? await deps.storage(req, url) : faultReply(fault.kind, null);
+		const reply =
+			fault.kind === 'none' ? await deps.storage(req, url) : faultReply(fault.kind, null);
 		record.body = { rawLength: Number(req.headers['content-length'] ?? 0) };
 		if (typeof reply.body === 'object' && reply.body !== null && 'rawLength' in reply.body) {
 			const { sha256, ...body } = reply.body as { rawLength: number; sha256?: string };
@@ -176,13 +187,18 @@ async function handleApi(
 	const nowMs = Date.now();
 	const segments = url.pathname.split('/').filter(Boolean);
 	const pathSetId = segments[1] === 'social-sets' ? parseIntId(segments[2]) : null;
-	let socialSetState = pathSetId !== null && rt.store.socialSets.has(pathSetId)
-		? rt.rateLimiter.take('socialSet', String(pathSetId), nowMs, false)
-		: rt.rateLimiter.idle('socialSet', nowMs);
+	let socialSetState =
+		pathSetId !== null && rt.store.socialSets.has(pathSetId)
+			? rt.rateLimiter.take('socialSet', String(pathSetId), nowMs, false)
+			: rt.rateLimiter.idle('socialSet', nowMs);
 	let userState = rt.rateLimiter.idle('user', nowMs);
 	const withHeaders = (reply: Reply): Reply => ({
 		...reply,
-		headers: { ...userHeaders(userState), ...socialSetHeaders(socialSetState, SOCIAL_SET_RESOURCE), ...(reply.headers ?? {}) },
+		headers: {
+			...userHeaders(userState),
+			...socialSetHeaders(socialSetState, SOCIAL_SET_RESOURCE),
+			...(reply.headers ?? {}),
+		},
 	});
 	try {
 		const raw = await readBody(req);
@@ -198,14 +214,20 @@ async function handleApi(
 		const key = bearerKey(req.headers.authorization);
 		const apiKey = key === null ? undefined : rt.store.apiKeys.get(key);
 		if (!apiKey) {
-			throw new ApiError(401, 'UNAUTHORIZED', req.headers.authorization ? 'Invalid API key' : 'Missing API key');
+			throw new ApiError(
+				401,
+				'UNAUTHORIZED',
+				req.headers.authorization ? 'Invalid API key' : 'Missing API key',
+			);
 		}
 		const user = rt.store.users.get(apiKey.userId);
 		if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid API key');
 		userState = rt.rateLimiter.take('user', String(user.id), nowMs, true);
 		if (userState.exceeded) throw rateLimited(userState.reset, nowMs);
 		if (!parsed.ok) {
-			throw new ApiError(422, 'VALIDATION_ERROR', 'Request body is not valid JSON', [{ field: 'body', message: 'invalid JSON' }]);
+			throw new ApiError(422, 'VALIDATION_ERROR', 'Request body is not valid JSON', [
+				{ field: 'body', message: 'invalid JSON' },
+			]);
 		}
 		const body = parsed.value;
 		const ctx: RouteContext = {
@@ -224,7 +246,8 @@ async function handleApi(
 		};
 		return withHeaders(await route(ctx, segments.slice(1)));
 	} catch (err) {
-		if (err instanceof ApiError) return withHeaders({ status: err.status, body: err.body(), headers: err.headers });
+		if (err instanceof ApiError)
+			return withHeaders({ status: err.status, body: err.body(), headers: err.headers });
 		throw err;
 	}
 }
@@ -239,12 +262,21 @@ function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
 
 function rateLimited(resetSeconds: number, nowMs: number): ApiError {
 	const retryAfter = Math.max(1, Math.ceil(resetSeconds - nowMs / 1000));
-	return new ApiError(429, 'RATE_LIMITED', 'Rate limit exceeded', undefined, { 'Retry-After': String(retryAfter) });
+	return new ApiError(429, 'RATE_LIMITED', 'Rate limit exceeded', undefined, {
+		'Retry-After': String(retryAfter),
+	});
 }
 
 function faultReply(kind: 'fail503' | 'force429', resetSeconds: number | null): Reply {
 	if (kind === 'fail503') {
-		return { status: 503, body: new ApiError(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable (injected fault)').body() };
+		return {
+			status: 503,
+			body: new ApiError(
+				503,
+				'SERVICE_UNAVAILABLE',
+				'Service temporarily unavailable (injected fault)',
+			).body(),
+		};
 	}
 	const err = rateLimited(resetSeconds ?? Math.ceil(Date.now() / 1000) + 1, Date.now());
 	return { status: 429, body: err.body(), headers: err.headers };

@@ -26,7 +26,12 @@ const PLAIN_HEADERS = new Set([
 	'keep-alive',
 ]);
 
-function xmlError(status: number, code: string, message: string, extra = ''): Reply & { raw: string } {
+function xmlError(
+	status: number,
+	code: string,
+	message: string,
+	extra = '',
+): Reply & { raw: string } {
 	const raw =
 		'<?xml version="1.0" encoding="UTF-8"?>\n' +
 		`<Error><Code>${code}</Code><Message>${message}</Message>${extra}</Error>`;
@@ -50,7 +55,11 @@ function drain(req: http.IncomingMessage, digest?: { sha256?: string }): Promise
 	});
 }
 
-export async function handleStorage(rt: Runtime, req: http.IncomingMessage, url: URL): Promise<Reply & { raw?: string }> {
+export async function handleStorage(
+	rt: Runtime,
+	req: http.IncomingMessage,
+	url: URL,
+): Promise<Reply & { raw?: string }> {
 	const mediaId = url.pathname.slice('/__storage/'.length).toLowerCase();
 	const expires = Number(url.searchParams.get('X-Expires'));
 	const signature = url.searchParams.get('X-Signature') ?? '';
@@ -58,15 +67,26 @@ export async function handleStorage(rt: Runtime, req: http.IncomingMessage, url:
 	const media = isUuid(mediaId) ? rt.store.media.get(mediaId) : undefined;
 	if (req.method !== 'PUT') {
 		await drain(req);
-		return xmlError(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
+		return xmlError(
+			405,
+			'MethodNotAllowed',
+			'The specified method is not allowed against this resource.',
+		);
 	}
-	if (!media || !Number.isInteger(expires) || !signatureMatches(rt, mediaId, expires, signature) || extraHeaders.length > 0) {
+	if (
+		!media ||
+		!Number.isInteger(expires) ||
+		!signatureMatches(rt, mediaId, expires, signature) ||
+		extraHeaders.length > 0
+	) {
 		const size = await drain(req);
 		const reply = xmlError(
 			403,
 			'SignatureDoesNotMatch',
 			'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
-			extraHeaders.length > 0 ? `<UnexpectedHeaders>${extraHeaders.join(',')}</UnexpectedHeaders>` : '',
+			extraHeaders.length > 0
+				? `<UnexpectedHeaders>${extraHeaders.join(',')}</UnexpectedHeaders>`
+				: '',
 		);
 		return { ...reply, body: { rawLength: size } };
 	}
@@ -88,5 +108,9 @@ export async function handleStorage(rt: Runtime, req: http.IncomingMessage, url:
 			if (media.status === 'processing') media.status = 'ready';
 		});
 	}
-	return { status: 200, headers: { ETag: `"${media.id.replace(/-/g, '')}"` }, body: { rawLength: size, sha256: digest.sha256 } };
+	return {
+		status: 200,
+		headers: { ETag: `"${media.id.replace(/-/g, '')}"` },
+		body: { rawLength: size, sha256: digest.sha256 },
+	};
 }

@@ -39,7 +39,10 @@ async function errorsKeepTheResponse(n8n: N8nInstance): Promise<boolean> {
 	].join('\n');
 	const res = await runProcess(nodeBin(n8n.install), ['-e', script], { timeoutMs: 60_000 });
 	const line = res.output.split('\n').find((l) => l.startsWith('{"keeps"'));
-	ensure(res.code === 0 && line, `probing n8n-workflow of n8n ${n8n.install.n8n} failed (exit ${res.code}): ${res.output.slice(-1000)}`);
+	ensure(
+		res.code === 0 && line,
+		`probing n8n-workflow of n8n ${n8n.install.n8n} failed (exit ${res.code}): ${res.output.slice(-1000)}`,
+	);
 	return (JSON.parse(line) as { keeps: boolean }).keeps;
 }
 
@@ -55,11 +58,23 @@ interface TestResult {
 }
 
 /** POST /rest/credentials/test for the imported credential with these field values (nothing is saved). */
-async function testInN8n(session: Session, sandbox: Sandbox, data: { apiKey: string; baseUrl: string }): Promise<TestResult> {
+async function testInN8n(
+	session: Session,
+	sandbox: Sandbox,
+	data: { apiKey: string; baseUrl: string },
+): Promise<TestResult> {
 	const res = await session.request<{ data?: TestResult }>('POST', '/rest/credentials/test', {
-		credentials: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'socialPublishingApi', data: { ...data, webhookSecret: sandbox.webhookSecret } },
+		credentials: {
+			id: CREDENTIAL_ID,
+			name: CREDENTIAL_NAME,
+			type: 'socialPublishingApi',
+			data: { ...data, webhookSecret: sandbox.webhookSecret },
+		},
 	});
-	ensure(res.status === 200 && res.body?.data, `POST /rest/credentials/test answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+	ensure(
+		res.status === 200 && res.body?.data,
+		`POST /rest/credentials/test answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`,
+	);
 	return res.body.data;
 }
 
@@ -77,51 +92,96 @@ export async function checkCredentialTest({ n8n, sandbox, step }: CredentialChec
 	let session: Session | undefined;
 	const suffixes = ['', '/', '/v2', '/v2/'];
 
-	await step(`the credential test passes a good key for the Base URL forms ${suffixes.map((s) => `"host${s}"`).join(', ')}`, async () => {
-		session = await serverSession(n8n);
-		const lines: string[] = [];
-		for (const suffix of suffixes) {
-			sandbox.clearRequests();
-			const result = await testInN8n(session, sandbox, { apiKey: sandbox.keys.read, baseUrl: sandbox.baseUrl + suffix });
-			ensure(result.status === 'OK', `Base URL "${sandbox.baseUrl + suffix}": expected OK, got ${JSON.stringify(result)}`);
-			const calls = sandbox.requests.filter((r) => r.path.startsWith('/v2')).map((r) => `${r.method} ${r.path} ${r.status}`);
-			ensure(calls.length === 1 && calls[0] === 'GET /v2/me 200', `Base URL "${sandbox.baseUrl + suffix}": the sandbox should get one GET /v2/me, got ${JSON.stringify(calls)}`);
-			const auth = sandbox.requests.find((r) => r.path === '/v2/me')?.headers.authorization;
-			ensure(auth === `Bearer ${sandbox.keys.read}`, 'the test request should carry the key as a Bearer token');
-			lines.push(`"host${suffix}": ${result.status} "${result.message}"`);
-		}
-		return lines;
-	});
+	await step(
+		`the credential test passes a good key for the Base URL forms ${suffixes.map((s) => `"host${s}"`).join(', ')}`,
+		async () => {
+			session = await serverSession(n8n);
+			const lines: string[] = [];
+			for (const suffix of suffixes) {
+				sandbox.clearRequests();
+				const result = await testInN8n(session, sandbox, {
+					apiKey: sandbox.keys.read,
+					baseUrl: sandbox.baseUrl + suffix,
+				});
+				ensure(
+					result.status === 'OK',
+					`Base URL "${sandbox.baseUrl + suffix}": expected OK, got ${JSON.stringify(result)}`,
+				);
+				const calls = sandbox.requests
+					.filter((r) => r.path.startsWith('/v2'))
+					.map((r) => `${r.method} ${r.path} ${r.status}`);
+				ensure(
+					calls.length === 1 && calls[0] === 'GET /v2/me 200',
+					`Base URL "${sandbox.baseUrl + suffix}": the sandbox should get one GET /v2/me, got ${JSON.stringify(calls)}`,
+				);
+				const auth = sandbox.requests.find((r) => r.path === '/v2/me')?.headers.authorization;
+				ensure(
+					auth === `Bearer ${sandbox.keys.read}`,
+					'the test request should carry the key as a Bearer token',
+				);
+				lines.push(`"host${suffix}": ${result.status} "${result.message}"`);
+			}
+			return lines;
+		},
+	);
 
-	await step('the credential test fails a refused key, a wrong Base URL and an unreachable service with messages a user understands', async () => {
-		ensure(session, 'needs the owner session of the previous step');
-		const rules = await errorsKeepTheResponse(n8n);
-		const badKey = 'sp_e2e_refused_key_0123456789';
-		sandbox.clearRequests();
-		const refused = await testInN8n(session, sandbox, { apiKey: badKey, baseUrl: `${sandbox.baseUrl}/v2` });
-		ensure(refused.status === 'Error', `a refused key should fail the test, got ${JSON.stringify(refused)}`);
-		ensure(
-			rules ? RULE_401.test(refused.message) : refused.message === N8N_401,
-			`the message should be ${rules ? "the credential's UNAUTHORIZED text" : `n8n's "${N8N_401}"`}, got "${refused.message}"`,
-		);
-		ensure(!refused.message.includes(badKey), 'the message must not show the key');
-		const calls = [...new Set(sandbox.requests.filter((r) => r.path.startsWith('/v2')).map((r) => `${r.method} ${r.path} ${r.status}`))];
-		ensure(calls.length === 1 && calls[0] === 'GET /v2/me 401', `the sandbox should have refused GET /v2/me, got ${JSON.stringify(calls)}`);
-		const wrongBase = await testInN8n(session, sandbox, { apiKey: sandbox.keys.read, baseUrl: `${sandbox.baseUrl}/api` });
-		ensure(
-			wrongBase.status === 'Error' && (rules ? RULE_404.test(wrongBase.message) : wrongBase.message === N8N_404),
-			`a Base URL without the API should fail with ${rules ? "the credential's NOT_FOUND text" : `n8n's "${N8N_404}"`}, got ${JSON.stringify(wrongBase)}`,
-		);
-		const offline = await testInN8n(session, sandbox, { apiKey: sandbox.keys.read, baseUrl: 'http://127.0.0.1:9' });
-		ensure(
-			offline.status === 'Error' && offline.message === (rules ? 'ECONNREFUSED' : N8N_ECONNREFUSED),
-			`an address where nothing listens should fail with ${rules ? 'ECONNREFUSED' : `"${N8N_ECONNREFUSED}"`}, got ${JSON.stringify(offline)}`,
-		);
-		return [
-			rules ? "n8n applies the credential's rules" : "this n8n drops the HTTP response from request errors, so it shows its own texts, not the credential's rules",
-			`refused key: "${refused.message}"`,
-			`wrong Base URL: "${wrongBase.message}"`,
-			`nothing listening: "${offline.message}"`,
-		];
-	});
+	await step(
+		'the credential test fails a refused key, a wrong Base URL and an unreachable service with messages a user understands',
+		async () => {
+			ensure(session, 'needs the owner session of the previous step');
+			const rules = await errorsKeepTheResponse(n8n);
+			const badKey = 'sp_e2e_refused_key_0123456789';
+			sandbox.clearRequests();
+			const refused = await testInN8n(session, sandbox, {
+				apiKey: badKey,
+				baseUrl: `${sandbox.baseUrl}/v2`,
+			});
+			ensure(
+				refused.status === 'Error',
+				`a refused key should fail the test, got ${JSON.stringify(refused)}`,
+			);
+			ensure(
+				rules ? RULE_401.test(refused.message) : refused.message === N8N_401,
+				`the message should be ${rules ? "the credential's UNAUTHORIZED text" : `n8n's "${N8N_401}"`}, got "${refused.message}"`,
+			);
+			ensure(!refused.message.includes(badKey), 'the message must not show the key');
+			const calls = [
+				...new Set(
+					sandbox.requests
+						.filter((r) => r.path.startsWith('/v2'))
+						.map((r) => `${r.method} ${r.path} ${r.status}`),
+				),
+			];
+			ensure(
+				calls.length === 1 && calls[0] === 'GET /v2/me 401',
+				`the sandbox should have refused GET /v2/me, got ${JSON.stringify(calls)}`,
+			);
+			const wrongBase = await testInN8n(session, sandbox, {
+				apiKey: sandbox.keys.read,
+				baseUrl: `${sandbox.baseUrl}/api`,
+			});
+			ensure(
+				wrongBase.status === 'Error' &&
+					(rules ? RULE_404.test(wrongBase.message) : wrongBase.message === N8N_404),
+				`a Base URL without the API should fail with ${rules ? "the credential's NOT_FOUND text" : `n8n's "${N8N_404}"`}, got ${JSON.stringify(wrongBase)}`,
+			);
+			const offline = await testInN8n(session, sandbox, {
+				apiKey: sandbox.keys.read,
+				baseUrl: 'http://127.0.0.1:9',
+			});
+			ensure(
+				offline.status === 'Error' &&
+					offline.message === (rules ? 'ECONNREFUSED' : N8N_ECONNREFUSED),
+				`an address where nothing listens should fail with ${rules ? 'ECONNREFUSED' : `"${N8N_ECONNREFUSED}"`}, got ${JSON.stringify(offline)}`,
+			);
+			return [
+				rules
+					? "n8n applies the credential's rules"
+					: "this n8n drops the HTTP response from request errors, so it shows its own texts, not the credential's rules",
+				`refused key: "${refused.message}"`,
+				`wrong Base URL: "${wrongBase.message}"`,
+				`nothing listening: "${offline.message}"`,
+			];
+		},
+	);
 }

@@ -26,7 +26,10 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): 
 	console.log(`[install] ${cwd}: ${cmd} ${args.join(' ')}`);
 	const res = spawnSync(cmd, args, { cwd, env, stdio: 'inherit' });
 	const secs = Math.round((Date.now() - started) / 1000);
-	if (res.status !== 0) throw new Error(`"${cmd} ${args.join(' ')}" failed (exit ${res.status ?? res.signal}) after ${secs} s`);
+	if (res.status !== 0)
+		throw new Error(
+			`"${cmd} ${args.join(' ')}" failed (exit ${res.status ?? res.signal}) after ${secs} s`,
+		);
 	console.log(`[install] done in ${secs} s`);
 }
 
@@ -34,7 +37,10 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): 
 function freshFolder(dir: string, overrides: Record<string, string>): void {
 	rmSync(dir, { recursive: true, force: true });
 	mkdirSync(dir, { recursive: true });
-	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-install', private: true, overrides }, null, 2));
+	writeFileSync(
+		join(dir, 'package.json'),
+		JSON.stringify({ name: 'n8n-install', private: true, overrides }, null, 2),
+	);
 	// An empty .npmrc here keeps a parent folder's settings (such as ignore-scripts) out of the install.
 	writeFileSync(join(dir, '.npmrc'), 'fund=false\naudit=false\nupdate-notifier=false\n');
 }
@@ -53,8 +59,15 @@ export function cleanEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEn
 /** n8n cannot open its database without sqlite3's native binding: load it on the install's runtime. */
 function checkNativeModules(install: N8nInstall, dir: string, env: NodeJS.ProcessEnv): void {
 	for (const mod of ['sqlite3']) {
-		const res = spawnSync('node', ['-e', `require(${JSON.stringify(join(dir, 'node_modules', mod))})`], { env, encoding: 'utf8' });
-		if (res.status !== 0) throw new Error(`${install.name}: ${mod} does not load: ${res.stderr.trim().split('\n').slice(0, 5).join(' ')}`);
+		const res = spawnSync(
+			'node',
+			['-e', `require(${JSON.stringify(join(dir, 'node_modules', mod))})`],
+			{ env, encoding: 'utf8' },
+		);
+		if (res.status !== 0)
+			throw new Error(
+				`${install.name}: ${mod} does not load: ${res.stderr.trim().split('\n').slice(0, 5).join(' ')}`,
+			);
 	}
 }
 
@@ -78,7 +91,9 @@ function installOne(install: N8nInstall): void {
 		return;
 	}
 	const started = Date.now();
-	console.log(`[install] ${install.name}: installing n8n ${install.n8n} (${install.runtime} runtime) into ${dir}`);
+	console.log(
+		`[install] ${install.name}: installing n8n ${install.n8n} (${install.runtime} runtime) into ${dir}`,
+	);
 	if (install.runtime === 'node24') ensureNode24();
 	freshFolder(dir, install.overrides);
 	const env = cleanEnv(runtimeEnv(install));
@@ -87,12 +102,19 @@ function installOne(install: N8nInstall): void {
 	run('npm', ['install', ...NPM_QUIET, ...flags, `n8n@${install.n8n}`], dir, env);
 	if (install.rebuild.length) run('npm', ['rebuild', ...install.rebuild], dir, env);
 	checkNativeModules(install, dir, env);
-	const check = spawnSync('node', [join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), '--version'], { env, encoding: 'utf8' });
+	const check = spawnSync('node', [join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), '--version'], {
+		env,
+		encoding: 'utf8',
+	});
 	if (!check.stdout.includes(install.n8n)) {
-		throw new Error(`n8n --version answered "${check.stdout.trim()}" ${check.stderr.trim().slice(-500)}`);
+		throw new Error(
+			`n8n --version answered "${check.stdout.trim()}" ${check.stderr.trim().slice(-500)}`,
+		);
 	}
 	writeFileSync(join(dir, MARKER), markerContent(install));
-	console.log(`[install] ${install.name}: finished in ${Math.round((Date.now() - started) / 1000)} s`);
+	console.log(
+		`[install] ${install.name}: finished in ${Math.round((Date.now() - started) / 1000)} s`,
+	);
 }
 
 /** One installer at a time per cache: a second one waits on the lock instead of racing. */

@@ -44,7 +44,10 @@ export const MARKER = '.install-complete.json';
 
 /** The marker's content: it names everything that went into the install, so a changed pin reinstalls. */
 export function markerContent(install: N8nInstall): string {
-	return JSON.stringify({ ...install, node24: install.runtime === 'node24' ? NODE24_VERSION : undefined });
+	return JSON.stringify({
+		...install,
+		node24: install.runtime === 'node24' ? NODE24_VERSION : undefined,
+	});
 }
 
 export function isInstalled(install: N8nInstall): boolean {
@@ -71,7 +74,12 @@ export function nodeBin(install: N8nInstall): string {
 }
 
 export function findInstall(selector: string): N8nInstall {
-	const found = INSTALLS.find((i) => i.name === selector || i.n8n === selector || i.runtime === selector);
-	if (!found) throw new Error(`No pinned n8n install matches "${selector}" (have: ${INSTALLS.map((i) => i.name).join(', ')})`);
+	const found = INSTALLS.find(
+		(i) => i.name === selector || i.n8n === selector || i.runtime === selector,
+	);
+	if (!found)
+		throw new Error(
+			`No pinned n8n install matches "${selector}" (have: ${INSTALLS.map((i) => i.name).join(', ')})`,
+		);
 	return found;
 }

@@ -40,7 +40,10 @@ export interface N8nInstance {
 	/** The environment of another n8n process on the same user folder and database, with ports of its own. */
 	envFor(ports: N8nPorts, extraEnv?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 	/** Runs `n8n <args>` to its end, with ports of its own (a CLI run may start a task broker too). */
-	cli(args: string[], opts?: { timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<{ code: number | string; output: string }>;
+	cli(
+		args: string[],
+		opts?: { timeoutMs?: number; env?: NodeJS.ProcessEnv },
+	): Promise<{ code: number | string; output: string }>;
 	/** Starts `n8n start` and waits until its REST API answers. */
 	startServer(echoPrefix?: string): Promise<Started>;
 	/** Type name prefix of this package's nodes in this instance. */
@@ -51,7 +54,12 @@ export interface N8nInstance {
  * Environment for a quiet, local n8n: loopback only, nothing fetched from outside, no prompts, and
  * every port it opens chosen free (`ports`); WEBHOOK_URL and the editor URL name `publicPort`.
  */
-export function n8nEnv(userFolder: string, ports: N8nPorts, extra: NodeJS.ProcessEnv = {}, publicPort = ports.N8N_PORT): NodeJS.ProcessEnv {
+export function n8nEnv(
+	userFolder: string,
+	ports: N8nPorts,
+	extra: NodeJS.ProcessEnv = {},
+	publicPort = ports.N8N_PORT,
+): NodeJS.ProcessEnv {
 	const port = publicPort;
 	return {
 		N8N_USER_FOLDER: userFolder,
@@ -92,23 +100,48 @@ export function n8nEnv(userFolder: string, ports: N8nPorts, extra: NodeJS.Proces
  * is either given a free port by these scripts or is a client port; names what it checked.
  */
 export function assertPortsHandled(install: N8nInstall): string {
-	const packages = ['config', 'task-runner'].map((name) => join(installDir(install), 'node_modules', '@n8n', name)).filter((dir) => existsSync(dir));
+	const packages = ['config', 'task-runner']
+		.map((name) => join(installDir(install), 'node_modules', '@n8n', name))
+		.filter((dir) => existsSync(dir));
 	const unhandled = packages.flatMap(unhandledPortNames);
-	if (unhandled.length) throw new Error(`n8n ${install.n8n} reads port variables these scripts do not set: ${unhandled.join(', ')} (add them to scripts/e2e/ports.ts)`);
+	if (unhandled.length)
+		throw new Error(
+			`n8n ${install.n8n} reads port variables these scripts do not set: ${unhandled.join(', ')} (add them to scripts/e2e/ports.ts)`,
+		);
 	return `port variables of n8n ${install.n8n}: ${[...new Set(packages.flatMap(declaredPortNames))].join(', ')}`;
 }
 
 /** Installs the tarball into <user folder>/.n8n/nodes as n8n's community package installer does (no scripts, peers from n8n). */
-async function installAsCommunityPackage(install: N8nInstall, userFolder: string, tarball: string, env: NodeJS.ProcessEnv): Promise<void> {
+async function installAsCommunityPackage(
+	install: N8nInstall,
+	userFolder: string,
+	tarball: string,
+	env: NodeJS.ProcessEnv,
+): Promise<void> {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
-	writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+	writeFileSync(
+		join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
+	);
 	const res = await runProcess(
 		'npm',
-		['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--omit=dev', '--loglevel=error', tarball],
+		[
+			'install',
+			'--no-audit',
+			'--no-fund',
+			'--ignore-scripts',
+			'--legacy-peer-deps',
+			'--omit=dev',
+			'--loglevel=error',
+			tarball,
+		],
 		{ cwd: nodesDir, env: runtimeEnv(install, env), timeoutMs: 5 * 60_000 },
 	);
-	if (res.code !== 0) throw new Error(`Installing the package tarball into ${nodesDir} failed:\n${res.output.slice(-3000)}`);
+	if (res.code !== 0)
+		throw new Error(
+			`Installing the package tarball into ${nodesDir} failed:\n${res.output.slice(-3000)}`,
+		);
 }
 
 /** Unpacks the tarball into a folder named for N8N_CUSTOM_EXTENSIONS (the package's dist, package.json beside it). */
@@ -122,14 +155,17 @@ async function installAsCustomExtension(userFolder: string, tarball: string): Pr
 
 export async function prepareN8n(opts: N8nOptions): Promise<N8nInstance> {
 	const mode = opts.mode ?? 'community';
-	const userFolder = opts.userFolder ?? mkdtempSync(join(tmpdir(), `n8n-e2e-${opts.install.name}-`));
+	const userFolder =
+		opts.userFolder ?? mkdtempSync(join(tmpdir(), `n8n-e2e-${opts.install.name}-`));
 	mkdirSync(join(userFolder, '.n8n'), { recursive: true });
 	const ports = await chooseN8nPorts(opts.port);
 	const port = ports.N8N_PORT;
 	const extra: NodeJS.ProcessEnv = { ...opts.extraEnv };
-	if (mode === 'custom') extra.N8N_CUSTOM_EXTENSIONS = await installAsCustomExtension(userFolder, opts.tarball);
+	if (mode === 'custom')
+		extra.N8N_CUSTOM_EXTENSIONS = await installAsCustomExtension(userFolder, opts.tarball);
 	const env = runtimeEnv(opts.install, n8nEnv(userFolder, ports, extra));
-	if (mode === 'community') await installAsCommunityPackage(opts.install, userFolder, opts.tarball, env);
+	if (mode === 'community')
+		await installAsCommunityPackage(opts.install, userFolder, opts.tarball, env);
 	const bin = n8nBin(opts.install);
 	const instance: N8nInstance = {
 		install: opts.install,
@@ -139,19 +175,30 @@ export async function prepareN8n(opts: N8nOptions): Promise<N8nInstance> {
 		baseUrl: `http://127.0.0.1:${port}`,
 		mode,
 		env,
-		envFor: (own, extraEnv = {}) => runtimeEnv(opts.install, n8nEnv(userFolder, own, { ...extra, ...extraEnv })),
+		envFor: (own, extraEnv = {}) =>
+			runtimeEnv(opts.install, n8nEnv(userFolder, own, { ...extra, ...extraEnv })),
 		typePrefix: mode === 'community' ? PACKAGE_NAME : 'CUSTOM',
 		async cli(args, cliOpts = {}) {
 			// The server may be running: the CLI's own task broker and other sockets get other free ports.
 			const { N8N_PORT: _server, ...own } = portEnv(await chooseN8nPorts());
-			return await runProcess('node', [bin, ...args], { env: { ...env, ...own, ...cliOpts.env }, cwd: userFolder, timeoutMs: cliOpts.timeoutMs ?? 5 * 60_000 });
+			return await runProcess('node', [bin, ...args], {
+				env: { ...env, ...own, ...cliOpts.env },
+				cwd: userFolder,
+				timeoutMs: cliOpts.timeoutMs ?? 5 * 60_000,
+			});
 		},
 		async startServer(echoPrefix) {
-			const server = startProcess('node', [bin, 'start'], { env, cwd: userFolder, logFile: opts.logFile, echoPrefix });
+			const server = startProcess('node', [bin, 'start'], {
+				env,
+				cwd: userFolder,
+				logFile: opts.logFile,
+				echoPrefix,
+			});
 			await waitFor(
 				`n8n ${opts.install.n8n} to answer on ${instance.baseUrl}/rest/settings`,
 				async () => {
-					if (server.child.exitCode !== null) throw new StopWaiting(`n8n exited early (${String(server.child.exitCode)})`);
+					if (server.child.exitCode !== null)
+						throw new StopWaiting(`n8n exited early (${String(server.child.exitCode)})`);
 					// /healthz answers before the REST routes are mounted; /rest/settings answers once they are.
 					const res = await fetch(`${instance.baseUrl}/rest/settings`);
 					return res.ok ? true : undefined;

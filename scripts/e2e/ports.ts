@@ -26,7 +26,12 @@ export type ListenPortName = keyof typeof LISTEN_PORT_DEFAULTS;
 export type N8nPorts = Record<ListenPortName, number>;
 
 /** Port variables n8n reads to connect to another server: it listens on none of them. */
-export const CLIENT_PORT_NAMES = ['DB_POSTGRESDB_PORT', 'DB_MYSQLDB_PORT', 'QUEUE_BULL_REDIS_PORT', 'N8N_SMTP_PORT'];
+export const CLIENT_PORT_NAMES = [
+	'DB_POSTGRESDB_PORT',
+	'DB_MYSQLDB_PORT',
+	'QUEUE_BULL_REDIS_PORT',
+	'N8N_SMTP_PORT',
+];
 
 function listen(port: number): Promise<Server> {
 	return new Promise((resolve, reject) => {
@@ -67,7 +72,9 @@ export async function chooseN8nPorts(http?: number): Promise<N8nPorts> {
 }
 
 export function portEnv(ports: N8nPorts): Record<ListenPortName, string> {
-	return Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])) as Record<ListenPortName, string>;
+	return Object.fromEntries(
+		Object.entries(ports).map(([name, port]) => [name, String(port)]),
+	) as Record<ListenPortName, string>;
 }
 
 function jsFiles(dir: string): string[] {
@@ -84,14 +91,19 @@ function jsFiles(dir: string): string[] {
 export function declaredPortNames(packageDir: string): string[] {
 	const names = new Set<string>();
 	for (const file of jsFiles(join(packageDir, 'dist'))) {
-		for (const match of readFileSync(file, 'utf8').matchAll(/Env\)?\(\s*['"]([A-Z0-9_]*_PORT)['"]/g)) names.add(match[1]);
+		for (const match of readFileSync(file, 'utf8').matchAll(
+			/Env\)?\(\s*['"]([A-Z0-9_]*_PORT)['"]/g,
+		))
+			names.add(match[1]);
 	}
 	return [...names].sort();
 }
 
 /** Port variables a config package declares that are neither set free here nor known as client ports. */
 export function unhandledPortNames(packageDir: string): string[] {
-	return declaredPortNames(packageDir).filter((name) => !(name in LISTEN_PORT_DEFAULTS) && !CLIENT_PORT_NAMES.includes(name));
+	return declaredPortNames(packageDir).filter(
+		(name) => !(name in LISTEN_PORT_DEFAULTS) && !CLIENT_PORT_NAMES.includes(name),
+	);
 }
 
 /**
@@ -101,7 +113,11 @@ export function unhandledPortNames(packageDir: string): string[] {
 export async function holdDefaultPorts(): Promise<{ held: number[]; release(): Promise<void> }> {
 	const servers: Server[] = [];
 	const held: number[] = [];
-	const defaults = [LISTEN_PORT_DEFAULTS.N8N_PORT, LISTEN_PORT_DEFAULTS.N8N_RUNNERS_BROKER_PORT, LISTEN_PORT_DEFAULTS.N8N_RUNNERS_HEALTH_CHECK_SERVER_PORT];
+	const defaults = [
+		LISTEN_PORT_DEFAULTS.N8N_PORT,
+		LISTEN_PORT_DEFAULTS.N8N_RUNNERS_BROKER_PORT,
+		LISTEN_PORT_DEFAULTS.N8N_RUNNERS_HEALTH_CHECK_SERVER_PORT,
+	];
 	for (const port of defaults) {
 		try {
 			servers.push(await listen(port));

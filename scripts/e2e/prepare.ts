@@ -3,7 +3,14 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { CREDENTIAL_ID, CREDENTIAL_NAME, EXAMPLES, Example, WorkflowFile, loadExample } from '../examples/catalog';
+import {
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME,
+	EXAMPLES,
+	Example,
+	WorkflowFile,
+	loadExample,
+} from '../examples/catalog';
 import { N8nInstance, PACKAGE_NAME } from './n8n';
 
 export interface SandboxCredential {
@@ -14,7 +21,8 @@ export interface SandboxCredential {
 
 async function cliOk(n8n: N8nInstance, args: string[]): Promise<string> {
 	const res = await n8n.cli(args);
-	if (res.code !== 0) throw new Error(`n8n ${args.join(' ')} failed (exit ${res.code}):\n${res.output.slice(-3000)}`);
+	if (res.code !== 0)
+		throw new Error(`n8n ${args.join(' ')} failed (exit ${res.code}):\n${res.output.slice(-3000)}`);
 	return res.output;
 }
 
@@ -23,13 +31,25 @@ export async function loadedPackageNodeTypes(n8n: N8nInstance): Promise<string[]
 	const file = join(n8n.userFolder, 'node-types.json');
 	await cliOk(n8n, ['export:nodes', `--output=${file}`]);
 	const types = JSON.parse(readFileSync(file, 'utf8')) as Array<{ name: string }>;
-	return [...new Set(types.map((t) => t.name).filter((name) => name.startsWith(`${n8n.typePrefix}.`)))].sort();
+	return [
+		...new Set(types.map((t) => t.name).filter((name) => name.startsWith(`${n8n.typePrefix}.`))),
+	].sort();
 }
 
 /** `n8n import:credentials` with decrypted data: n8n encrypts it with the instance's key on import. */
-export async function importCredential(n8n: N8nInstance, credential: SandboxCredential): Promise<void> {
+export async function importCredential(
+	n8n: N8nInstance,
+	credential: SandboxCredential,
+): Promise<void> {
 	const file = join(n8n.userFolder, 'credential.json');
-	writeFileSync(file, JSON.stringify([{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'socialPublishingApi', data: credential }], null, 2));
+	writeFileSync(
+		file,
+		JSON.stringify(
+			[{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'socialPublishingApi', data: credential }],
+			null,
+			2,
+		),
+	);
 	await cliOk(n8n, ['import:credentials', `--input=${file}`]);
 }
 
@@ -38,15 +58,23 @@ export function forInstance(n8n: N8nInstance, workflow: WorkflowFile): WorkflowF
 	const prefix = `${PACKAGE_NAME}.`;
 	return {
 		...workflow,
-		nodes: workflow.nodes.map((node) => (node.type.startsWith(prefix) ? { ...node, type: `${n8n.typePrefix}.${node.type.slice(prefix.length)}` } : node)),
+		nodes: workflow.nodes.map((node) =>
+			node.type.startsWith(prefix)
+				? { ...node, type: `${n8n.typePrefix}.${node.type.slice(prefix.length)}` }
+				: node,
+		),
 	};
 }
 
-export async function importExamples(n8n: N8nInstance, examples: Example[] = EXAMPLES): Promise<WorkflowFile[]> {
+export async function importExamples(
+	n8n: N8nInstance,
+	examples: Example[] = EXAMPLES,
+): Promise<WorkflowFile[]> {
 	const dir = join(n8n.userFolder, 'examples');
 	mkdirSync(dir, { recursive: true });
 	const workflows = examples.map((example) => forInstance(n8n, loadExample(example)));
-	for (const workflow of workflows) writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
+	for (const workflow of workflows)
+		writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
 	await cliOk(n8n, ['import:workflow', '--separate', `--input=${dir}`]);
 	return workflows;
 }
@@ -59,7 +87,20 @@ export interface CliRun {
 }
 
 /** The run JSON `n8n execute --rawOutput` prints after its log lines (on failure too, at log level info). */
-function parseRunJson(text: string): { status?: string; data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>>; error?: { message?: string; description?: string } } } } | undefined {
+function parseRunJson(text: string):
+	| {
+			status?: string;
+			data?: {
+				resultData?: {
+					runData?: Record<
+						string,
+						Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>
+					>;
+					error?: { message?: string; description?: string };
+				};
+			};
+	  }
+	| undefined {
 	const lines = text.split('\n');
 	for (let i = 0; i < lines.length; i++) {
 		if (!lines[i].startsWith('{')) continue;
@@ -78,13 +119,19 @@ function parseRunJson(text: string): { status?: string; data?: { resultData?: { 
 /** `n8n execute --id=<id> --rawOutput`, judged by the run's `status` (the process may crash on exit after a good run). */
 export async function executeWorkflow(n8n: N8nInstance, workflowId: string): Promise<CliRun> {
 	// At log level info n8n also prints the run JSON of a failed run.
-	const res = await n8n.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { env: { N8N_LOG_LEVEL: 'info' } });
+	const res = await n8n.cli(['execute', `--id=${workflowId}`, '--rawOutput'], {
+		env: { N8N_LOG_LEVEL: 'info' },
+	});
 	const run = parseRunJson(res.output);
 	const runData = run?.data?.resultData?.runData ?? {};
 	const error = run?.data?.resultData?.error;
 	return {
 		status: run?.status ?? `no run JSON (exit ${res.code})`,
-		error: error ? `${error.message ?? ''} ${error.description ?? ''}`.trim() : run ? undefined : res.output.slice(-3000),
+		error: error
+			? `${error.message ?? ''} ${error.description ?? ''}`.trim()
+			: run
+				? undefined
+				: res.output.slice(-3000),
 		raw: res.output,
 		output(nodeName) {
 			const runs = runData[nodeName];

@@ -6,18 +6,38 @@ import { join } from 'path';
 import { N8nInstall, installDir } from './installs';
 import { StopWaiting, waitFor } from '../lib/processes';
 
-export const OWNER = { email: 'owner@example.com', firstName: 'Local', lastName: 'Owner', password: 'Sandbox-0wner-pass' };
+export const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Local',
+	lastName: 'Owner',
+	password: 'Sandbox-0wner-pass',
+};
 
 export interface Session {
 	baseUrl: string;
 	cookie: string;
-	request<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+	request<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; body: T }>;
 }
 
-async function call(baseUrl: string, method: string, path: string, body: unknown, cookie = ''): Promise<Response> {
+async function call(
+	baseUrl: string,
+	method: string,
+	path: string,
+	body: unknown,
+	cookie = '',
+): Promise<Response> {
 	return await fetch(`${baseUrl}${path}`, {
 		method,
-		headers: { 'content-type': 'application/json', accept: 'application/json', ...(cookie ? { cookie } : {}), 'browser-id': 'e2e' },
+		headers: {
+			'content-type': 'application/json',
+			accept: 'application/json',
+			...(cookie ? { cookie } : {}),
+			'browser-id': 'e2e',
+		},
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 }
@@ -34,17 +54,29 @@ async function setUpOrLogIn(baseUrl: string): Promise<string | undefined> {
 	if (res.status === 404) return undefined;
 	let cookie = res.ok ? authCookie(res) : '';
 	if (!cookie) {
-		res = await call(baseUrl, 'POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
+		res = await call(baseUrl, 'POST', '/rest/login', {
+			emailOrLdapLoginId: OWNER.email,
+			email: OWNER.email,
+			password: OWNER.password,
+		});
 		if (res.status === 404) return undefined;
 		cookie = res.ok ? authCookie(res) : '';
 	}
-	if (!cookie) throw new StopWaiting(`Could not set up or log in the owner (HTTP ${res.status}): ${(await res.text()).slice(0, 500)}`);
+	if (!cookie)
+		throw new StopWaiting(
+			`Could not set up or log in the owner (HTTP ${res.status}): ${(await res.text()).slice(0, 500)}`,
+		);
 	return cookie;
 }
 
 /** Sets the owner up on a fresh instance, or logs the owner in when that was done before. */
 export async function ownerSession(baseUrl: string): Promise<Session> {
-	const cookie = await waitFor('n8n to accept the owner set-up or log-in', () => setUpOrLogIn(baseUrl), 60_000, 1000);
+	const cookie = await waitFor(
+		'n8n to accept the owner set-up or log-in',
+		() => setUpOrLogIn(baseUrl),
+		60_000,
+		1000,
+	);
 	return {
 		baseUrl,
 		cookie,
@@ -71,10 +103,19 @@ export interface ExecutionSummary {
 }
 
 /** Executions of one workflow, newest first. */
-export async function listExecutions(session: Session, workflowId: string): Promise<ExecutionSummary[]> {
+export async function listExecutions(
+	session: Session,
+	workflowId: string,
+): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const res = await session.request<{ data: { results: ExecutionSummary[] } | ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}`);
-	if (res.status !== 200) throw new Error(`GET /rest/executions answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+	const res = await session.request<{ data: { results: ExecutionSummary[] } | ExecutionSummary[] }>(
+		'GET',
+		`/rest/executions?filter=${filter}`,
+	);
+	if (res.status !== 200)
+		throw new Error(
+			`GET /rest/executions answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
+		);
 	const data = res.body.data;
 	const results = Array.isArray(data) ? data : data.results;
 	return results.filter((e) => String(e.workflowId) === String(workflowId));
@@ -92,17 +133,29 @@ export interface ExecutionDetail {
 }
 
 /** One execution with its run data; n8n stores it in the "flatted" format, read here with n8n's own copy of flatted. */
-export async function getExecution(session: Session, install: N8nInstall, id: string): Promise<ExecutionDetail> {
-	const res = await session.request<{ data: { id: string; status: string; data: string } }>('GET', `/rest/executions/${id}`);
+export async function getExecution(
+	session: Session,
+	install: N8nInstall,
+	id: string,
+): Promise<ExecutionDetail> {
+	const res = await session.request<{ data: { id: string; status: string; data: string } }>(
+		'GET',
+		`/rest/executions/${id}`,
+	);
 	if (res.status !== 200) throw new Error(`GET /rest/executions/${id} answered ${res.status}`);
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const flatted = require(join(installDir(install), 'node_modules', 'flatted')) as { parse(text: string): { resultData: ExecutionDetail['resultData'] } };
+	const flatted = require(join(installDir(install), 'node_modules', 'flatted')) as {
+		parse(text: string): { resultData: ExecutionDetail['resultData'] };
+	};
 	const parsed = flatted.parse(res.body.data.data);
 	return { id: res.body.data.id, status: res.body.data.status, resultData: parsed.resultData };
 }
 
 /** The JSON items a node put out on its first output in its last run. */
-export function nodeOutput(detail: Pick<ExecutionDetail, 'resultData'>, nodeName: string): Array<Record<string, unknown>> {
+export function nodeOutput(
+	detail: Pick<ExecutionDetail, 'resultData'>,
+	nodeName: string,
+): Array<Record<string, unknown>> {
 	const runs = detail.resultData.runData[nodeName];
 	if (!runs?.length) return [];
 	return (runs[runs.length - 1].data?.main?.[0] ?? []).map((item) => item.json);

@@ -18,7 +18,12 @@ import { stopAll, stopAllOnExit } from '../lib/processes';
 import { ensureInstalled } from './install-n8n';
 import { assertPortsHandled, LoadMode, prepareN8n } from './n8n';
 import { holdDefaultPorts } from './ports';
-import { executeWorkflow, importCredential, importExamples, loadedPackageNodeTypes } from './prepare';
+import {
+	executeWorkflow,
+	importCredential,
+	importExamples,
+	loadedPackageNodeTypes,
+} from './prepare';
 import { activatePollExample, checkPollTrigger, type PollActivation } from './pollTrigger';
 import { checkTrigger } from './trigger';
 import { checkCredentialTest } from './credential';
@@ -43,7 +48,9 @@ async function step(name: string, fn: () => Promise<string[] | void>): Promise<b
 	} catch (error) {
 		const message = (error as Error).message;
 		outcomes.push({ name, ok: false, ms: Date.now() - started, detail: [message] });
-		console.log(`  FAIL  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n          ${message.split('\n').join('\n          ')}`);
+		console.log(
+			`  FAIL  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n          ${message.split('\n').join('\n          ')}`,
+		);
 		return false;
 	}
 }
@@ -57,54 +64,91 @@ async function main(): Promise<number> {
 	let tarball = '';
 	// E2E_TARBALL tests a given package tarball (e.g. a release artifact) instead of building and packing this clone.
 	const given = process.env.E2E_TARBALL;
-	const built = await step(given ? `use the package tarball ${given}` : 'build and npm pack the package', async () => {
-		if (given) {
-			tarball = given;
-			return [];
-		}
-		await buildPackage();
-		tarball = await packPackage();
-		return [tarball];
-	});
+	const built = await step(
+		given ? `use the package tarball ${given}` : 'build and npm pack the package',
+		async () => {
+			if (given) {
+				tarball = given;
+				return [];
+			}
+			await buildPackage();
+			tarball = await packPackage();
+			return [tarball];
+		},
+	);
 	if (!built) return 1;
 	const logDir = join(REPO_ROOT, '.e2e');
 	mkdirSync(logDir, { recursive: true });
 	// n8n's default ports stay taken for the whole run: a port this script forgot to choose fails the run.
 	const defaults = await holdDefaultPorts();
-	console.log(`n8n's default ports held during the run: ${defaults.held.join(', ') || 'none (all in use already)'}`);
+	console.log(
+		`n8n's default ports held during the run: ${defaults.held.join(', ') || 'none (all in use already)'}`,
+	);
 
 	for (const install of installs) {
-		console.log(`\nn8n ${install.n8n} (${install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`}), package loaded as ${mode === 'community' ? 'a community package' : 'a custom extension'}`);
+		console.log(
+			`\nn8n ${install.n8n} (${install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`}), package loaded as ${mode === 'community' ? 'a community package' : 'a custom extension'}`,
+		);
 		const sandbox = await startSandbox({ port: 0, quiet: true });
 		let userFolder = '';
 		try {
 			// Made here, not by prepareN8n, so that the finally below removes it also when preparing fails.
 			userFolder = mkdtempSync(join(tmpdir(), `n8n-e2e-${install.name}-`));
-			const n8n = await prepareN8n({ install, tarball, mode, userFolder, logFile: join(logDir, `${install.name}.log`) });
+			const n8n = await prepareN8n({
+				install,
+				tarball,
+				mode,
+				userFolder,
+				logFile: join(logDir, `${install.name}.log`),
+			});
 			const label = (what: string) => `[${install.n8n}] ${what}`;
-			const portsOk = await step(label('every port n8n opens is chosen free'), async () => [assertPortsHandled(install), `server ${n8n.port}, task broker ${n8n.ports.N8N_RUNNERS_BROKER_PORT}`]);
+			const portsOk = await step(label('every port n8n opens is chosen free'), async () => [
+				assertPortsHandled(install),
+				`server ${n8n.port}, task broker ${n8n.ports.N8N_RUNNERS_BROKER_PORT}`,
+			]);
 			if (!portsOk) continue;
 			const loaded = await step(label('the package loads: n8n lists its node types'), async () => {
 				const types = await loadedPackageNodeTypes(n8n);
-				for (const name of ['socialPublishing', 'socialPublishingPollTrigger', 'socialPublishingTrigger']) {
-					if (!types.includes(`${n8n.typePrefix}.${name}`)) throw new Error(`n8n did not load ${n8n.typePrefix}.${name}; it lists ${JSON.stringify(types)}`);
+				for (const name of [
+					'socialPublishing',
+					'socialPublishingPollTrigger',
+					'socialPublishingTrigger',
+				]) {
+					if (!types.includes(`${n8n.typePrefix}.${name}`))
+						throw new Error(
+							`n8n did not load ${n8n.typePrefix}.${name}; it lists ${JSON.stringify(types)}`,
+						);
 				}
 				return [types.join(', ')];
 			});
 			if (!loaded) continue;
-			const ready = await step(label('import the credential and the example workflows'), async () => {
-				await importCredential(n8n, { apiKey: sandbox.keys.admin, baseUrl: sandbox.baseUrl, webhookSecret: sandbox.webhookSecret });
-				const workflows = await importExamples(n8n);
-				return [`${workflows.length} workflows, user folder ${n8n.userFolder}`];
-			});
+			const ready = await step(
+				label('import the credential and the example workflows'),
+				async () => {
+					await importCredential(n8n, {
+						apiKey: sandbox.keys.admin,
+						baseUrl: sandbox.baseUrl,
+						webhookSecret: sandbox.webhookSecret,
+					});
+					const workflows = await importExamples(n8n);
+					return [`${workflows.length} workflows, user folder ${n8n.userFolder}`];
+				},
+			);
 			if (!ready) continue;
 			for (const example of EXAMPLES.filter((e) => !e.trigger && !e.poll)) {
 				const { id } = loadExample(example);
 				await step(label(`n8n execute: ${example.title}`), async () => {
 					const run = await executeWorkflow(n8n, id);
-					if (run.status !== 'success') throw new Error(`run status "${run.status}": ${run.error ?? ''}`);
+					if (run.status !== 'success')
+						throw new Error(`run status "${run.status}": ${run.error ?? ''}`);
 					const lines = example.check(run.output);
-					if (example.sandboxCheck) lines.push(...(await example.sandboxCheck(run.output, sandboxApi(sandbox.baseUrl, sandbox.keys.admin))));
+					if (example.sandboxCheck)
+						lines.push(
+							...(await example.sandboxCheck(
+								run.output,
+								sandboxApi(sandbox.baseUrl, sandbox.keys.admin),
+							)),
+						);
 					return lines;
 				});
 			}
@@ -121,7 +165,13 @@ async function main(): Promise<number> {
 				await checkTrigger({ n8n, sandbox, example, step: (name, fn) => step(label(name), fn) });
 			}
 			for (const example of EXAMPLES.filter((e) => e.poll)) {
-				await checkPollTrigger({ n8n, sandbox, example, activation: activations.get(example.file), step: (name, fn) => step(label(name), fn) });
+				await checkPollTrigger({
+					n8n,
+					sandbox,
+					example,
+					activation: activations.get(example.file),
+					step: (name, fn) => step(label(name), fn),
+				});
 			}
 			await checkCredentialTest({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
 		} finally {

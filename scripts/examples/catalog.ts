@@ -14,7 +14,16 @@ export type OutputOf = (nodeName: string) => Json[];
 export interface WorkflowFile {
 	id: string;
 	name: string;
-	nodes: Array<{ name: string; type: string; parameters: Json; credentials?: Record<string, { id: string; name: string }>; webhookId?: string; typeVersion: number; position: [number, number]; id: string }>;
+	nodes: Array<{
+		name: string;
+		type: string;
+		parameters: Json;
+		credentials?: Record<string, { id: string; name: string }>;
+		webhookId?: string;
+		typeVersion: number;
+		position: [number, number];
+		id: string;
+	}>;
 	connections: Json;
 	[key: string]: unknown;
 }
@@ -34,13 +43,20 @@ export interface Example {
 }
 
 /** A request to the sandbox's API with a key of the run's credential, outside n8n. */
-export type SandboxApi = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
+export type SandboxApi = (
+	method: string,
+	path: string,
+	body?: unknown,
+) => Promise<{ status: number; body: Json }>;
 
 export function sandboxApi(baseUrl: string, apiKey: string): SandboxApi {
 	return async (method, path, body) => {
 		const response = await fetch(`${baseUrl}${path}`, {
 			method,
-			headers: { Authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+			headers: {
+				Authorization: `Bearer ${apiKey}`,
+				...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
@@ -52,7 +68,9 @@ export const CREDENTIAL_ID = 'SpSandboxCred001';
 export const CREDENTIAL_NAME = 'Social Publishing account';
 
 export function loadExample(example: Example): WorkflowFile {
-	return JSON.parse(readFileSync(join(REPO_ROOT, 'examples', example.file), 'utf8')) as WorkflowFile;
+	return JSON.parse(
+		readFileSync(join(REPO_ROOT, 'examples', example.file), 'utf8'),
+	) as WorkflowFile;
 }
 
 export function ensure(condition: unknown, message: string): asserts condition {
@@ -65,11 +83,17 @@ function one(out: OutputOf, node: string): Json {
 	return items[0];
 }
 
-const isUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//.test(value);
+const isUrl = (value: unknown): value is string =>
+	typeof value === 'string' && /^https?:\/\//.test(value);
 
-type Post = Json & { text?: string; media_ids?: string[]; media?: Array<{ media_id?: string; alt_text?: string | null }> };
+type Post = Json & {
+	text?: string;
+	media_ids?: string[];
+	media?: Array<{ media_id?: string; alt_text?: string | null }>;
+};
 type PlatformObject = { enabled?: boolean; posts?: Post[]; settings?: Json };
-const platformsOf = (draft: Json) => (draft.platforms ?? {}) as Record<string, PlatformObject | undefined>;
+const platformsOf = (draft: Json) =>
+	(draft.platforms ?? {}) as Record<string, PlatformObject | undefined>;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export const EXAMPLES: Example[] = [
@@ -79,53 +103,97 @@ export const EXAMPLES: Example[] = [
 		check(out) {
 			const draft = one(out, 'Schedule Thread in Next Free Slot');
 			const platforms = draft.platforms as Record<string, { posts: unknown[] }>;
-			ensure(draft.status === 'scheduled', `the draft should be scheduled, is "${String(draft.status)}"`);
+			ensure(
+				draft.status === 'scheduled',
+				`the draft should be scheduled, is "${String(draft.status)}"`,
+			);
 			ensure(typeof draft.scheduled_date === 'string', 'the draft should have a scheduled date');
-			ensure(Array.isArray(draft.tags) && draft.tags.includes('weekly-tips'), `the draft should carry the tag weekly-tips, has ${JSON.stringify(draft.tags)}`);
-			ensure(platforms.x?.posts?.length === 3, `the X thread should have 3 posts, has ${platforms.x?.posts?.length}`);
-			return [`draft ${String(draft.id)} scheduled for ${String(draft.scheduled_date)} with tags ${(draft.tags as string[]).join(', ')}; X thread of ${platforms.x.posts.length} posts`];
+			ensure(
+				Array.isArray(draft.tags) && draft.tags.includes('weekly-tips'),
+				`the draft should carry the tag weekly-tips, has ${JSON.stringify(draft.tags)}`,
+			);
+			ensure(
+				platforms.x?.posts?.length === 3,
+				`the X thread should have 3 posts, has ${platforms.x?.posts?.length}`,
+			);
+			return [
+				`draft ${String(draft.id)} scheduled for ${String(draft.scheduled_date)} with tags ${(draft.tags as string[]).join(', ')}; X thread of ${platforms.x.posts.length} posts`,
+			];
 		},
 	},
 	{
 		file: 'long-text-auto-split.json',
-		title: 'One long text auto-split into a thread per platform, each post within its limit and numbered',
+		title:
+			'One long text auto-split into a thread per platform, each post within its limit and numbered',
 		check(out) {
 			const draft = one(out, 'Create Auto-Split Draft');
 			const platforms = draft.platforms as Record<string, { posts: Array<{ text: string }> }>;
 			const limits = { x: 280, bluesky: 300, mastodon: 500, linkedin: 3000 } as const;
 			const counts: string[] = [];
-			for (const [platform, limit] of Object.entries(limits) as Array<[keyof typeof limits, number]>) {
+			for (const [platform, limit] of Object.entries(limits) as Array<
+				[keyof typeof limits, number]
+			>) {
 				const posts = platforms[platform]?.posts ?? [];
 				ensure(posts.length > 0, `${platform} should have posts`);
 				for (const post of posts) {
 					const length = postLength(platform, post.text);
-					ensure(length <= limit, `a ${platform} post is ${length} long, over ${limit}: ${JSON.stringify(post.text)}`);
+					ensure(
+						length <= limit,
+						`a ${platform} post is ${length} long, over ${limit}: ${JSON.stringify(post.text)}`,
+					);
 				}
-				if (posts.length > 1) ensure(posts.every((post, k) => post.text.endsWith(` ${k + 1}/${posts.length}`)), `the ${platform} posts should be numbered k/${posts.length}`);
+				if (posts.length > 1)
+					ensure(
+						posts.every((post, k) => post.text.endsWith(` ${k + 1}/${posts.length}`)),
+						`the ${platform} posts should be numbered k/${posts.length}`,
+					);
 				counts.push(`${platform} ${posts.length}`);
 			}
-			ensure(platforms.x.posts.length > platforms.mastodon.posts.length && platforms.mastodon.posts.length > 1, `X should need more posts than Mastodon, and Mastodon more than one: ${counts.join(', ')}`);
-			ensure(platforms.linkedin.posts.length === 1, 'LinkedIn should keep the whole text as one post');
-			return [`draft ${String(draft.id)}: posts per platform ${counts.join(', ')}, each within its limit`];
+			ensure(
+				platforms.x.posts.length > platforms.mastodon.posts.length &&
+					platforms.mastodon.posts.length > 1,
+				`X should need more posts than Mastodon, and Mastodon more than one: ${counts.join(', ')}`,
+			);
+			ensure(
+				platforms.linkedin.posts.length === 1,
+				'LinkedIn should keep the whole text as one post',
+			);
+			return [
+				`draft ${String(draft.id)}: posts per platform ${counts.join(', ')}, each within its limit`,
+			];
 		},
 	},
 	{
 		file: 'image-publish-now.json',
-		title: 'Upload an image from binary data, attach it with alt text, publish now to X and LinkedIn and wait for the URLs',
+		title:
+			'Upload an image from binary data, attach it with alt text, publish now to X and LinkedIn and wait for the URLs',
 		check(out) {
 			const media = one(out, 'Upload Image');
 			ensure(media.status === 'ready', `the media should be ready, is "${String(media.status)}"`);
-			ensure(media.alt_text === 'A bar chart of weekly sign-ups, rising each week', `the media should carry the alt text, has ${JSON.stringify(media.alt_text)}`);
+			ensure(
+				media.alt_text === 'A bar chart of weekly sign-ups, rising each week',
+				`the media should carry the alt text, has ${JSON.stringify(media.alt_text)}`,
+			);
 			const published = one(out, 'Publish Now and Wait');
 			const urls = published.published_urls as Record<string, unknown>;
-			ensure(published.status === 'published', `the draft should be published, is "${String(published.status)}"`);
-			ensure(isUrl(urls?.x) && isUrl(urls?.linkedin), `both published URLs should be there, got ${JSON.stringify(urls)}`);
-			return [`media ${String(media.media_id)} ready with alt text`, `draft ${String(published.id)} published: X ${String(urls.x)}, LinkedIn ${String(urls.linkedin)}`];
+			ensure(
+				published.status === 'published',
+				`the draft should be published, is "${String(published.status)}"`,
+			);
+			ensure(
+				isUrl(urls?.x) && isUrl(urls?.linkedin),
+				`both published URLs should be there, got ${JSON.stringify(urls)}`,
+			);
+			return [
+				`media ${String(media.media_id)} ready with alt text`,
+				`draft ${String(published.id)} published: X ${String(urls.x)}, LinkedIn ${String(urls.linkedin)}`,
+			];
 		},
 	},
 	{
 		file: 'edit-one-platform-keep-the-rest.json',
-		title: 'Update only the X text of an X and Bluesky draft with an image: media, alt text, options and Bluesky stay; a link post is scheduled, not published now',
+		title:
+			'Update only the X text of an X and Bluesky draft with an image: media, alt text, options and Bluesky stay; a link post is scheduled, not published now',
 		check(out) {
 			const media = one(out, 'Upload Image');
 			const created = one(out, 'Create Draft for X and Bluesky');
@@ -133,17 +201,44 @@ export const EXAMPLES: Example[] = [
 			const before = platformsOf(created);
 			const after = platformsOf(read);
 			const x = after.x?.posts?.[0];
-			ensure(x?.text === 'Weekly active users are up 12% this week, our best week yet.', `the X text should be the new one, is ${JSON.stringify(x?.text)}`);
-			ensure(same(x?.media_ids, [media.media_id]), `the X post should keep the image ${String(media.media_id)}, has ${JSON.stringify(x?.media_ids)}`);
-			ensure(x?.media?.[0]?.alt_text === media.alt_text, `the X image should keep its alt text, has ${JSON.stringify(x?.media)}`);
-			ensure(x?.made_with_ai === true && x?.reply_settings === 'following', `the X options should stay, got ${JSON.stringify(x)}`);
-			ensure(same(after.bluesky, before.bluesky), `Bluesky should be as created: ${JSON.stringify(before.bluesky)}, is ${JSON.stringify(after.bluesky)}`);
-			ensure(after.bluesky?.posts?.[0]?.hide_link_preview === true && same(after.bluesky?.posts?.[0]?.media_ids, [media.media_id]), 'Bluesky should keep its image and hidden link preview');
+			ensure(
+				x?.text === 'Weekly active users are up 12% this week, our best week yet.',
+				`the X text should be the new one, is ${JSON.stringify(x?.text)}`,
+			);
+			ensure(
+				same(x?.media_ids, [media.media_id]),
+				`the X post should keep the image ${String(media.media_id)}, has ${JSON.stringify(x?.media_ids)}`,
+			);
+			ensure(
+				x?.media?.[0]?.alt_text === media.alt_text,
+				`the X image should keep its alt text, has ${JSON.stringify(x?.media)}`,
+			);
+			ensure(
+				x?.made_with_ai === true && x?.reply_settings === 'following',
+				`the X options should stay, got ${JSON.stringify(x)}`,
+			);
+			ensure(
+				same(after.bluesky, before.bluesky),
+				`Bluesky should be as created: ${JSON.stringify(before.bluesky)}, is ${JSON.stringify(after.bluesky)}`,
+			);
+			ensure(
+				after.bluesky?.posts?.[0]?.hide_link_preview === true &&
+					same(after.bluesky?.posts?.[0]?.media_ids, [media.media_id]),
+				'Bluesky should keep its image and hidden link preview',
+			);
 			const scheduled = one(out, 'Schedule Link Post');
-			ensure(scheduled.status === 'scheduled', `the link post should be scheduled, is "${String(scheduled.status)}"`);
+			ensure(
+				scheduled.status === 'scheduled',
+				`the link post should be scheduled, is "${String(scheduled.status)}"`,
+			);
 			const refused = one(out, 'Try to Publish Link Post Now');
 			const error = (refused.error ?? {}) as Json;
-			ensure(/cannot be published now: X post 1 contains a URL.*Rules on platform content 5/.test(String(error.message)), `publishing the link post now should be refused naming rule 5, got ${JSON.stringify(refused)}`);
+			ensure(
+				/cannot be published now: X post 1 contains a URL.*Rules on platform content 5/.test(
+					String(error.message),
+				),
+				`publishing the link post now should be refused naming rule 5, got ${JSON.stringify(refused)}`,
+			);
 			return [
 				`draft ${String(read.id)}: X text changed; image ${String(media.media_id)} with alt text, Made With AI and replies from followed accounts kept on X; Bluesky unchanged`,
 				`link post ${String(scheduled.id)} scheduled for ${String(scheduled.scheduled_date)}; publishing it now refused: ${String(error.message)}`,
@@ -154,10 +249,18 @@ export const EXAMPLES: Example[] = [
 			const path = `/v2/social-sets/${String(scheduled.social_set_id)}/drafts/${String(scheduled.id)}`;
 			const now = await api('PATCH', path, { publish_at: 'now' });
 			const code = (now.body.error as Json | undefined)?.code;
-			ensure(now.status === 403 && code === 'FORBIDDEN', `the sandbox should refuse to publish the link post now with 403 FORBIDDEN, answered ${now.status} ${JSON.stringify(now.body)}`);
+			ensure(
+				now.status === 403 && code === 'FORBIDDEN',
+				`the sandbox should refuse to publish the link post now with 403 FORBIDDEN, answered ${now.status} ${JSON.stringify(now.body)}`,
+			);
 			const after = await api('GET', path);
-			ensure(after.body.status === 'scheduled', `the link post should still be scheduled, is "${String(after.body.status)}"`);
-			return [`the sandbox itself refuses PATCH publish_at=now on link post ${String(scheduled.id)}: ${now.status} ${String(code)}; it stays scheduled`];
+			ensure(
+				after.body.status === 'scheduled',
+				`the link post should still be scheduled, is "${String(after.body.status)}"`,
+			);
+			return [
+				`the sandbox itself refuses PATCH publish_at=now on link post ${String(scheduled.id)}: ${now.status} ${String(code)}; it stays scheduled`,
+			];
 		},
 	},
 	{
@@ -167,13 +270,25 @@ export const EXAMPLES: Example[] = [
 			const days = out('Count Free and Taken Slots');
 			ensure(days.length === 7, `the report should have 7 days, has ${days.length}`);
 			for (const day of days) {
-				ensure(/^\d{4}-\d{2}-\d{2}$/.test(String(day.date)), `each day should have a date, got ${JSON.stringify(day.date)}`);
-				ensure(typeof day.free_slots === 'number' && typeof day.taken_slots === 'number', `each day should count free and taken slots, got ${JSON.stringify(day)}`);
+				ensure(
+					/^\d{4}-\d{2}-\d{2}$/.test(String(day.date)),
+					`each day should have a date, got ${JSON.stringify(day.date)}`,
+				);
+				ensure(
+					typeof day.free_slots === 'number' && typeof day.taken_slots === 'number',
+					`each day should count free and taken slots, got ${JSON.stringify(day)}`,
+				);
 			}
 			const free = days.reduce((sum, d) => sum + Number(d.free_slots), 0);
 			const taken = days.reduce((sum, d) => sum + Number(d.taken_slots), 0);
 			ensure(free + taken > 0, 'the seeded queue schedule should give slots in 7 days');
-			return [`${days.length} days from ${String(days[0].date)}: ${free} free and ${taken} taken slots`, ...days.map((d) => `  ${String(d.date)}: ${String(d.free_slots)} free, ${String(d.taken_slots)} taken`)];
+			return [
+				`${days.length} days from ${String(days[0].date)}: ${free} free and ${taken} taken slots`,
+				...days.map(
+					(d) =>
+						`  ${String(d.date)}: ${String(d.free_slots)} free, ${String(d.taken_slots)} taken`,
+				),
+			];
 		},
 	},
 	{
@@ -182,35 +297,67 @@ export const EXAMPLES: Example[] = [
 		trigger: true,
 		check(out) {
 			const event = one(out, 'Social Publishing Trigger');
-			ensure(event.event === 'draft.published', `the trigger should put out the draft.published event, got ${JSON.stringify(event.event)}`);
+			ensure(
+				event.event === 'draft.published',
+				`the trigger should put out the draft.published event, got ${JSON.stringify(event.event)}`,
+			);
 			const collected = one(out, 'Collect Published URLs');
 			const urls = collected.published_urls as Record<string, unknown>;
-			ensure(urls && typeof urls === 'object' && Object.keys(urls).length > 0, `published URLs should be collected, got ${JSON.stringify(collected)}`);
-			for (const [platform, url] of Object.entries(urls)) ensure(isUrl(url), `the ${platform} URL should be a URL, got ${JSON.stringify(url)}`);
-			return [`draft ${String(collected.draft_id)} published: ${Object.entries(urls).map(([p, u]) => `${p} ${String(u)}`).join(', ')}`];
+			ensure(
+				urls && typeof urls === 'object' && Object.keys(urls).length > 0,
+				`published URLs should be collected, got ${JSON.stringify(collected)}`,
+			);
+			for (const [platform, url] of Object.entries(urls))
+				ensure(isUrl(url), `the ${platform} URL should be a URL, got ${JSON.stringify(url)}`);
+			return [
+				`draft ${String(collected.draft_id)} published: ${Object.entries(urls)
+					.map(([p, u]) => `${p} ${String(u)}`)
+					.join(', ')}`,
+			];
 		},
 	},
 	{
 		file: 'poll-published-or-failed.json',
-		title: 'Poll Trigger (no webhook): each draft published or failed since the last check, with its outcome and URLs',
+		title:
+			'Poll Trigger (no webhook): each draft published or failed since the last check, with its outcome and URLs',
 		poll: true,
 		check(out) {
 			const events = out('Social Publishing Poll Trigger');
 			const outcomes = out('Summarise Outcome');
 			ensure(events.length > 0, 'the poll trigger should put out at least one event');
-			ensure(outcomes.length === events.length, `one outcome per event expected, got ${outcomes.length} for ${events.length}`);
+			ensure(
+				outcomes.length === events.length,
+				`one outcome per event expected, got ${outcomes.length} for ${events.length}`,
+			);
 			return events.map((event, index) => {
 				const outcome = outcomes[index];
 				const draft = event.draft as Json | undefined;
-				ensure(draft && outcome.draft_id === draft.id, `outcome ${index} should be about draft ${String(draft?.id)}, is about ${String(outcome.draft_id)}`);
+				ensure(
+					draft && outcome.draft_id === draft.id,
+					`outcome ${index} should be about draft ${String(draft?.id)}, is about ${String(outcome.draft_id)}`,
+				);
 				if (event.event === 'draft.published') {
 					const urls = outcome.published_urls as Record<string, unknown>;
-					ensure(outcome.outcome === 'published' && outcome.status === 'published', `draft ${String(draft.id)} should be published, got ${JSON.stringify(outcome)}`);
-					ensure(urls && Object.keys(urls).length > 0 && Object.values(urls).every(isUrl), `published URLs expected for draft ${String(draft.id)}, got ${JSON.stringify(urls)}`);
-					return `draft ${String(draft.id)} published: ${Object.entries(urls).map(([p, u]) => `${p} ${String(u)}`).join(', ')}`;
+					ensure(
+						outcome.outcome === 'published' && outcome.status === 'published',
+						`draft ${String(draft.id)} should be published, got ${JSON.stringify(outcome)}`,
+					);
+					ensure(
+						urls && Object.keys(urls).length > 0 && Object.values(urls).every(isUrl),
+						`published URLs expected for draft ${String(draft.id)}, got ${JSON.stringify(urls)}`,
+					);
+					return `draft ${String(draft.id)} published: ${Object.entries(urls)
+						.map(([p, u]) => `${p} ${String(u)}`)
+						.join(', ')}`;
 				}
-				ensure(event.event === 'draft.failed', `only draft.published and draft.failed are chosen, got ${JSON.stringify(event.event)}`);
-				ensure(outcome.outcome === 'failed' && outcome.status === 'error', `draft ${String(draft.id)} should have failed with status error, got ${JSON.stringify(outcome)}`);
+				ensure(
+					event.event === 'draft.failed',
+					`only draft.published and draft.failed are chosen, got ${JSON.stringify(event.event)}`,
+				);
+				ensure(
+					outcome.outcome === 'failed' && outcome.status === 'error',
+					`draft ${String(draft.id)} should have failed with status error, got ${JSON.stringify(outcome)}`,
+				);
 				return `draft ${String(draft.id)} failed (status error)`;
 			});
 		},
@@ -220,9 +367,15 @@ export const EXAMPLES: Example[] = [
 		title: 'Analytics: top posts of the last 30 days by impressions, and the followers series',
 		check(out) {
 			const top = out('Top 5 Posts');
-			ensure(top.length > 0 && top.length <= 5, `between 1 and 5 top posts expected, got ${top.length}`);
+			ensure(
+				top.length > 0 && top.length <= 5,
+				`between 1 and 5 top posts expected, got ${top.length}`,
+			);
 			const impressions = top.map((p) => Number((p.metrics as Json | undefined)?.impressions));
-			ensure(impressions.every((n, i) => Number.isFinite(n) && (i === 0 || impressions[i - 1] >= n)), `top posts should be sorted by impressions, got ${impressions.join(', ')}`);
+			ensure(
+				impressions.every((n, i) => Number.isFinite(n) && (i === 0 || impressions[i - 1] >= n)),
+				`top posts should be sorted by impressions, got ${impressions.join(', ')}`,
+			);
 			const followers = one(out, 'Followers Series');
 			const series = followers.data as Array<{ date: string; followers_count: number }>;
 			ensure(Array.isArray(series) && series.length > 0, 'the followers series should have days');

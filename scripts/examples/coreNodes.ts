@@ -4,10 +4,20 @@
  * version) does for the parameters the examples set, following n8n-nodes-base's code, and refuses
  * anything else instead of guessing. The real-n8n end-to-end test runs the same workflows with the real nodes.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
 
-type Description = Omit<INodeTypeDescription, 'group' | 'description' | 'defaults' | 'inputs' | 'outputs'> & Partial<INodeTypeDescription>;
+type Description = Omit<
+	INodeTypeDescription,
+	'group' | 'description' | 'defaults' | 'inputs' | 'outputs'
+> &
+	Partial<INodeTypeDescription>;
 
 function describe(d: Description): INodeTypeDescription {
 	return {
@@ -21,12 +31,21 @@ function describe(d: Description): INodeTypeDescription {
 }
 
 function unsupported(ctx: IExecuteFunctions, what: string): never {
-	throw new NodeOperationError(ctx.getNode(), `The in-process stand-in for "${ctx.getNode().type}" does not support ${what}; run this workflow in n8n`);
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The in-process stand-in for "${ctx.getNode().type}" does not support ${what}; run this workflow in n8n`,
+	);
 }
 
 /** lodash `get` for the dotted paths the examples use. */
 function getPath(obj: IDataObject, path: string): unknown {
-	return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as IDataObject)[key] : undefined), obj);
+	return path
+		.split('.')
+		.reduce<unknown>(
+			(value, key) =>
+				value !== null && typeof value === 'object' ? (value as IDataObject)[key] : undefined,
+			obj,
+		);
 }
 
 function setPath(obj: IDataObject, path: string, value: unknown): void {
@@ -52,9 +71,28 @@ class SetStandIn implements INodeType {
 		name: 'set',
 		version: [3.3, 3.4],
 		properties: [
-			{ displayName: 'Mode', name: 'mode', type: 'options', options: [{ name: 'Manual Mapping', value: 'manual' }, { name: 'JSON', value: 'raw' }], default: 'manual' },
-			{ displayName: 'Fields to Set', name: 'assignments', type: 'assignmentCollection', default: {} },
-			{ displayName: 'Include Other Input Fields', name: 'includeOtherFields', type: 'boolean', default: false },
+			{
+				displayName: 'Mode',
+				name: 'mode',
+				type: 'options',
+				options: [
+					{ name: 'Manual Mapping', value: 'manual' },
+					{ name: 'JSON', value: 'raw' },
+				],
+				default: 'manual',
+			},
+			{
+				displayName: 'Fields to Set',
+				name: 'assignments',
+				type: 'assignmentCollection',
+				default: {},
+			},
+			{
+				displayName: 'Include Other Input Fields',
+				name: 'includeOtherFields',
+				type: 'boolean',
+				default: false,
+			},
 			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
 		],
 	});
@@ -63,17 +101,29 @@ class SetStandIn implements INodeType {
 		return [
 			this.getInputData().map((item, i) => {
 				if (this.getNodeParameter('mode', i) !== 'manual') unsupported(this, 'the JSON mode');
-				if (Object.keys(this.getNodeParameter('options', i, {}) as IDataObject).length) unsupported(this, 'options');
-				const { assignments = [] } = this.getNodeParameter('assignments', i, {}) as { assignments?: Assignment[] };
-				const json: IDataObject = this.getNodeParameter('includeOtherFields', i, false) ? deepCopy(item.json) : {};
-				for (const { name, value, type } of assignments) setPath(json, name, checkType(this, name, value, type, i));
+				if (Object.keys(this.getNodeParameter('options', i, {}) as IDataObject).length)
+					unsupported(this, 'options');
+				const { assignments = [] } = this.getNodeParameter('assignments', i, {}) as {
+					assignments?: Assignment[];
+				};
+				const json: IDataObject = this.getNodeParameter('includeOtherFields', i, false)
+					? deepCopy(item.json)
+					: {};
+				for (const { name, value, type } of assignments)
+					setPath(json, name, checkType(this, name, value, type, i));
 				return { json, ...(item.binary ? { binary: item.binary } : {}), pairedItem: { item: i } };
 			}),
 		];
 	}
 }
 
-function checkType(ctx: IExecuteFunctions, name: string, value: unknown, type: string, itemIndex: number): unknown {
+function checkType(
+	ctx: IExecuteFunctions,
+	name: string,
+	value: unknown,
+	type: string,
+	itemIndex: number,
+): unknown {
 	const ok: Record<string, (v: unknown) => boolean> = {
 		string: (v) => typeof v === 'string',
 		number: (v) => typeof v === 'number' && Number.isFinite(v),
@@ -82,9 +132,14 @@ function checkType(ctx: IExecuteFunctions, name: string, value: unknown, type: s
 		object: (v) => v !== null && typeof v === 'object' && !Array.isArray(v),
 	};
 	if (!ok[type]) unsupported(ctx, `the field type "${type}"`);
-	if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
+	if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean'))
+		return String(value);
 	if (!ok[type](value)) {
-		throw new NodeOperationError(ctx.getNode(), `'${name}' expects a ${type} but we got ${JSON.stringify(value)}`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`'${name}' expects a ${type} but we got ${JSON.stringify(value)}`,
+			{ itemIndex },
+		);
 	}
 	return value;
 }
@@ -96,9 +151,20 @@ class ConvertToFileStandIn implements INodeType {
 		name: 'convertToFile',
 		version: [1, 1.1],
 		properties: [
-			{ displayName: 'Operation', name: 'operation', type: 'options', options: [{ name: 'Move Base64 String to File', value: 'toBinary' }], default: 'toBinary' },
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				options: [{ name: 'Move Base64 String to File', value: 'toBinary' }],
+				default: 'toBinary',
+			},
 			{ displayName: 'Base64 Input Field', name: 'sourceProperty', type: 'string', default: '' },
-			{ displayName: 'Put Output File in Field', name: 'binaryPropertyName', type: 'string', default: 'data' },
+			{
+				displayName: 'Put Output File in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+			},
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -116,12 +182,29 @@ class ConvertToFileStandIn implements INodeType {
 		const out: INodeExecutionData[] = [];
 		const items = this.getInputData();
 		for (let i = 0; i < items.length; i++) {
-			if (this.getNodeParameter('operation', i) !== 'toBinary') unsupported(this, 'operations other than Move Base64 String to File');
-			const options = this.getNodeParameter('options', i, {}) as { fileName?: string; mimeType?: string };
+			if (this.getNodeParameter('operation', i) !== 'toBinary')
+				unsupported(this, 'operations other than Move Base64 String to File');
+			const options = this.getNodeParameter('options', i, {}) as {
+				fileName?: string;
+				mimeType?: string;
+			};
 			const source = getPath(items[i].json, this.getNodeParameter('sourceProperty', i) as string);
-			if (typeof source !== 'string') throw new NodeOperationError(this.getNode(), 'The value in the base64 input field is not a string', { itemIndex: i });
-			const binary = await this.helpers.prepareBinaryData(Buffer.from(source, 'base64'), options.fileName, options.mimeType);
-			out.push({ json: {}, binary: { [this.getNodeParameter('binaryPropertyName', i, 'data') as string]: binary }, pairedItem: { item: i } });
+			if (typeof source !== 'string')
+				throw new NodeOperationError(
+					this.getNode(),
+					'The value in the base64 input field is not a string',
+					{ itemIndex: i },
+				);
+			const binary = await this.helpers.prepareBinaryData(
+				Buffer.from(source, 'base64'),
+				options.fileName,
+				options.mimeType,
+			);
+			out.push({
+				json: {},
+				binary: { [this.getNodeParameter('binaryPropertyName', i, 'data') as string]: binary },
+				pairedItem: { item: i },
+			});
 		}
 		return [out];
 	}
@@ -134,20 +217,64 @@ class SortStandIn implements INodeType {
 		name: 'sort',
 		version: 1,
 		properties: [
-			{ displayName: 'Type', name: 'type', type: 'options', options: [{ name: 'Simple', value: 'simple' }], default: 'simple' },
-			{ displayName: 'Fields To Sort By', name: 'sortFieldsUi', type: 'fixedCollection', typeOptions: { multipleValues: true }, default: {}, options: [{ displayName: 'Field To Sort By', name: 'sortField', values: [{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '' }, { displayName: 'Order', name: 'order', type: 'options', options: [{ name: 'Ascending', value: 'ascending' }, { name: 'Descending', value: 'descending' }], default: 'ascending' }] }] },
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: [{ name: 'Simple', value: 'simple' }],
+				default: 'simple',
+			},
+			{
+				displayName: 'Fields To Sort By',
+				name: 'sortFieldsUi',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				default: {},
+				options: [
+					{
+						displayName: 'Field To Sort By',
+						name: 'sortField',
+						values: [
+							{ displayName: 'Field Name', name: 'fieldName', type: 'string', default: '' },
+							{
+								displayName: 'Order',
+								name: 'order',
+								type: 'options',
+								options: [
+									{ name: 'Ascending', value: 'ascending' },
+									{ name: 'Descending', value: 'descending' },
+								],
+								default: 'ascending',
+							},
+						],
+					},
+				],
+			},
 			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
 		],
 	});
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		if (this.getNodeParameter('type', 0) !== 'simple') unsupported(this, 'sort types other than Simple');
-		const fields = (this.getNodeParameter('sortFieldsUi', 0) as { sortField?: Array<{ fieldName: string; order: string }> }).sortField ?? [];
-		if (!fields.length) throw new NodeOperationError(this.getNode(), 'No sorting specified. Please add a field to sort by');
+		if (this.getNodeParameter('type', 0) !== 'simple')
+			unsupported(this, 'sort types other than Simple');
+		const fields =
+			(
+				this.getNodeParameter('sortFieldsUi', 0) as {
+					sortField?: Array<{ fieldName: string; order: string }>;
+				}
+			).sortField ?? [];
+		if (!fields.length)
+			throw new NodeOperationError(
+				this.getNode(),
+				'No sorting specified. Please add a field to sort by',
+			);
 		const items = [...this.getInputData()];
 		for (const { fieldName } of fields) {
 			if (!items.some((item) => getPath(item.json, fieldName) !== undefined)) {
-				throw new NodeOperationError(this.getNode(), `Couldn't find the field '${fieldName}' in the input data`);
+				throw new NodeOperationError(
+					this.getNode(),
+					`Couldn't find the field '${fieldName}' in the input data`,
+				);
 			}
 		}
 		const key = (item: INodeExecutionData, field: string) => {
@@ -175,7 +302,16 @@ class LimitStandIn implements INodeType {
 		version: 1,
 		properties: [
 			{ displayName: 'Max Items', name: 'maxItems', type: 'number', default: 1 },
-			{ displayName: 'Keep', name: 'keep', type: 'options', options: [{ name: 'First Items', value: 'firstItems' }, { name: 'Last Items', value: 'lastItems' }], default: 'firstItems' },
+			{
+				displayName: 'Keep',
+				name: 'keep',
+				type: 'options',
+				options: [
+					{ name: 'First Items', value: 'firstItems' },
+					{ name: 'Last Items', value: 'lastItems' },
+				],
+				default: 'firstItems',
+			},
 		],
 	});
 
@@ -183,7 +319,11 @@ class LimitStandIn implements INodeType {
 		const items = this.getInputData();
 		const max = this.getNodeParameter('maxItems', 0) as number;
 		if (max > items.length) return [items];
-		return [this.getNodeParameter('keep', 0) === 'firstItems' ? items.slice(0, max) : items.slice(items.length - max)];
+		return [
+			this.getNodeParameter('keep', 0) === 'firstItems'
+				? items.slice(0, max)
+				: items.slice(items.length - max),
+		];
 	}
 }
 
@@ -227,12 +367,20 @@ interface MaybeVersioned {
  * The core nodes the examples use: n8n's real ones when n8n-nodes-base can be loaded (e.g. installed as a
  * dev dependency), otherwise the stand-ins above.
  */
-export function coreNodeTypes(): { types: Record<string, INodeType>; source: 'n8n-nodes-base' | 'stand-ins' } {
+export function coreNodeTypes(): {
+	types: Record<string, INodeType>;
+	source: 'n8n-nodes-base' | 'stand-ins';
+} {
 	try {
 		const types: Record<string, INodeType> = {};
 		for (const [name, { path, version }] of Object.entries(REAL_CORE_NODES)) {
 			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			const exported = Object.values(require(`n8n-nodes-base/dist/nodes/${path}`) as Record<string, new () => INodeType & MaybeVersioned>)[0];
+			const exported = Object.values(
+				require(`n8n-nodes-base/dist/nodes/${path}`) as Record<
+					string,
+					new () => INodeType & MaybeVersioned
+				>,
+			)[0];
 			const instance = new exported();
 			types[name] = instance.getNodeType ? instance.getNodeType(version) : instance;
 		}

@@ -8,7 +8,10 @@
  * Prints one JSON line { passed, message, details, patterns }; exit code 0 when it passed, 1 when not.
  * An ES module because the scanner is one (scripts/lib/scan.ts runs it in its own process).
  */
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const [folder, ...rest] = process.argv.slice(2);
 if (!folder || rest.length === 0) {

@@ -14,4 +14,5 @@ process.env.N8N_USER_FOLDER = N8N_USER_FOLDER;
 
 process.once('exit', () => rmSync(N8N_USER_FOLDER, { recursive: true, force: true }));
 // A signal would end the process without the exit event: exit as the signal would, so the folder goes too.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => process.exit(128 + constants.signals[signal]));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+	process.once(signal, () => process.exit(128 + constants.signals[signal]));

@@ -8,7 +8,8 @@ export const REPO_ROOT = resolve(__dirname, '..', '..');
 
 async function npm(args: string[], cwd = REPO_ROOT): Promise<string> {
 	const res = await runProcess('npm', args, { cwd, env: process.env, timeoutMs: 5 * 60_000 });
-	if (res.code !== 0) throw new Error(`npm ${args.join(' ')} failed (exit ${res.code}):\n${res.output.slice(-4000)}`);
+	if (res.code !== 0)
+		throw new Error(`npm ${args.join(' ')} failed (exit ${res.code}):\n${res.output.slice(-4000)}`);
 	return res.output;
 }
 

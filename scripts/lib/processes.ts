@@ -29,7 +29,14 @@ export interface StartOptions extends Pick<SpawnOptions, 'cwd' | 'env' | 'uid' |
 }
 
 export function startProcess(cmd: string, args: string[], opts: StartOptions = {}): Started {
-	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, uid: opts.uid, gid: opts.gid, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	const child = spawn(cmd, args, {
+		cwd: opts.cwd,
+		env: opts.env,
+		uid: opts.uid,
+		gid: opts.gid,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
 	started.add(child);
 	if (child.pid !== undefined) groups.add(child.pid);
 	let text = '';
@@ -40,7 +47,8 @@ export function startProcess(cmd: string, args: string[], opts: StartOptions = {
 		if (text.length > 2_000_000) text = text.slice(-1_000_000);
 		log?.write(s);
 		if (opts.echoPrefix !== undefined) {
-			for (const line of s.split('\n')) if (line.trim()) process.stdout.write(`${opts.echoPrefix}${line}\n`);
+			for (const line of s.split('\n'))
+				if (line.trim()) process.stdout.write(`${opts.echoPrefix}${line}\n`);
 		}
 	};
 	child.stdout?.on('data', onData);
@@ -57,10 +65,19 @@ export function startProcess(cmd: string, args: string[], opts: StartOptions = {
 			resolve('spawn-error');
 		});
 	});
-	return { child, output: () => text, exited, stop: (signal) => stopProcess(child, exited, signal) };
+	return {
+		child,
+		output: () => text,
+		exited,
+		stop: (signal) => stopProcess(child, exited, signal),
+	};
 }
 
-async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+async function stopProcess(
+	child: ChildProcess,
+	exited: Promise<unknown>,
+	signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
 	// Remember its children before it goes, to check afterwards that none outlived it.
 	noteTrees();
@@ -84,7 +101,11 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** Runs a command to its end and returns its exit code and output. */
-export async function runProcess(cmd: string, args: string[], opts: StartOptions & { timeoutMs?: number } = {}): Promise<{ code: number | string; output: string }> {
+export async function runProcess(
+	cmd: string,
+	args: string[],
+	opts: StartOptions & { timeoutMs?: number } = {},
+): Promise<{ code: number | string; output: string }> {
 	const p = startProcess(cmd, args, opts);
 	let timer: NodeJS.Timeout | undefined;
 	const timeout = new Promise<'timeout'>((resolve) => {
@@ -94,13 +115,19 @@ export async function runProcess(cmd: string, args: string[], opts: StartOptions
 	clearTimeout(timer);
 	if (result === 'timeout') {
 		await p.stop();
-		throw new Error(`"${cmd} ${args.join(' ')}" did not finish within ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s\n${p.output().slice(-3000)}`);
+		throw new Error(
+			`"${cmd} ${args.join(' ')}" did not finish within ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s\n${p.output().slice(-3000)}`,
+		);
 	}
 	return { code: result, output: p.output() };
 }
 
 export async function stopAll(): Promise<void> {
-	await Promise.all([...started].map((child) => stopProcess(child, new Promise((resolve) => child.once('exit', resolve)))));
+	await Promise.all(
+		[...started].map((child) =>
+			stopProcess(child, new Promise((resolve) => child.once('exit', resolve))),
+		),
+	);
 }
 
 /** Clean-ups to run once the processes are stopped, however the script ends (in the order given). */
@@ -189,7 +216,14 @@ function readProcs(): ProcInfo[] | undefined {
 			// cutime cstime priority nice threads itrealvalue starttime ...": comm may hold spaces.
 			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
 			const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-			out.push({ pid: Number(entry), ppid: Number(f[1]), pgrp: Number(f[2]), zombie: f[0] === 'Z', ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]), starttime: f[19] });
+			out.push({
+				pid: Number(entry),
+				ppid: Number(f[1]),
+				pgrp: Number(f[2]),
+				zombie: f[0] === 'Z',
+				ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+				starttime: f[19],
+			});
 		} catch {
 			// the process ended while reading
 		}
@@ -220,7 +254,8 @@ const seenInTrees = new Map<number, string>();
 
 function noteTrees(procs = readProcs()): void {
 	if (!procs) return;
-	for (const pgid of groups) for (const p of treeOf(pgid, procs)) seenInTrees.set(p.pid, p.starttime);
+	for (const pgid of groups)
+		for (const p of treeOf(pgid, procs)) seenInTrees.set(p.pid, p.starttime);
 }
 
 let clockTicks: number | undefined;
@@ -230,7 +265,8 @@ export function groupCpuMs(pgid: number): number | undefined {
 	const procs = readProcs();
 	if (!procs) return undefined;
 	noteTrees(procs);
-	clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+	clockTicks ??=
+		Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 	const ticks = treeOf(pgid, procs).reduce((sum, p) => sum + p.ticks, 0);
 	return (ticks * 1000) / clockTicks;
 }
@@ -278,7 +314,12 @@ export function freePort(): Promise<number> {
 /** Thrown by a waitFor probe to stop waiting at once (e.g. the awaited process has died). */
 export class StopWaiting extends Error {}
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 500): Promise<T> {
+export async function waitFor<T>(
+	what: string,
+	probe: () => Promise<T | undefined>,
+	timeoutMs: number,
+	intervalMs = 500,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	let lastError = '';
 	while (Date.now() < deadline) {
@@ -291,5 +332,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 		}
 		await new Promise((resolve) => setTimeout(resolve, intervalMs));
 	}
-	throw new Error(`Timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}${lastError ? ` (last error: ${lastError})` : ''}`);
+	throw new Error(
+		`Timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}${lastError ? ` (last error: ${lastError})` : ''}`,
+	);
 }

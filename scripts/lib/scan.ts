@@ -24,19 +24,38 @@ export interface ScanResult {
 export const TARBALL_PATTERNS = ['**/*.js', '**/*.json'];
 
 /** Runs the scanner's `analyzePackage` on a folder; `patterns` 'sources' means the scanner's SOURCE_FILE_PATTERNS. */
-export async function analyzeFolder(folder: string, patterns: string[] | 'sources', label = folder): Promise<ScanResult> {
+export async function analyzeFolder(
+	folder: string,
+	patterns: string[] | 'sources',
+	label = folder,
+): Promise<ScanResult> {
 	// The scanner makes a temporary folder when it is loaded: give it one that is removed afterwards.
 	const scratch = mkdtempSync(join(tmpdir(), 'sp-scan-'));
-	const args = [join(__dirname, 'analyze.mjs'), folder, ...(patterns === 'sources' ? ['sources'] : patterns)];
+	const args = [
+		join(__dirname, 'analyze.mjs'),
+		folder,
+		...(patterns === 'sources' ? ['sources'] : patterns),
+	];
 	// NODE_ENV=test (set by jest) switches eslint-plugin-n8n-nodes-base's file-name rules to its own test mode.
 	const { NODE_ENV: _testMode, ...env } = process.env;
 	try {
 		const stdout = await new Promise<string>((resolve, reject) => {
-			execFile('node', args, { cwd: REPO_ROOT, env: { ...env, TMPDIR: scratch }, maxBuffer: 20 * 1024 * 1024, timeout: 5 * 60_000 }, (error, out, err) => {
-				// Exit code 1 means "violations found" and still prints the JSON result.
-				if (error && error.code !== 1) reject(new Error(`The scanner failed on ${folder}: ${error.message}\n${err}`));
-				else resolve(out);
-			});
+			execFile(
+				'node',
+				args,
+				{
+					cwd: REPO_ROOT,
+					env: { ...env, TMPDIR: scratch },
+					maxBuffer: 20 * 1024 * 1024,
+					timeout: 5 * 60_000,
+				},
+				(error, out, err) => {
+					// Exit code 1 means "violations found" and still prints the JSON result.
+					if (error && error.code !== 1)
+						reject(new Error(`The scanner failed on ${folder}: ${error.message}\n${err}`));
+					else resolve(out);
+				},
+			);
 		});
 		const line = stdout.trim().split('\n').pop() ?? '';
 		const result = JSON.parse(line) as Omit<ScanResult, 'label'>;
@@ -72,6 +91,9 @@ export async function scanPackage(): Promise<ScanResult[]> {
 /** One line per leg, and the scanner's report under a leg that failed. */
 export function formatScan(results: ScanResult[]): string {
 	return results
-		.map((r) => `${r.passed ? 'passed' : 'FAILED'}: n8n's scanner on ${r.label} (${r.patterns.join(', ')})${r.passed ? '' : `\n${r.message ?? ''}\n${r.details ?? ''}`}`)
+		.map(
+			(r) =>
+				`${r.passed ? 'passed' : 'FAILED'}: n8n's scanner on ${r.label} (${r.patterns.join(', ')})${r.passed ? '' : `\n${r.message ?? ''}\n${r.details ?? ''}`}`,
+		)
 		.join('\n');
 }

@@ -18,47 +18,69 @@ describe('Social Publishing API credential (Authentication)', () => {
 	test('the credential declares its own test (GET /v2/me); no node carries a test method or testedBy', () => {
 		expect(credential.test?.request).toMatchObject({ method: 'GET', url: '/v2/me' });
 		for (const node of [new SocialPublishing(), new SocialPublishingTrigger()] as INodeType[]) {
-			expect(node.description.credentials).toEqual([{ name: 'socialPublishingApi', required: true }]);
+			expect(node.description.credentials).toEqual([
+				{ name: 'socialPublishingApi', required: true },
+			]);
 			expect(node.methods?.credentialTest).toBeUndefined();
 		}
 	});
 
 	// README "Credentials": `https://host`, `https://host/` and `https://host/v2` all work.
-	test.each(['', '/', '/v2', '/v2/', '//', '/V2', '/v2//'])('a valid key passes the test (Base URL suffix "%s")', async (suffix) => {
-		fx.sandbox.clearRequests();
-		const result = await testCredential(credential, { apiKey: fx.sandbox.keys.read, baseUrl: fx.sandbox.baseUrl + suffix });
-		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
-		const requests = fx.apiRequests();
-		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/me']);
-		// Spec "Authentication" 1: every request carries `Authorization: Bearer <API_KEY>`.
-		expect(requests[0].headers.authorization).toBe(`Bearer ${fx.sandbox.keys.read}`);
-	});
+	test.each(['', '/', '/v2', '/v2/', '//', '/V2', '/v2//'])(
+		'a valid key passes the test (Base URL suffix "%s")',
+		async (suffix) => {
+			fx.sandbox.clearRequests();
+			const result = await testCredential(credential, {
+				apiKey: fx.sandbox.keys.read,
+				baseUrl: fx.sandbox.baseUrl + suffix,
+			});
+			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+			const requests = fx.apiRequests();
+			expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/me']);
+			// Spec "Authentication" 1: every request carries `Authorization: Bearer <API_KEY>`.
+			expect(requests[0].headers.authorization).toBe(`Bearer ${fx.sandbox.keys.read}`);
+		},
+	);
 
 	test('spaces around the Base URL are ignored', async () => {
-		const result = await testCredential(credential, { apiKey: fx.sandbox.keys.write, baseUrl: `  ${fx.sandbox.baseUrl}/v2/  ` });
+		const result = await testCredential(credential, {
+			apiKey: fx.sandbox.keys.write,
+			baseUrl: `  ${fx.sandbox.baseUrl}/v2/  `,
+		});
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 	});
 
 	// Spec "Authentication" 3: a missing or invalid key returns 401 UNAUTHORIZED.
 	test('a bad key fails with the UNAUTHORIZED message, without the key', async () => {
 		fx.sandbox.clearRequests();
-		const result = await testCredential(credential, { apiKey: 'sp_wrong_key_123', baseUrl: `${fx.sandbox.baseUrl}/v2` });
+		const result = await testCredential(credential, {
+			apiKey: 'sp_wrong_key_123',
+			baseUrl: `${fx.sandbox.baseUrl}/v2`,
+		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/^UNAUTHORIZED: Invalid API key\. /);
 		expect(result.message).not.toContain('sp_wrong_key_123');
 		// n8n-core sends a request refused with 401 once more after its pre-authentication hook; both were GET /v2/me.
 		const requests = fx.apiRequests();
 		expect(requests.length).toBeGreaterThan(0);
-		expect([...new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))]).toEqual(['GET /v2/me 401']);
+		expect([...new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))]).toEqual([
+			'GET /v2/me 401',
+		]);
 	});
 
 	test('an empty key fails the same way', async () => {
 		const result = await testCredential(credential, { apiKey: '', baseUrl: fx.sandbox.baseUrl });
-		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^UNAUTHORIZED: Invalid API key\. /) });
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/^UNAUTHORIZED: Invalid API key\. /),
+		});
 	});
 
 	test('a Base URL that does not lead to the API says to check the Base URL', async () => {
-		const result = await testCredential(credential, { apiKey: fx.sandbox.keys.read, baseUrl: `${fx.sandbox.baseUrl}/api` });
+		const result = await testCredential(credential, {
+			apiKey: fx.sandbox.keys.read,
+			baseUrl: `${fx.sandbox.baseUrl}/api`,
+		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/^NOT_FOUND: .*check the Base URL\.$/);
 	});
@@ -70,7 +92,10 @@ describe('Social Publishing API credential (Authentication)', () => {
 
 	test('node requests authenticate through the credential: Bearer header on every request', async () => {
 		fx.sandbox.clearRequests();
-		const result = await fx.runNode({ resource: 'user', operation: 'getCurrent' }, { key: 'write' });
+		const result = await fx.runNode(
+			{ resource: 'user', operation: 'getCurrent' },
+			{ key: 'write' },
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.output('Social Publishing')[0].json).toMatchObject({ id: 3 });
 		expect(fx.apiRequests()[0].headers.authorization).toBe(`Bearer ${fx.sandbox.keys.write}`);

@@ -28,10 +28,19 @@ interface RequestError {
 }
 
 function pick(data: unknown, path: string): unknown {
-	return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), data);
+	return path
+		.split('.')
+		.reduce<unknown>(
+			(value, key) =>
+				value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+			data,
+		);
 }
 
-export async function testCredential(type: ICredentialType, data: ICredentialDataDecryptedObject): Promise<INodeCredentialTestResult> {
+export async function testCredential(
+	type: ICredentialType,
+	data: ICredentialDataDecryptedObject,
+): Promise<INodeCredentialTestResult> {
 	const test = type.test;
 	if (!test) return { status: 'Error', message: 'No testing function found for this credential.' };
 
@@ -46,7 +55,15 @@ export async function testCredential(type: ICredentialType, data: ICredentialDat
 			inputs: [NodeConnectionTypes.Main],
 			outputs: [NodeConnectionTypes.Main],
 			credentials: [{ name: type.name, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					default: '',
+					routing: { request: test.request },
+				},
+			],
 		},
 	};
 	const nodeTypes: INodeTypes = {
@@ -54,7 +71,12 @@ export async function testCredential(type: ICredentialType, data: ICredentialDat
 		getByNameAndVersion: () => nodeType,
 		getKnownTypes: () => ({}),
 	};
-	const credentialsDecrypted = { id: 'credential-under-test', name: 'Credential under test', type: type.name, data };
+	const credentialsDecrypted = {
+		id: 'credential-under-test',
+		name: 'Credential under test',
+		type: type.name,
+		data,
+	};
 	const node: INode = {
 		id: 'temp',
 		name: 'Temp-Node',
@@ -65,7 +87,12 @@ export async function testCredential(type: ICredentialType, data: ICredentialDat
 		credentials: { [type.name]: { id: credentialsDecrypted.id, name: credentialsDecrypted.name } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = additionalDataFor({ [type.name]: data }, { nodes: [node], connections: {} } as unknown as IWorkflowBase, 'credential-test', { [type.name]: type });
+	const additionalData = additionalDataFor(
+		{ [type.name]: data },
+		{ nodes: [node], connections: {} } as unknown as IWorkflowBase,
+		'credential-test',
+		{ [type.name]: type },
+	);
 	const context = new ExecuteContext(
 		workflow,
 		node,
@@ -87,10 +114,14 @@ export async function testCredential(type: ICredentialType, data: ICredentialDat
 		const answer = error.cause?.response;
 		if (answer) {
 			for (const rule of test.rules ?? []) {
-				if (rule.type === 'responseCode' && rule.properties.value === answer.status) return { status: 'Error', message: rule.properties.message };
+				if (rule.type === 'responseCode' && rule.properties.value === answer.status)
+					return { status: 'Error', message: rule.properties.message };
 			}
 			if (answer.status < 199 || answer.status > 299) {
-				return { status: 'Error', message: answer.statusText || `Received HTTP status code: ${answer.status}` };
+				return {
+					status: 'Error',
+					message: answer.statusText || `Received HTTP status code: ${answer.status}`,
+				};
 			}
 		} else if (error.cause?.code) {
 			return { status: 'Error', message: error.cause.code };
@@ -98,7 +129,10 @@ export async function testCredential(type: ICredentialType, data: ICredentialDat
 		return { status: 'Error', message: String(error.message) };
 	}
 	for (const rule of test.rules ?? []) {
-		if (rule.type === 'responseSuccessBody' && pick(response?.[0]?.[0]?.json, rule.properties.key) === rule.properties.value) {
+		if (
+			rule.type === 'responseSuccessBody' &&
+			pick(response?.[0]?.[0]?.json, rule.properties.key) === rule.properties.value
+		) {
 			return { status: 'Error', message: rule.properties.message };
 		}
 	}

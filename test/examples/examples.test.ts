@@ -17,7 +17,15 @@ const ours = sourceNodeTypes();
 
 /** Parameter paths the example sets that n8n would drop: unknown names, or fields not shown for the chosen options. */
 function droppedParameters(type: INodeType, node: INode): string[] {
-	const kept = NodeHelpers.getNodeParameters(type.description.properties, node.parameters, true, false, node, type.description) ?? {};
+	const kept =
+		NodeHelpers.getNodeParameters(
+			type.description.properties,
+			node.parameters,
+			true,
+			false,
+			node,
+			type.description,
+		) ?? {};
 	const dropped: string[] = [];
 	const walk = (given: INodeParameters, result: INodeParameters | undefined, path: string) => {
 		for (const [key, value] of Object.entries(given)) {
@@ -33,7 +41,9 @@ function droppedParameters(type: INodeType, node: INode): string[] {
 
 describe('examples/', () => {
 	test('every workflow file is listed in the catalog and the other way round', () => {
-		const files = readdirSync(join(__dirname, '..', '..', 'examples')).filter((f) => f.endsWith('.json')).sort();
+		const files = readdirSync(join(__dirname, '..', '..', 'examples'))
+			.filter((f) => f.endsWith('.json'))
+			.sort();
 		expect(files).toEqual(EXAMPLES.map((e) => e.file).sort());
 	});
 
@@ -42,7 +52,11 @@ describe('examples/', () => {
 
 		test('is an importable workflow with an id and only known node types', () => {
 			expect(workflow.id).toMatch(/^[A-Za-z0-9]{16}$/);
-			const allowed = new Set([...Object.keys(coreNodeStandIns()), 'n8n-nodes-base.manualTrigger', ...Object.keys(ours).map((n) => `${PACKAGE}.${n}`)]);
+			const allowed = new Set([
+				...Object.keys(coreNodeStandIns()),
+				'n8n-nodes-base.manualTrigger',
+				...Object.keys(ours).map((n) => `${PACKAGE}.${n}`),
+			]);
 			expect(workflow.nodes.map((n) => n.type).filter((t) => !allowed.has(t))).toEqual([]);
 		});
 
@@ -52,7 +66,10 @@ describe('examples/', () => {
 			for (const node of nodes) {
 				expect(node.credentials?.socialPublishingApi?.id).toBe(CREDENTIAL_ID);
 				const type = ours[node.type.slice(PACKAGE.length + 1)];
-				expect({ node: node.name, dropped: droppedParameters(type, node as unknown as INode) }).toEqual({ node: node.name, dropped: [] });
+				expect({
+					node: node.name,
+					dropped: droppedParameters(type, node as unknown as INode),
+				}).toEqual({ node: node.name, dropped: [] });
 			}
 		});
 	});
@@ -60,16 +77,26 @@ describe('examples/', () => {
 
 describe('the manual examples run through n8n-core against the sandbox (stand-ins for core nodes)', () => {
 	const fx = useSandbox();
-	test.each(EXAMPLES.filter((e) => !e.trigger && !e.poll).map((e) => [e.file, e] as const))('%s', async (_file, example) => {
-		const workflow = loadExample(example);
-		const result = await fx.run(
-			{ nodes: workflow.nodes as unknown as INode[], connections: workflow.connections as unknown as IConnections },
-			{ nodeTypes: buildNodeTypes(coreNodeStandIns()) },
-		);
-		expect(result.error?.message).toBeUndefined();
-		const out = (name: string) => result.output(name).map((item) => item.json);
-		const lines = example.check(out);
-		expect(lines.length).toBeGreaterThan(0);
-		if (example.sandboxCheck) expect((await example.sandboxCheck(out, sandboxApi(fx.sandbox.baseUrl, fx.sandbox.keys.admin))).length).toBeGreaterThan(0);
-	});
+	test.each(EXAMPLES.filter((e) => !e.trigger && !e.poll).map((e) => [e.file, e] as const))(
+		'%s',
+		async (_file, example) => {
+			const workflow = loadExample(example);
+			const result = await fx.run(
+				{
+					nodes: workflow.nodes as unknown as INode[],
+					connections: workflow.connections as unknown as IConnections,
+				},
+				{ nodeTypes: buildNodeTypes(coreNodeStandIns()) },
+			);
+			expect(result.error?.message).toBeUndefined();
+			const out = (name: string) => result.output(name).map((item) => item.json);
+			const lines = example.check(out);
+			expect(lines.length).toBeGreaterThan(0);
+			if (example.sandboxCheck)
+				expect(
+					(await example.sandboxCheck(out, sandboxApi(fx.sandbox.baseUrl, fx.sandbox.keys.admin)))
+						.length,
+				).toBeGreaterThan(0);
+		},
+	);
 });

@@ -17,13 +17,32 @@ export const credentialTypes: Record<string, ICredentialType> = {
 	socialPublishingApi: new SocialPublishingApi(),
 };
 
-function resolve(value: unknown, credentials: ICredentialDataDecryptedObject, workflow?: Workflow, node?: INode): unknown {
+function resolve(
+	value: unknown,
+	credentials: ICredentialDataDecryptedObject,
+	workflow?: Workflow,
+	node?: INode,
+): unknown {
 	if (typeof value !== 'string' || !value.startsWith('=')) return value;
-	if (!workflow || !node) throw new Error('Resolving a credential expression needs the workflow and node');
-	return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+	if (!workflow || !node)
+		throw new Error('Resolving a credential expression needs the workflow and node');
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		value,
+		'internal',
+		{ $credentials: credentials },
+		undefined,
+		'',
+	);
 }
 
-function deepResolve(target: Record<string, unknown>, template: Record<string, unknown>, credentials: ICredentialDataDecryptedObject, workflow?: Workflow, node?: INode) {
+function deepResolve(
+	target: Record<string, unknown>,
+	template: Record<string, unknown>,
+	credentials: ICredentialDataDecryptedObject,
+	workflow?: Workflow,
+	node?: INode,
+) {
 	for (const [key, value] of Object.entries(template)) {
 		if (value && typeof value === 'object' && !Array.isArray(value)) {
 			const nested = (target[key] as Record<string, unknown> | undefined) ?? {};
@@ -65,10 +84,20 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		const type = this.types[typeName];
 		const authenticate = type?.authenticate;
 		if (!authenticate) return requestOptions as IHttpRequestOptions;
-		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions as IHttpRequestOptions);
-		const options = { ...(requestOptions as IHttpRequestOptions) } as unknown as Record<string, unknown>;
+		if (typeof authenticate === 'function')
+			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
+		const options = { ...(requestOptions as IHttpRequestOptions) } as unknown as Record<
+			string,
+			unknown
+		>;
 		options.headers = { ...((options.headers as object) ?? {}) };
-		deepResolve(options, authenticate.properties as Record<string, unknown>, credentials, workflow, node);
+		deepResolve(
+			options,
+			authenticate.properties as Record<string, unknown>,
+			credentials,
+			workflow,
+			node,
+		);
 		return options as unknown as IHttpRequestOptions;
 	}
 
@@ -87,7 +116,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error(`getCredentials is not used by these tests (${type})`);
 	}
 
-	async getDecrypted(_additionalData: unknown, _details: INodeCredentialsDetails, type: string): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_additionalData: unknown,
+		_details: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
 		const data = this.data[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return { ...data };

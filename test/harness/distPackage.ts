@@ -25,7 +25,8 @@ function load<T>(root: string, file: string): T {
 	const className = basename(file).split('.')[0];
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const exported = (require(path) as Record<string, new () => T>)[className];
-	if (typeof exported !== 'function') throw new Error(`${file} does not export a class ${className}`);
+	if (typeof exported !== 'function')
+		throw new Error(`${file} does not export a class ${className}`);
 	return new exported();
 }
 

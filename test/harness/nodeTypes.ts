@@ -38,7 +38,10 @@ export function sourceNodeTypes(): Record<string, INodeType> {
  * Node types by the names a workflow exported from n8n uses: package prefix, or CUSTOM. when loaded as a custom extension.
  * `ours` replaces this package's types (e.g. the built classes from dist/, see distPackage.ts).
  */
-export function buildNodeTypes(extra: Record<string, INodeType> = {}, ours: Record<string, INodeType> = sourceNodeTypes()): INodeTypes {
+export function buildNodeTypes(
+	extra: Record<string, INodeType> = {},
+	ours: Record<string, INodeType> = sourceNodeTypes(),
+): INodeTypes {
 	const byName: Record<string, INodeType> = {
 		'n8n-nodes-base.manualTrigger': new StartNode(),
 		...extra,
@@ -50,7 +53,8 @@ export function buildNodeTypes(extra: Record<string, INodeType> = {}, ours: Reco
 	return {
 		getByName: (name: string): INodeType | IVersionedNodeType => lookup(byName, name),
 		getByNameAndVersion: (name: string): INodeType => lookup(byName, name),
-		getKnownTypes: (): IDataObject => Object.fromEntries(Object.keys(byName).map((name) => [name, {}])),
+		getKnownTypes: (): IDataObject =>
+			Object.fromEntries(Object.keys(byName).map((name) => [name, {}])),
 	};
 }
 

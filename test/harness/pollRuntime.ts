@@ -99,7 +99,12 @@ export function createPollRunner(options: PollRunnerOptions): PollRunner {
 		});
 
 	const additionalData = () => {
-		const data = additionalDataFor(options.credentials, base, randomUUID(), options.credentialTypes);
+		const data = additionalDataFor(
+			options.credentials,
+			base,
+			randomUUID(),
+			options.credentialTypes,
+		);
 		return { ...data, workflowId: id };
 	};
 
@@ -110,7 +115,13 @@ export function createPollRunner(options: PollRunnerOptions): PollRunner {
 			if (!node) throw new Error(`No node ${options.pollNode}`);
 			const nodeType = options.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 			if (!nodeType.poll) throw new Error(`${node.type} has no poll()`);
-			const context = new PollContext(workflow, node, additionalData(), mode, mode === 'manual' ? 'manual' : 'activate');
+			const context = new PollContext(
+				workflow,
+				node,
+				additionalData(),
+				mode,
+				mode === 'manual' ? 'manual' : 'activate',
+			);
 			try {
 				const result = await nodeType.poll.call(context);
 				return { items: result === null ? null : (result[0] ?? []) };
@@ -134,8 +145,14 @@ export function createPollRunner(options: PollRunnerOptions): PollRunner {
 			const runData = createRunExecutionData({
 				executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
 			});
-			const runAdditionalData = { ...additionalData(), executionId: randomUUID(), hooks: new ExecutionLifecycleHooks(mode, randomUUID(), base) };
-			return await new WorkflowExecute(runAdditionalData, mode, runData).processRunExecutionData(workflow);
+			const runAdditionalData = {
+				...additionalData(),
+				executionId: randomUUID(),
+				hooks: new ExecutionLifecycleHooks(mode, randomUUID(), base),
+			};
+			return await new WorkflowExecute(runAdditionalData, mode, runData).processRunExecutionData(
+				workflow,
+			);
 		},
 	};
 }

@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IHttpRequestMethods } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IHttpRequestMethods,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { apiRequest, apiRequestAllItems } from '../../nodes/shared/transport';
 import type { WorkflowJson } from './runWorkflow';
@@ -27,11 +34,22 @@ class TransportProbe implements INodeType {
 		const probe = probes.get(this.getNode().name) ?? { path: '/v2/me' };
 		if (probe.mode === 'page') {
 			const limit = probe.limit === undefined ? undefined : Number(probe.limit);
-			const results = await apiRequestAllItems(this, { method: 'GET', path: probe.path, qs: probe.qs as IDataObject as never }, limit, probe.pageSize);
+			const results = await apiRequestAllItems(
+				this,
+				{ method: 'GET', path: probe.path, qs: probe.qs as IDataObject as never },
+				limit,
+				probe.pageSize,
+			);
 			return [results.map((json) => ({ json, pairedItem: { item: 0 } }))];
 		}
 		const body = probe.body as IDataObject | undefined;
-		const answer = await apiRequest(this, { method: probe.method ?? 'GET', path: probe.path, qs: probe.qs as never, body, itemIndex: 0 });
+		const answer = await apiRequest(this, {
+			method: probe.method ?? 'GET',
+			path: probe.path,
+			qs: probe.qs as never,
+			body,
+			itemIndex: 0,
+		});
 		return [[{ json: answer, pairedItem: { item: 0 } }]];
 	}
 }
@@ -55,7 +73,14 @@ export function probeWorkflow(parameters: ProbeParameters): WorkflowJson {
 	probes.set('Probe', parameters);
 	return {
 		nodes: [
-			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'probe',
 				name: 'Probe',

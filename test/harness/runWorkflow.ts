@@ -78,7 +78,10 @@ export function additionalDataFor(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-export function buildWorkflow(json: WorkflowJson, nodeTypes: INodeTypes = buildNodeTypes()): Workflow {
+export function buildWorkflow(
+	json: WorkflowJson,
+	nodeTypes: INodeTypes = buildNodeTypes(),
+): Workflow {
 	return new Workflow({
 		id: `wf-${++executionCounter}`,
 		name: json.name ?? 'Test workflow',
@@ -92,18 +95,40 @@ export function buildWorkflow(json: WorkflowJson, nodeTypes: INodeTypes = buildN
 }
 
 /** Runs a workflow JSON, as exported from n8n, through n8n-core's WorkflowExecute. */
-export async function runWorkflow(json: WorkflowJson, options: RunOptions = {}): Promise<RunResult> {
+export async function runWorkflow(
+	json: WorkflowJson,
+	options: RunOptions = {},
+): Promise<RunResult> {
 	const workflow = buildWorkflow(json, options.nodeTypes);
-	const startName = options.startNode ?? json.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')?.name ?? json.nodes[0].name;
+	const startName =
+		options.startNode ??
+		json.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')?.name ??
+		json.nodes[0].name;
 	const startNode = workflow.getNode(startName);
 	if (!startNode) throw new Error(`No start node ${startName}`);
 	const executionId = `exec-${++executionCounter}`;
-	const workflowData = { id: workflow.id, name: workflow.name, nodes: json.nodes, connections: json.connections, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
-	const additionalData = additionalDataFor(options.credentials ?? {}, workflowData, executionId, options.credentialTypes);
+	const workflowData = {
+		id: workflow.id,
+		name: workflow.name,
+		nodes: json.nodes,
+		connections: json.connections,
+		active: false,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as unknown as IWorkflowBase;
+	const additionalData = additionalDataFor(
+		options.credentials ?? {},
+		workflowData,
+		executionId,
+		options.credentialTypes,
+	);
 	additionalData.executionId = executionId;
 	const runData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node: startNode, data: { main: [options.input ?? [{ json: {} }]] }, source: null }],
+			nodeExecutionStack: [
+				{ node: startNode, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
+			],
 		},
 	});
 	const execute = new WorkflowExecute(additionalData, 'manual', runData);

@@ -10,11 +10,17 @@ export type KeyName = 'admin' | 'publish' | 'write' | 'read' | 'outsider';
 export interface SandboxFixture {
 	readonly sandbox: Sandbox;
 	/** Runs a workflow against the sandbox with the given key's credential (default admin). */
-	run(json: WorkflowJson, options?: RunOptions & { key?: KeyName; baseUrl?: string }): Promise<RunResult>;
+	run(
+		json: WorkflowJson,
+		options?: RunOptions & { key?: KeyName; baseUrl?: string },
+	): Promise<RunResult>;
 	/** Runs one Social Publishing node with these parameters. */
 	runNode(
 		parameters: INodeParameters,
-		options?: RunOptions & { key?: KeyName; settings?: Partial<Pick<INode, 'continueOnFail' | 'onError'>> },
+		options?: RunOptions & {
+			key?: KeyName;
+			settings?: Partial<Pick<INode, 'continueOnFail' | 'onError'>>;
+		},
 	): Promise<RunResult>;
 	/** Requests the sandbox received whose path starts with /v2 (admin and storage routes left out). */
 	apiRequests(): Sandbox['requests'];
@@ -40,7 +46,11 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 			return await runWorkflow(json, {
 				...rest,
 				credentials: {
-					socialPublishingApi: { apiKey: sb.keys[key], baseUrl: baseUrl ?? sb.baseUrl, webhookSecret: sb.webhookSecret },
+					socialPublishingApi: {
+						apiKey: sb.keys[key],
+						baseUrl: baseUrl ?? sb.baseUrl,
+						webhookSecret: sb.webhookSecret,
+					},
 					...rest.credentials,
 				},
 			});

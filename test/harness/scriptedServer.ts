@@ -28,7 +28,10 @@ type Responder = (request: ReceivedRequest) => ScriptedResponse;
 export class ScriptedServer {
 	readonly requests: ReceivedRequest[] = [];
 	private readonly queue: Array<ScriptedResponse | Responder> = [];
-	private fallback: Responder = () => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Nothing scripted' } } });
+	private fallback: Responder = () => ({
+		status: 404,
+		body: { error: { code: 'NOT_FOUND', message: 'Nothing scripted' } },
+	});
 	private server?: http.Server;
 	baseUrl = '';
 
@@ -59,7 +62,12 @@ export class ScriptedServer {
 					return;
 				}
 				const isText = typeof answer.body === 'string';
-				const payload = answer.body === undefined ? '' : isText ? (answer.body as string) : JSON.stringify(answer.body);
+				const payload =
+					answer.body === undefined
+						? ''
+						: isText
+							? (answer.body as string)
+							: JSON.stringify(answer.body);
 				res.writeHead(answer.status ?? 200, {
 					...(payload && !isText ? { 'Content-Type': 'application/json' } : {}),
 					...(payload && isText ? { 'Content-Type': 'text/html' } : {}),

@@ -23,7 +23,12 @@ export function toolVariant(type: INodeType): INodeType {
 	description.inputs = [];
 	description.outputs = [NodeConnectionTypes.AiTool];
 	delete description.usableAsTool;
-	description.properties.push({ displayName: 'Description', name: 'toolDescription', type: 'string', default: description.description });
+	description.properties.push({
+		displayName: 'Description',
+		name: 'toolDescription',
+		type: 'string',
+		default: description.description,
+	});
 	return { description, methods: type.methods, execute: type.execute } as INodeType;
 }
 
@@ -40,21 +45,32 @@ export class AgentStandIn implements INodeType {
 		version: 1,
 		description: 'Calls its tool the way an AI agent does',
 		defaults: { name: 'Agent' },
-		inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tool', maxConnections: 1 }],
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tool', maxConnections: 1 },
+		],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [],
 	} as unknown as INodeTypeDescription;
 
-	async execute(this: IExecuteFunctions, response?: EngineResponse): Promise<INodeExecutionData[][] | EngineRequest> {
+	async execute(
+		this: IExecuteFunctions,
+		response?: EngineResponse,
+	): Promise<INodeExecutionData[][] | EngineRequest> {
 		if (response?.actionResponses.length) {
 			return [
 				response.actionResponses.map((result) => {
 					const answer = result.data.data?.ai_tool?.[0] ?? [];
-					return { json: { toolCallId: result.action.id, answer: answer.map((item) => item.json) } };
+					return {
+						json: { toolCallId: result.action.id, answer: answer.map((item) => item.json) },
+					};
 				}),
 			];
 		}
-		const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as { name: string; metadata?: { sourceNodeName?: string } };
+		const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as {
+			name: string;
+			metadata?: { sourceNodeName?: string };
+		};
 		const nodeName = tools.metadata?.sourceNodeName;
 		if (!nodeName) throw new Error('No tool connected');
 		return {
@@ -78,8 +94,22 @@ export const AGENT = 'Agent';
 export function agentWithToolWorkflow(parameters: IDataObject): WorkflowJson {
 	return {
 		nodes: [
-			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'agent', name: AGENT, type: 'test.agentStandIn', typeVersion: 1, position: [200, 0], parameters: {} },
+			{
+				id: 'start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'agent',
+				name: AGENT,
+				type: 'test.agentStandIn',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: {},
+			},
 			{
 				id: 'tool',
 				name: TOOL_NODE,

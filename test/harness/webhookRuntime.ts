@@ -125,7 +125,11 @@ export function buildTriggerWorkflow(spec: TriggerWorkflowSpec): TriggerWorkflow
 		activeVersionId: null,
 		isArchived: false,
 		nodes: [triggerNode, capture],
-		connections: { [triggerNode.name]: { main: [[{ node: CAPTURE_NODE_NAME, type: 'main' as const, index: 0 }]] } },
+		connections: {
+			[triggerNode.name]: {
+				main: [[{ node: CAPTURE_NODE_NAME, type: 'main' as const, index: 0 }]],
+			},
+		},
 		settings: { executionOrder: 'v1' as const },
 		staticData: {},
 		createdAt: new Date(),
@@ -147,8 +151,12 @@ export function instantiate(tw: TriggerWorkflow, staticData: IDataObject): Workf
 	});
 }
 
-export function webhookDataFor(tw: TriggerWorkflow, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
-	const description = tw.nodeTypes.getByNameAndVersion(tw.triggerNode.type).description.webhooks?.[0];
+export function webhookDataFor(
+	tw: TriggerWorkflow,
+	additionalData: IWorkflowExecuteAdditionalData,
+): IWebhookData {
+	const description = tw.nodeTypes.getByNameAndVersion(tw.triggerNode.type).description
+		.webhooks?.[0];
 	if (!description) throw new Error('The trigger has no webhook');
 	return {
 		httpMethod: description.httpMethod as IWebhookData['httpMethod'],
@@ -171,7 +179,8 @@ export async function activateWebhook(
 	const methods = nodeType.webhookMethods?.default;
 	if (!methods) return;
 	const webhookData = webhookDataFor(tw, additionalData);
-	const context = () => new HookContext(workflow, tw.triggerNode, additionalData, 'webhook', activation, webhookData);
+	const context = () =>
+		new HookContext(workflow, tw.triggerNode, additionalData, 'webhook', activation, webhookData);
 	const exists = await methods.checkExists.call(context());
 	if (!exists) await methods.create.call(context());
 }
@@ -192,7 +201,9 @@ export async function runFromTrigger(
 		executionId: randomUUID(),
 		hooks: new ExecutionLifecycleHooks(mode, randomUUID(), tw.workflowData),
 	};
-	return await new WorkflowExecute(runAdditionalData, mode, runData).processRunExecutionData(workflow);
+	return await new WorkflowExecute(runAdditionalData, mode, runData).processRunExecutionData(
+		workflow,
+	);
 }
 
 /** Items a node put out on its first output in a run. */

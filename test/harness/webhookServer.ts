@@ -18,7 +18,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 
 import { WebhookContext } from 'n8n-core';
-import { jsonParse, type ICredentialDataDecryptedObject, type IDataObject, type INodeType, type IRun } from 'n8n-workflow';
+import {
+	jsonParse,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INodeType,
+	type IRun,
+} from 'n8n-workflow';
 
 import {
 	activateWebhook,
@@ -120,12 +126,14 @@ function parseBodyLikeN8n(req: WebhookRequest, res: ServerResponse): boolean {
 
 export async function startTriggerServer(opts: TriggerServerOptions): Promise<TriggerServer> {
 	const credentialType = opts.credentialType ?? 'socialPublishingApi';
-	const tw: TriggerWorkflow = opts.workflow ?? buildTriggerWorkflow({
-		nodeTypeName: opts.nodeTypeName ?? 'CUSTOM.socialPublishingTrigger',
-		nodeType: opts.nodeType,
-		parameters: opts.parameters,
-		credentialType,
-	});
+	const tw: TriggerWorkflow =
+		opts.workflow ??
+		buildTriggerWorkflow({
+			nodeTypeName: opts.nodeTypeName ?? 'CUSTOM.socialPublishingTrigger',
+			nodeType: opts.nodeType,
+			parameters: opts.parameters,
+			credentialType,
+		});
 	let storedStaticData = '{}';
 	let requestCount = 0;
 	let failuresLeft = opts.failFirst ?? 0;
@@ -139,7 +147,11 @@ export async function startTriggerServer(opts: TriggerServerOptions): Promise<Tr
 	await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
 	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	const additionalDataFor = () =>
-		makeAdditionalData({ credentials: { [credentialType]: opts.credentials }, webhookBaseUrl: baseUrl, workflowData: tw.workflowData });
+		makeAdditionalData({
+			credentials: { [credentialType]: opts.credentials },
+			webhookBaseUrl: baseUrl,
+			workflowData: tw.workflowData,
+		});
 	const webhookPath = webhookDataFor(tw, additionalDataFor()).path;
 	const url = `${baseUrl}/webhook/${webhookPath}`;
 
@@ -191,17 +203,29 @@ export async function startTriggerServer(opts: TriggerServerOptions): Promise<Tr
 		const additionalData = additionalDataFor();
 		additionalData.httpRequest = req as never;
 		additionalData.httpResponse = res as never;
-		const context = new WebhookContext(workflow, tw.triggerNode, additionalData, 'webhook', webhookDataFor(tw, additionalData), [], null);
+		const context = new WebhookContext(
+			workflow,
+			tw.triggerNode,
+			additionalData,
+			'webhook',
+			webhookDataFor(tw, additionalData),
+			[],
+			null,
+		);
 
 		let result;
 		try {
 			result = await opts.nodeType.webhook!.call(context);
 		} catch (error) {
 			errors.push(error as Error);
-			sendJson(res, 500, { code: 500, message: 'Workflow Webhook Error: Workflow could not be started!' });
+			sendJson(res, 500, {
+				code: 500,
+				message: 'Workflow Webhook Error: Workflow could not be started!',
+			});
 			return;
 		}
-		if (workflow.staticData.__dataChanged === true) storedStaticData = JSON.stringify(workflow.staticData);
+		if (workflow.staticData.__dataChanged === true)
+			storedStaticData = JSON.stringify(workflow.staticData);
 
 		if (result.noWebhookResponse === true) return;
 		if (result.workflowData !== undefined) startRun(result.workflowData);
@@ -209,7 +233,10 @@ export async function startTriggerServer(opts: TriggerServerOptions): Promise<Tr
 			req.socket.destroy();
 			return;
 		}
-		const fallback = result.workflowData !== undefined ? { message: 'Workflow was started' } : { message: 'Webhook call received' };
+		const fallback =
+			result.workflowData !== undefined
+				? { message: 'Workflow was started' }
+				: { message: 'Webhook call received' };
 		sendJson(res, 200, result.webhookResponse !== undefined ? result.webhookResponse : fallback);
 	}
 
@@ -221,8 +248,13 @@ export async function startTriggerServer(opts: TriggerServerOptions): Promise<Tr
 		const chunks: Buffer[] = [];
 		const originalEnd = res.end.bind(res);
 		res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-			if (chunk !== undefined && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as string));
-			answered.push({ method: req.method ?? '', status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') });
+			if (chunk !== undefined && typeof chunk !== 'function')
+				chunks.push(Buffer.from(chunk as string));
+			answered.push({
+				method: req.method ?? '',
+				status: res.statusCode,
+				body: Buffer.concat(chunks).toString('utf8'),
+			});
 			return (originalEnd as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
 		}) as ServerResponse['end'];
 		track(

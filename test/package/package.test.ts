@@ -43,11 +43,24 @@ describe('package.json of a community node package', () => {
 	});
 
 	test('npm pack holds only dist/, package.json, README.md and LICENSE', () => {
-		const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+		const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+			cwd: root,
+			encoding: 'utf8',
+		});
 		const files: string[] = JSON.parse(output)[0].files.map((f: { path: string }) => f.path);
-		const outside = files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(file));
+		const outside = files.filter(
+			(file) =>
+				!file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(file),
+		);
 		expect(outside).toEqual([]);
-		expect(files).toEqual(expect.arrayContaining(['dist/nodes/SocialPublishing/SocialPublishing.node.js', 'dist/nodes/SocialPublishing/socialPublishing.svg', 'dist/nodes/SocialPublishing/socialPublishing.dark.svg', 'dist/nodes/SocialPublishing/SocialPublishing.node.json']));
+		expect(files).toEqual(
+			expect.arrayContaining([
+				'dist/nodes/SocialPublishing/SocialPublishing.node.js',
+				'dist/nodes/SocialPublishing/socialPublishing.svg',
+				'dist/nodes/SocialPublishing/socialPublishing.dark.svg',
+				'dist/nodes/SocialPublishing/SocialPublishing.node.json',
+			]),
+		);
 		expect(files.some((file) => /sandbox|test\//.test(file))).toBe(false);
 	});
 });

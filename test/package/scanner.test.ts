@@ -13,7 +13,9 @@ jest.setTimeout(5 * 60_000);
 
 describe("n8n's community package scanner", () => {
 	test('finds nothing on the packed tarball nor on the sources', async () => {
-		expect(existsSync(join(REPO_ROOT, 'dist', 'nodes', 'SocialPublishing', 'SocialPublishing.node.js'))).toBe(true);
+		expect(
+			existsSync(join(REPO_ROOT, 'dist', 'nodes', 'SocialPublishing', 'SocialPublishing.node.js')),
+		).toBe(true);
 		const results = await scanPackage();
 		expect(results.map((r) => r.label)).toEqual(['the packed tarball', 'the sources']);
 		const failed = results.filter((r) => !r.passed);
@@ -30,13 +32,24 @@ describe("n8n's community package scanner", () => {
 			const nodeFile = (call: string, comment = '') =>
 				`async function check() {\n${comment}\treturn await this.helpers.${call}({ method: 'GET', url: 'https://example.com' });\n}\nmodule.exports = { check };\n`;
 			writeFileSync(join(nodes, 'Deprecated.node.js'), nodeFile('request'));
-			writeFileSync(join(nodes, 'Disabled.node.js'), nodeFile('request', '\t// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions\n'));
+			writeFileSync(
+				join(nodes, 'Disabled.node.js'),
+				nodeFile(
+					'request',
+					'\t// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions\n',
+				),
+			);
 			writeFileSync(join(nodes, 'Current.node.js'), nodeFile('httpRequest'));
 			const result = await analyzeFolder(folder, ['**/*.js']);
 			expect(result.passed).toBe(false);
-			const reported = (result.details ?? '').split('\n').filter((line) => line.includes('.node.js')).map((line) => line.trim().split('/').pop());
+			const reported = (result.details ?? '')
+				.split('\n')
+				.filter((line) => line.includes('.node.js'))
+				.map((line) => line.trim().split('/').pop());
 			expect(reported.sort()).toEqual(['Deprecated.node.js', 'Disabled.node.js']);
-			expect(result.details?.match(/@n8n\/community-nodes\/no-deprecated-workflow-functions/g)).toHaveLength(2);
+			expect(
+				result.details?.match(/@n8n\/community-nodes\/no-deprecated-workflow-functions/g),
+			).toHaveLength(2);
 		} finally {
 			rmSync(folder, { recursive: true, force: true });
 		}

@@ -3,10 +3,21 @@ import { call, errorCode, useSandbox } from './helpers';
 
 describe('sandbox: analytics', () => {
 	const sb = useSandbox();
-	const today = () => DateTime.fromJSDate(sb().clock.now(), { zone: 'Europe/Berlin' }).startOf('day');
-	const range = (days: number) => `start_date=${today().minus({ days: days - 1 }).toISODate()}&end_date=${today().toISODate()}`;
-	const posts = (query: string, platform = 'x', set = 101) => call(sb(), 'read', 'GET', `/v2/social-sets/${set}/analytics/${platform}/posts?${query}`);
-	const followers = (query = '', platform = 'x', set = 101) => call(sb(), 'read', 'GET', `/v2/social-sets/${set}/analytics/${platform}/followers${query ? `?${query}` : ''}`);
+	const today = () =>
+		DateTime.fromJSDate(sb().clock.now(), { zone: 'Europe/Berlin' }).startOf('day');
+	const range = (days: number) =>
+		`start_date=${today()
+			.minus({ days: days - 1 })
+			.toISODate()}&end_date=${today().toISODate()}`;
+	const posts = (query: string, platform = 'x', set = 101) =>
+		call(sb(), 'read', 'GET', `/v2/social-sets/${set}/analytics/${platform}/posts?${query}`);
+	const followers = (query = '', platform = 'x', set = 101) =>
+		call(
+			sb(),
+			'read',
+			'GET',
+			`/v2/social-sets/${set}/analytics/${platform}/followers${query ? `?${query}` : ''}`,
+		);
 
 	it('Endpoints GET analytics posts: default limit 25, no count, next/previous, newest first', async () => {
 		const res = await posts(range(200));
@@ -35,7 +46,8 @@ describe('sandbox: analytics', () => {
 					shares: expect.any(Number),
 					quotes: expect.any(Number),
 					profile_clicks: expect.any(Number),
-					link_clicks: res.body.results[0].metrics.engagement.link_clicks === null ? null : expect.any(Number),
+					link_clicks:
+						res.body.results[0].metrics.engagement.link_clicks === null ? null : expect.any(Number),
 					saves: res.body.results[0].metrics.engagement.saves === null ? null : expect.any(Number),
 				},
 			},
@@ -48,13 +60,16 @@ describe('sandbox: analytics', () => {
 
 	it('Endpoints GET analytics posts: include_replies adds replies; date range filters', async () => {
 		const all = (await posts(`${range(200)}&limit=100`)).body.results.length;
-		const withReplies = (await posts(`${range(200)}&limit=100&include_replies=true`)).body.results.length;
+		const withReplies = (await posts(`${range(200)}&limit=100&include_replies=true`)).body.results
+			.length;
 		expect(withReplies).toBeGreaterThan(all);
 		const recent = (await posts(`${range(10)}&limit=100&include_replies=true`)).body.results;
 		expect(recent.length).toBeGreaterThan(0);
 		expect(recent.length).toBeLessThan(withReplies);
 		const start = today().minus({ days: 9 }).toMillis();
-		expect(recent.every((p: { created_at: string }) => Date.parse(p.created_at) >= start)).toBe(true);
+		expect(recent.every((p: { created_at: string }) => Date.parse(p.created_at) >= start)).toBe(
+			true,
+		);
 		expect((await posts(`${range(10)}&include_replies=maybe`)).status).toBe(422);
 	});
 
@@ -95,7 +110,9 @@ describe('sandbox: analytics', () => {
 		expect(dates[dates.length - 1]).toBe(today().toISODate());
 		expect(dates[0]).toBe(today().minus({ days: 29 }).toISODate());
 		expect(dates).toEqual([...dates].sort());
-		expect(res.body.current_followers_count).toBe(res.body.data[res.body.data.length - 1].followers_count);
+		expect(res.body.current_followers_count).toBe(
+			res.body.data[res.body.data.length - 1].followers_count,
+		);
 	});
 
 	it('Endpoints GET analytics followers: explicit range; null current count when no data in range', async () => {

@@ -6,11 +6,19 @@ import { startReceiver } from './receiver';
 const ROOT = join(__dirname, '..', '..');
 
 /** Runs sandbox/cli.ts the way `npm run sandbox` does (ts-node --transpile-only), without npm in between. */
-function runCli(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-	const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin'), '--transpile-only', 'sandbox/cli.ts', ...args], {
-		cwd: ROOT,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+function runCli(args: string[]): {
+	child: ChildProcess;
+	output: () => string;
+	exited: Promise<number | null>;
+} {
+	const child = spawn(
+		process.execPath,
+		[require.resolve('ts-node/dist/bin'), '--transpile-only', 'sandbox/cli.ts', ...args],
+		{
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	let out = '';
 	child.stdout!.on('data', (c) => (out += c));
 	child.stderr!.on('data', (c) => (out += c));
@@ -18,7 +26,11 @@ function runCli(args: string[]): { child: ChildProcess; output: () => string; ex
 	return { child, output: () => out, exited };
 }
 
-async function waitForOutput(output: () => string, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpMatchArray> {
+async function waitForOutput(
+	output: () => string,
+	pattern: RegExp,
+	timeoutMs = 20_000,
+): Promise<RegExpMatchArray> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const m = output().match(pattern);
@@ -32,11 +44,16 @@ describe('sandbox: CLI (npm run sandbox)', () => {
 	it('CLI prints Base URL, keys with access levels and the webhook secret; /v2/me answers 200 with a printed key; SIGTERM stops it', async () => {
 		const receiver = await startReceiver();
 		const cli = runCli([
-			'--port', '0',
-			'--rate-limit-user', '3/60',
-			'--webhook', receiver.url,
-			'--webhook-secret', 'cli_secret',
-			'--header-prefix', 'X-Cli-',
+			'--port',
+			'0',
+			'--rate-limit-user',
+			'3/60',
+			'--webhook',
+			receiver.url,
+			'--webhook-secret',
+			'cli_secret',
+			'--header-prefix',
+			'X-Cli-',
 		]);
 		try {
 			const [, baseUrl] = await waitForOutput(cli.output, /Base URL: (http:\/\/127\.0\.0\.1:\d+)/);
@@ -57,12 +74,19 @@ describe('sandbox: CLI (npm run sandbox)', () => {
 			});
 			expect(draft.status).toBe(201);
 			const deadline = Date.now() + 5000;
-			while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+			while (receiver.received.length === 0 && Date.now() < deadline)
+				await new Promise((r) => setTimeout(r, 20));
 			const got = receiver.received[0];
 			const ts = got.headers['x-cli-timestamp'] as string;
-			expect(got.headers['x-cli-signature']).toBe('sha256=' + createHmac('sha256', 'cli_secret').update(`${ts}.${got.body}`).digest('hex'));
-			expect((await fetch(`${baseUrl}/v2/me`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
-			expect((await fetch(`${baseUrl}/v2/me`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(429);
+			expect(got.headers['x-cli-signature']).toBe(
+				'sha256=' + createHmac('sha256', 'cli_secret').update(`${ts}.${got.body}`).digest('hex'),
+			);
+			expect(
+				(await fetch(`${baseUrl}/v2/me`, { headers: { Authorization: `Bearer ${key}` } })).status,
+			).toBe(200);
+			expect(
+				(await fetch(`${baseUrl}/v2/me`, { headers: { Authorization: `Bearer ${key}` } })).status,
+			).toBe(429);
 			cli.child.kill('SIGTERM');
 			expect(await cli.exited).toBe(0);
 			expect(cli.output()).toContain('stopping');

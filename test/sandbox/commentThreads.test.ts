@@ -12,36 +12,63 @@ const TEXT_50001 = 'x'.repeat(50001);
 
 type Platforms = Record<string, unknown>;
 const posts = (...texts: string[]) => texts.map((text) => ({ text }));
-const xOnly = (...texts: string[]): Platforms => ({ x: { enabled: true, posts: posts(...texts), settings: {} } });
-const linkedinOnly = (text: string): Platforms => ({ linkedin: { enabled: true, posts: posts(text), settings: {} } });
-const article = (md: string): Platforms => ({ x_article: { enabled: true, content_markdown: md, cover_media_id: null } });
+const xOnly = (...texts: string[]): Platforms => ({
+	x: { enabled: true, posts: posts(...texts), settings: {} },
+});
+const linkedinOnly = (text: string): Platforms => ({
+	linkedin: { enabled: true, posts: posts(text), settings: {} },
+});
+const article = (md: string): Platforms => ({
+	x_article: { enabled: true, content_markdown: md, cover_media_id: null },
+});
 const span = (id: string, inner: string): string => `${spanOpenTag(id)}${inner}${SPAN_CLOSE_TAG}`;
 
 const draftPath = (draftId: number) => `/v2/social-sets/${SET}/drafts/${draftId}`;
 const threadsPath = (draftId: number) => `${draftPath(draftId)}/comment-threads`;
 
 async function createDraft(platforms: Platforms): Promise<number> {
-	const res = await call(sandbox(), 'write', 'POST', `/v2/social-sets/${SET}/drafts`, { platforms });
+	const res = await call(sandbox(), 'write', 'POST', `/v2/social-sets/${SET}/drafts`, {
+		platforms,
+	});
 	expect(res.status).toBe(201);
 	return res.body.id as number;
 }
 
 async function getDraft(draftId: number, exclude = false): Promise<ApiResponse> {
-	const res = await call(sandbox(), 'read', 'GET', `${draftPath(draftId)}${exclude ? '?exclude_comment_markers=true' : ''}`);
+	const res = await call(
+		sandbox(),
+		'read',
+		'GET',
+		`${draftPath(draftId)}${exclude ? '?exclude_comment_markers=true' : ''}`,
+	);
 	expect(res.status).toBe(200);
 	return res;
 }
 
 async function postText(draftId: number, platform = 'x', index = 0): Promise<string> {
 	const { body } = await getDraft(draftId);
-	return platform === 'x_article' ? body.platforms.x_article.content_markdown : body.platforms[platform].posts[index].text;
+	return platform === 'x_article'
+		? body.platforms.x_article.content_markdown
+		: body.platforms[platform].posts[index].text;
 }
 
-async function newThread(draftId: number, body: Record<string, unknown>, key = 'write'): Promise<ApiResponse> {
-	return call(sandbox(), key, 'POST', threadsPath(draftId), { text: 'Looks good?', post_index: 0, ...body });
+async function newThread(
+	draftId: number,
+	body: Record<string, unknown>,
+	key = 'write',
+): Promise<ApiResponse> {
+	return call(sandbox(), key, 'POST', threadsPath(draftId), {
+		text: 'Looks good?',
+		post_index: 0,
+		...body,
+	});
 }
 
-async function threadOn(draftId: number, selected: string, extra: Record<string, unknown> = {}): Promise<string> {
+async function threadOn(
+	draftId: number,
+	selected: string,
+	extra: Record<string, unknown> = {},
+): Promise<string> {
 	const res = await newThread(draftId, { selected_text: selected, ...extra });
 	expect(res.status).toBe(201);
 	return res.body.id as string;
@@ -53,7 +80,10 @@ const patchDraft = (draftId: number, body: Record<string, unknown>, query = '') 
 describe('Comment threads: create (POST base)', () => {
 	it('POST comment-threads anchors selected_text with a span marker and returns 201 with the thread', async () => {
 		const draftId = await createDraft(xOnly('Launch day is here, launch day!'));
-		const res = await newThread(draftId, { selected_text: 'launch day', text: 'Lowercase on purpose?' });
+		const res = await newThread(draftId, {
+			selected_text: 'launch day',
+			text: 'Lowercase on purpose?',
+		});
 		expect(res.status).toBe(201);
 		expect(res.body).toEqual({
 			id: expect.stringMatching(UUID_RE),
@@ -66,7 +96,11 @@ describe('Comment threads: create (POST base)', () => {
 					id: expect.stringMatching(UUID_RE),
 					text: 'Lowercase on purpose?',
 					created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
-					user: { id: 3, name: expect.any(String), profile_image_url: res.body.comments[0].user.profile_image_url },
+					user: {
+						id: 3,
+						name: expect.any(String),
+						profile_image_url: res.body.comments[0].user.profile_image_url,
+					},
 				},
 			],
 		});
@@ -125,17 +159,22 @@ describe('Comment threads: create (POST base)', () => {
 			expect(res.status).toBe(400);
 			expect(errorCode(res)).toBe('VALIDATION_ERROR');
 		}
-		const whole = await newThread(draftId, { selected_text: '@[Acme Corp](urn:li:organization:2414183)' });
+		const whole = await newThread(draftId, {
+			selected_text: '@[Acme Corp](urn:li:organization:2414183)',
+		});
 		expect(whole.status).toBe(201);
 	});
 
 	it('X Article: selected_text matches rendered text, ignoring markdown syntax, media and X-post embed tags', async () => {
-		const md = '# Big *launch*\n\n<svc:media media_id=0f8fad5b-d9cb-469f-a165-70867728950e/>\nWe **ship** [today](https://example.com).\n<svc:x-post url=https://x.com/a/status/1/>';
+		const md =
+			'# Big *launch*\n\n<svc:media media_id=0f8fad5b-d9cb-469f-a165-70867728950e/>\nWe **ship** [today](https://example.com).\n<svc:x-post url=https://x.com/a/status/1/>';
 		const draftId = await createDraft(article(md));
 		const res = await newThread(draftId, { selected_text: 'ship today', post_index: undefined });
 		expect(res.status).toBe(201);
 		expect(res.body.platform).toBe('x_article');
-		expect(await postText(draftId, 'x_article')).toContain(`**${spanOpenTag(res.body.id)}ship** [today${SPAN_CLOSE_TAG}](https://example.com)`);
+		expect(await postText(draftId, 'x_article')).toContain(
+			`**${spanOpenTag(res.body.id)}ship** [today${SPAN_CLOSE_TAG}](https://example.com)`,
+		);
 		const heading = await newThread(draftId, { selected_text: 'Big launch', post_index: 0 });
 		expect(heading.status).toBe(201);
 		const syntax = await newThread(draftId, { selected_text: '**ship**' });
@@ -169,8 +208,16 @@ describe('Comment threads: create (POST base)', () => {
 		expect((await call(sandbox(), 'write', 'GET', threadsPath(999999))).status).toBe(404);
 		const outsider = await call(sandbox(), 'outsider', 'GET', threadsPath(draftId));
 		expect(outsider.status).toBe(403);
-		expect((await call(sandbox(), 'write', 'DELETE', `${threadsPath(draftId)}/${UNKNOWN}`)).status).toBe(404);
-		expect((await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${UNKNOWN}/comments`, { text: 'x' })).status).toBe(404);
+		expect(
+			(await call(sandbox(), 'write', 'DELETE', `${threadsPath(draftId)}/${UNKNOWN}`)).status,
+		).toBe(404);
+		expect(
+			(
+				await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${UNKNOWN}/comments`, {
+					text: 'x',
+				})
+			).status,
+		).toBe(404);
 	});
 
 	it.each([
@@ -182,18 +229,29 @@ describe('Comment threads: create (POST base)', () => {
 		['occurrence over 10000', { selected_text: 'Hello', occurrence: 10001 }, 'occurrence'],
 		['negative occurrence', { selected_text: 'Hello', occurrence: -1 }, 'occurrence'],
 		['negative post_index', { selected_text: 'Hello', post_index: -1 }, 'post_index'],
-		['missing post_index on a post platform', { selected_text: 'Hello', post_index: undefined }, 'post_index'],
-	] as Array<[string, Record<string, unknown>, string]>)('create thread body limits: %s -> 422 naming the field', async (_name, body, field) => {
-		const draftId = await createDraft(xOnly('Hello'));
-		const res = await newThread(draftId, body);
-		expect(res.status).toBe(422);
-		expect(errorCode(res)).toBe('VALIDATION_ERROR');
-		expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
-	});
+		[
+			'missing post_index on a post platform',
+			{ selected_text: 'Hello', post_index: undefined },
+			'post_index',
+		],
+	] as Array<[string, Record<string, unknown>, string]>)(
+		'create thread body limits: %s -> 422 naming the field',
+		async (_name, body, field) => {
+			const draftId = await createDraft(xOnly('Hello'));
+			const res = await newThread(draftId, body);
+			expect(res.status).toBe(422);
+			expect(errorCode(res)).toBe('VALIDATION_ERROR');
+			expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+		},
+	);
 
 	it('create thread limits: text of 10000 characters and occurrence 10000 are accepted', async () => {
 		const draftId = await createDraft(xOnly('w '.repeat(10001)));
-		const res = await newThread(draftId, { selected_text: 'w', occurrence: 10000, text: 'c'.repeat(10000) });
+		const res = await newThread(draftId, {
+			selected_text: 'w',
+			occurrence: 10000,
+			text: 'c'.repeat(10000),
+		});
 		expect(res.status).toBe(201);
 		expect(res.body.comments[0].text).toHaveLength(10000);
 	});
@@ -207,7 +265,9 @@ describe('Comment threads: list (GET base)', () => {
 		const c = await threadOn(draftId, 'three', { platform: 'x' });
 		await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${a}/resolve`);
 		const ids = async (query: string) =>
-			(await call(sandbox(), 'read', 'GET', `${threadsPath(draftId)}${query}`)).body.results.map((t: { id: string }) => t.id);
+			(await call(sandbox(), 'read', 'GET', `${threadsPath(draftId)}${query}`)).body.results.map(
+				(t: { id: string }) => t.id,
+			);
 		expect(await ids('')).toEqual([b, c]);
 		expect(await ids('?status=resolved')).toEqual([a]);
 		expect(await ids('?status=all')).toEqual([a, b, c]);
@@ -224,8 +284,16 @@ describe('Comment threads: list (GET base)', () => {
 		expect(first.body).toMatchObject({ count: 12, limit: 10, offset: 0, previous: null });
 		expect(first.body.results).toHaveLength(10);
 		expect(first.body.next).toContain('offset=10');
-		const second = await call(sandbox(), 'read', 'GET', `${threadsPath(draftId)}?limit=5&offset=10`);
-		expect(second.body.results.map((t: { selected_text: string }) => t.selected_text)).toEqual(['w10x', 'w11x']);
+		const second = await call(
+			sandbox(),
+			'read',
+			'GET',
+			`${threadsPath(draftId)}?limit=5&offset=10`,
+		);
+		expect(second.body.results.map((t: { selected_text: string }) => t.selected_text)).toEqual([
+			'w10x',
+			'w11x',
+		]);
 		expect(second.body.next).toBeNull();
 		const fifty = await call(sandbox(), 'read', 'GET', `${threadsPath(draftId)}?limit=50`);
 		expect(fifty.body.results).toHaveLength(12);
@@ -246,16 +314,24 @@ describe('Comment threads: comments, resolve, delete', () => {
 	it('POST comments adds a comment and returns 201 with the full updated thread', async () => {
 		const draftId = await createDraft(xOnly('Hello world'));
 		const id = await threadOn(draftId, 'world');
-		const res = await call(sandbox(), 'admin', 'POST', `${threadsPath(draftId)}/${id}/comments`, { text: 'Agreed' });
+		const res = await call(sandbox(), 'admin', 'POST', `${threadsPath(draftId)}/${id}/comments`, {
+			text: 'Agreed',
+		});
 		expect(res.status).toBe(201);
-		expect(res.body.comments.map((c: { text: string; user: { id: number } }) => [c.text, c.user.id])).toEqual([
+		expect(
+			res.body.comments.map((c: { text: string; user: { id: number } }) => [c.text, c.user.id]),
+		).toEqual([
 			['Looks good?', 3],
 			['Agreed', 1],
 		]);
-		const read = await call(sandbox(), 'read', 'POST', `${threadsPath(draftId)}/${id}/comments`, { text: 'Me too' });
+		const read = await call(sandbox(), 'read', 'POST', `${threadsPath(draftId)}/${id}/comments`, {
+			text: 'Me too',
+		});
 		expect(read.status).toBe(403);
 		expect(errorCode(read)).toBe('INSUFFICIENT_ACCESS_LEVEL');
-		const empty = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/comments`, { text: '' });
+		const empty = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/comments`, {
+			text: '',
+		});
 		expect(empty.status).toBe(422);
 	});
 
@@ -267,10 +343,20 @@ describe('Comment threads: comments, resolve, delete', () => {
 		expect(res.status).toBe(200);
 		expect(res.body).toMatchObject({ id: outer, status: 'resolved' });
 		expect(await postText(draftId)).toBe(`Hello big ${span(inner, 'world')}`);
-		const again = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${outer}/resolve`);
+		const again = await call(
+			sandbox(),
+			'write',
+			'POST',
+			`${threadsPath(draftId)}/${outer}/resolve`,
+		);
 		expect(again.status).toBe(200);
 		expect(again.body.status).toBe('resolved');
-		const reopen = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${outer}/reopen`);
+		const reopen = await call(
+			sandbox(),
+			'write',
+			'POST',
+			`${threadsPath(draftId)}/${outer}/reopen`,
+		);
 		expect(reopen.status).toBe(404);
 		const read = await call(sandbox(), 'read', 'POST', `${threadsPath(draftId)}/${inner}/resolve`);
 		expect(read.status).toBe(403);
@@ -280,7 +366,9 @@ describe('Comment threads: comments, resolve, delete', () => {
 		const draftId = await createDraft(xOnly('Hello world'));
 		const id = await threadOn(draftId, 'world');
 		await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/resolve`);
-		const res = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/comments`, { text: 'Late reply' });
+		const res = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/comments`, {
+			text: 'Late reply',
+		});
 		expect(res.status).toBe(409);
 		expect(errorCode(res)).toBe('CONFLICT');
 	});
@@ -293,7 +381,13 @@ describe('Comment threads: comments, resolve, delete', () => {
 			platforms: { linkedin: { enabled: true, posts: posts(text), settings: { auto_sync: true } } },
 		});
 		expect(sync.status).toBe(200);
-		const comment = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/comments`, { text: 'More' });
+		const comment = await call(
+			sandbox(),
+			'write',
+			'POST',
+			`${threadsPath(draftId)}/${id}/comments`,
+			{ text: 'More' },
+		);
 		expect(comment.status).toBe(409);
 		expect(errorCode(comment)).toBe('CONFLICT');
 		const create = await newThread(draftId, { selected_text: 'Same', platform: 'linkedin' });
@@ -311,51 +405,86 @@ describe('Comment threads: comments, resolve, delete', () => {
 		const byAdmin = await call(sandbox(), 'admin', 'PATCH', commentPath, { text: 'Hijacked' });
 		expect(byAdmin.status).toBe(403);
 		expect(errorCode(byAdmin)).toBe('FORBIDDEN');
-		const tooLong = await call(sandbox(), 'write', 'PATCH', commentPath, { text: 'x'.repeat(10001) });
+		const tooLong = await call(sandbox(), 'write', 'PATCH', commentPath, {
+			text: 'x'.repeat(10001),
+		});
 		expect(tooLong.status).toBe(422);
 		const res = await call(sandbox(), 'write', 'PATCH', commentPath, { text: 'Edited' });
 		expect(res.status).toBe(200);
 		expect(res.body.comments[0]).toMatchObject({ id: created.body.comments[0].id, text: 'Edited' });
-		const unknown = await call(sandbox(), 'write', 'PATCH', `${threadsPath(draftId)}/${created.body.id}/comments/${UNKNOWN}`, { text: 'x' });
+		const unknown = await call(
+			sandbox(),
+			'write',
+			'PATCH',
+			`${threadsPath(draftId)}/${created.body.id}/comments/${UNKNOWN}`,
+			{ text: 'x' },
+		);
 		expect(unknown.status).toBe(404);
 	});
 
 	it('DELETE a comment: author or WRITE, 204; deleting the root comment deletes the thread and its markers', async () => {
 		const draftId = await createDraft(xOnly('Hello world'));
 		const id = await threadOn(draftId, 'world');
-		const reply = await call(sandbox(), 'admin', 'POST', `${threadsPath(draftId)}/${id}/comments`, { text: 'Reply' });
+		const reply = await call(sandbox(), 'admin', 'POST', `${threadsPath(draftId)}/${id}/comments`, {
+			text: 'Reply',
+		});
 		const [root, second] = reply.body.comments as Array<{ id: string }>;
-		const byRead = await call(sandbox(), 'read', 'DELETE', `${threadsPath(draftId)}/${id}/comments/${second.id}`);
+		const byRead = await call(
+			sandbox(),
+			'read',
+			'DELETE',
+			`${threadsPath(draftId)}/${id}/comments/${second.id}`,
+		);
 		expect(byRead.status).toBe(403);
-		const byWrite = await call(sandbox(), 'write', 'DELETE', `${threadsPath(draftId)}/${id}/comments/${second.id}`);
+		const byWrite = await call(
+			sandbox(),
+			'write',
+			'DELETE',
+			`${threadsPath(draftId)}/${id}/comments/${second.id}`,
+		);
 		expect(byWrite.status).toBe(204);
 		const list = await call(sandbox(), 'read', 'GET', threadsPath(draftId));
 		expect(list.body.results[0].comments.map((c: { id: string }) => c.id)).toEqual([root.id]);
-		const rootDelete = await call(sandbox(), 'write', 'DELETE', `${threadsPath(draftId)}/${id}/comments/${root.id}`);
+		const rootDelete = await call(
+			sandbox(),
+			'write',
+			'DELETE',
+			`${threadsPath(draftId)}/${id}/comments/${root.id}`,
+		);
 		expect(rootDelete.status).toBe(204);
-		expect((await call(sandbox(), 'read', 'GET', `${threadsPath(draftId)}?status=all`)).body.count).toBe(0);
+		expect(
+			(await call(sandbox(), 'read', 'GET', `${threadsPath(draftId)}?status=all`)).body.count,
+		).toBe(0);
 		expect(await postText(draftId)).toBe('Hello world');
 	});
 
 	it('DELETE a thread: author or WRITE, 204; removes thread, comments and markers', async () => {
 		const draftId = await createDraft(xOnly('Hello world'));
 		const id = await threadOn(draftId, 'world');
-		expect((await call(sandbox(), 'read', 'DELETE', `${threadsPath(draftId)}/${id}`)).status).toBe(403);
+		expect((await call(sandbox(), 'read', 'DELETE', `${threadsPath(draftId)}/${id}`)).status).toBe(
+			403,
+		);
 		const res = await call(sandbox(), 'write', 'DELETE', `${threadsPath(draftId)}/${id}`);
 		expect(res.status).toBe(204);
 		expect(res.body).toBe('');
 		expect(await postText(draftId)).toBe('Hello world');
-		expect((await call(sandbox(), 'write', 'DELETE', `${threadsPath(draftId)}/${id}`)).status).toBe(404);
+		expect((await call(sandbox(), 'write', 'DELETE', `${threadsPath(draftId)}/${id}`)).status).toBe(
+			404,
+		);
 	});
 
 	it('comments per thread: 500 are accepted, the 501st is 400 VALIDATION_ERROR', async () => {
 		const draftId = await createDraft(xOnly('Hello world'));
 		const id = await threadOn(draftId, 'world');
 		for (let i = 1; i < 500; i++) {
-			const res = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/comments`, { text: `c${i}` });
+			const res = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/comments`, {
+				text: `c${i}`,
+			});
 			expect(res.status).toBe(201);
 		}
-		const over = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/comments`, { text: 'one too many' });
+		const over = await call(sandbox(), 'write', 'POST', `${threadsPath(draftId)}/${id}/comments`, {
+			text: 'one too many',
+		});
 		expect(over.status).toBe(400);
 		expect(errorCode(over)).toBe('VALIDATION_ERROR');
 	}, 120_000);
@@ -379,7 +508,9 @@ describe('Comment threads: comments, resolve, delete', () => {
 });
 
 describe('Draft PATCH: comment-thread markers', () => {
-	async function draftWithThread(text = 'Ship the release today'): Promise<{ draftId: number; id: string; marked: string }> {
+	async function draftWithThread(
+		text = 'Ship the release today',
+	): Promise<{ draftId: number; id: string; marked: string }> {
 		const draftId = await createDraft(xOnly(text));
 		const id = await threadOn(draftId, 'release');
 		return { draftId, id, marked: await postText(draftId) };
@@ -421,11 +552,16 @@ describe('Draft PATCH: comment-thread markers', () => {
 		const { draftId, id } = await draftWithThread();
 		const keep = await threadOn(draftId, 'Ship');
 		const kept = (await postText(draftId)).replace(span(id, 'release'), 'release');
-		const res = await patchDraft(draftId, { ...xPatch(kept.replace('today', 'now')), force_overwrite_comments: true });
+		const res = await patchDraft(draftId, {
+			...xPatch(kept.replace('today', 'now')),
+			force_overwrite_comments: true,
+		});
 		expect(res.status).toBe(200);
 		expect(res.body.platforms.x.posts[0].text).toBe(`${span(keep, 'Ship')} the release now`);
 		const all = await call(sandbox(), 'read', 'GET', `${threadsPath(draftId)}?status=all`);
-		const statuses = Object.fromEntries(all.body.results.map((t: { id: string; status: string }) => [t.id, t.status]));
+		const statuses = Object.fromEntries(
+			all.body.results.map((t: { id: string; status: string }) => [t.id, t.status]),
+		);
 		expect(statuses).toEqual({ [id]: 'resolved', [keep]: 'unresolved' });
 	});
 
@@ -442,7 +578,10 @@ describe('Draft PATCH: comment-thread markers', () => {
 			const res = await patchDraft(draftId, { ...xPatch(text), force_overwrite_comments: force });
 			expect(res.status).toBe(400);
 			expect(errorCode(res)).toBe('COMMENTS_MARKER_UNKNOWN_ID');
-			expect(res.body.error.details[0]).toMatchObject({ field: 'platforms.x.posts[0].text', id: UNKNOWN });
+			expect(res.body.error.details[0]).toMatchObject({
+				field: 'platforms.x.posts[0].text',
+				id: UNKNOWN,
+			});
 		}
 	});
 
@@ -464,7 +603,9 @@ describe('Draft PATCH: comment-thread markers', () => {
 	it('a PATCH that sends no text for a platform does not check that platform', async () => {
 		const draftId = await createDraft({ ...xOnly('Hello world'), ...linkedinOnly('Hello there') });
 		await threadOn(draftId, 'world', { platform: 'x' });
-		const res = await patchDraft(draftId, { platforms: { linkedin: { enabled: true, posts: posts('Hi there'), settings: {} } } });
+		const res = await patchDraft(draftId, {
+			platforms: { linkedin: { enabled: true, posts: posts('Hi there'), settings: {} } },
+		});
 		expect(res.status).toBe(200);
 		const title = await patchDraft(draftId, { draft_title: 'Only a title' });
 		expect(title.status).toBe(200);
@@ -477,17 +618,27 @@ describe('Draft PATCH: comment-thread markers', () => {
 		['bad_attr', `<svc:comment-thread id=${A} color=red>Hello${SPAN_CLOSE_TAG}`],
 		['bad_position', `Hello ${pointTag(A)}world`],
 		['empty_span', `${span(A, '')}Hello`],
-		['depth_exceeded', Array.from({ length: 17 }, () => spanOpenTag(A)).join('') + 'x' + SPAN_CLOSE_TAG.repeat(17)],
+		[
+			'depth_exceeded',
+			Array.from({ length: 17 }, () => spanOpenTag(A)).join('') + 'x' + SPAN_CLOSE_TAG.repeat(17),
+		],
 		['count_exceeded', Array.from({ length: 1001 }, () => span(A, 'w')).join(' ')],
-	])('a malformed marker returns 400 COMMENTS_MARKER_MALFORMED with subcode %s in details', async (subcode, text) => {
-		const { draftId } = await draftWithThread();
-		const res = await patchDraft(draftId, { ...xPatch(text), force_overwrite_comments: true });
-		expect(res.status).toBe(400);
-		expect(errorCode(res)).toBe('COMMENTS_MARKER_MALFORMED');
-		expect(res.body.error.details).toContainEqual(
-			expect.objectContaining({ field: 'platforms.x.posts[0].text', subcode, message: expect.any(String) }),
-		);
-	});
+	])(
+		'a malformed marker returns 400 COMMENTS_MARKER_MALFORMED with subcode %s in details',
+		async (subcode, text) => {
+			const { draftId } = await draftWithThread();
+			const res = await patchDraft(draftId, { ...xPatch(text), force_overwrite_comments: true });
+			expect(res.status).toBe(400);
+			expect(errorCode(res)).toBe('COMMENTS_MARKER_MALFORMED');
+			expect(res.body.error.details).toContainEqual(
+				expect.objectContaining({
+					field: 'platforms.x.posts[0].text',
+					subcode,
+					message: expect.any(String),
+				}),
+			);
+		},
+	);
 
 	it('a malformed marker returns 400 COMMENTS_MARKER_MALFORMED with subcode mid_mention in details (LinkedIn)', async () => {
 		const draftId = await createDraft(linkedinOnly('Thanks @[Acme](urn:li:organization:42) team'));
@@ -496,7 +647,10 @@ describe('Draft PATCH: comment-thread markers', () => {
 		const res = await patchDraft(draftId, { platforms: linkedinOnly(text) });
 		expect(res.status).toBe(400);
 		expect(res.body.error.details).toEqual([
-			expect.objectContaining({ field: 'platforms.linkedin.posts[0].text', subcode: 'mid_mention' }),
+			expect.objectContaining({
+				field: 'platforms.linkedin.posts[0].text',
+				subcode: 'mid_mention',
+			}),
 		]);
 	});
 
@@ -506,19 +660,32 @@ describe('Draft PATCH: comment-thread markers', () => {
 		const missing = await patchDraft(draftId, { platforms: article('# Title\n\nBody text v2') });
 		expect(missing.status).toBe(409);
 		expect(missing.body.error.missing).toEqual({ x_article: [id] });
-		const malformed = await patchDraft(draftId, { platforms: article(`${spanOpenTag(id)}# Title`) });
+		const malformed = await patchDraft(draftId, {
+			platforms: article(`${spanOpenTag(id)}# Title`),
+		});
 		expect(malformed.status).toBe(400);
-		expect(malformed.body.error.details[0]).toMatchObject({ field: 'platforms.x_article.content_markdown', subcode: 'unbalanced' });
+		expect(malformed.body.error.details[0]).toMatchObject({
+			field: 'platforms.x_article.content_markdown',
+			subcode: 'unbalanced',
+		});
 	});
 
 	it('exclude_comment_markers renders text without markers on GET and PATCH, but PATCH validation still runs', async () => {
 		const { draftId, id, marked } = await draftWithThread();
 		const plain = await getDraft(draftId, true);
 		expect(plain.body.platforms.x.posts[0].text).toBe('Ship the release today');
-		const sendBackPlain = await patchDraft(draftId, xPatch(plain.body.platforms.x.posts[0].text), '?exclude_comment_markers=true');
+		const sendBackPlain = await patchDraft(
+			draftId,
+			xPatch(plain.body.platforms.x.posts[0].text),
+			'?exclude_comment_markers=true',
+		);
 		expect(sendBackPlain.status).toBe(409);
 		expect(sendBackPlain.body.error.missing).toEqual({ x: [id] });
-		const kept = await patchDraft(draftId, xPatch(marked.replace('today', 'soon')), '?exclude_comment_markers=true');
+		const kept = await patchDraft(
+			draftId,
+			xPatch(marked.replace('today', 'soon')),
+			'?exclude_comment_markers=true',
+		);
 		expect(kept.status).toBe(200);
 		expect(kept.body.platforms.x.posts[0].text).toBe('Ship the release soon');
 		expect(await postText(draftId)).toBe(`Ship the ${span(id, 'release')} soon`);

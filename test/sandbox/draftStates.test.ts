@@ -187,7 +187,10 @@ describe('sandbox: States and transitions', () => {
 
 	it('States rules: content edits on a planned draft need WRITE only, on a scheduled draft PUBLISH', async () => {
 		const planned = (await create('write', { plan_at: inDays(sb(), 2) })).body;
-		const edit = await patch('write', planned.id, { draft_title: 'edited', platforms: xPost('edited text') });
+		const edit = await patch('write', planned.id, {
+			draft_title: 'edited',
+			platforms: xPost('edited text'),
+		});
 		expect(edit.status).toBe(200);
 		expect(edit.body.status).toBe('planned');
 		expect(edit.body.draft_title).toBe('edited');
@@ -238,7 +241,10 @@ describe('sandbox: States and transitions', () => {
 		expect(done.linkedin_post_published_at).toBeNull();
 		const list = await call(sb(), 'read', 'GET', `${base}?status=error`);
 		expect(list.body.results.map((x: { id: number }) => x.id)).toContain(d.id);
-		const again = await patch('publish', d.id, { platforms: { linkedin: { posts: [{ text: 'fixed' }] } }, publish_at: inDays(sb(), 1) });
+		const again = await patch('publish', d.id, {
+			platforms: { linkedin: { posts: [{ text: 'fixed' }] } },
+			publish_at: inDays(sb(), 1),
+		});
 		expect(again.status).toBe(200);
 		expect(again.body.status).toBe('scheduled');
 	});

@@ -2,10 +2,18 @@ import http from 'node:http';
 import { awayFromWindowEdge, call, errorCode, useSandbox, xPost } from './helpers';
 
 describe('sandbox: paged envelope and rate limits', () => {
-	const sb = useSandbox({ rateLimits: { user: { limit: 1000, windowSeconds: 60 }, socialSet: { limit: 500, windowSeconds: 60 } } });
+	const sb = useSandbox({
+		rateLimits: {
+			user: { limit: 1000, windowSeconds: 60 },
+			socialSet: { limit: 500, windowSeconds: 60 },
+		},
+	});
 
 	beforeAll(async () => {
-		for (let i = 0; i < 12; i++) await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost(`draft ${i}`) });
+		for (let i = 0; i < 12; i++)
+			await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', {
+				platforms: xPost(`draft ${i}`),
+			});
 	});
 
 	it('Limits page size: default 10 with count, limit, offset, next, previous', async () => {
@@ -48,9 +56,18 @@ describe('sandbox: paged envelope and rate limits', () => {
 	});
 
 	it('Limits page size: min 1, max 50; outside is 422 VALIDATION_ERROR', async () => {
-		expect((await call(sb(), 'read', 'GET', '/v2/social-sets/101/drafts?limit=50')).body.limit).toBe(50);
-		expect((await call(sb(), 'read', 'GET', '/v2/social-sets/101/drafts?limit=1')).body.results).toHaveLength(1);
-		for (const path of ['/v2/social-sets/101/drafts?limit=0', '/v2/social-sets/101/drafts?limit=51', '/v2/social-sets?limit=51', '/v2/social-sets/101/tags?limit=0']) {
+		expect(
+			(await call(sb(), 'read', 'GET', '/v2/social-sets/101/drafts?limit=50')).body.limit,
+		).toBe(50);
+		expect(
+			(await call(sb(), 'read', 'GET', '/v2/social-sets/101/drafts?limit=1')).body.results,
+		).toHaveLength(1);
+		for (const path of [
+			'/v2/social-sets/101/drafts?limit=0',
+			'/v2/social-sets/101/drafts?limit=51',
+			'/v2/social-sets?limit=51',
+			'/v2/social-sets/101/tags?limit=0',
+		]) {
 			const res = await call(sb(), 'read', 'GET', path);
 			expect(res.status).toBe(422);
 			expect(res.body.error.details[0].field).toBe('limit');
@@ -74,7 +91,14 @@ describe('sandbox: paged envelope and rate limits', () => {
 			await call(sb(), null, 'GET', '/v2/me'),
 		];
 		for (const res of responses) {
-			for (const h of ['User-Limit', 'User-Remaining', 'User-Reset', 'SocialSet-Limit', 'SocialSet-Remaining', 'SocialSet-Reset']) {
+			for (const h of [
+				'User-Limit',
+				'User-Remaining',
+				'User-Reset',
+				'SocialSet-Limit',
+				'SocialSet-Remaining',
+				'SocialSet-Reset',
+			]) {
 				expect(res.headers.get(`x-ratelimit-${h.toLowerCase()}`)).toMatch(/^\d+$/);
 			}
 			expect(res.headers.get('x-ratelimit-socialset-resource')).toBe('drafts.create');
@@ -121,7 +145,8 @@ describe('sandbox: paged envelope and rate limits', () => {
 		sb().setRateLimits({ socialSet: { limit: 2, windowSeconds: 60 } });
 		try {
 			await awayFromWindowEdge(60);
-			const create = () => call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() });
+			const create = () =>
+				call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() });
 			const a = await create();
 			expect(a.status).toBe(201);
 			expect(a.headers.get('x-ratelimit-socialset-remaining')).toBe('1');
@@ -131,7 +156,9 @@ describe('sandbox: paged envelope and rate limits', () => {
 			expect(errorCode(limited)).toBe('RATE_LIMITED');
 			expect(limited.headers.get('x-ratelimit-socialset-resource')).toBe('drafts.create');
 			expect(limited.headers.get('x-ratelimit-socialset-remaining')).toBe('0');
-			const other = await call(sb(), 'admin', 'POST', '/v2/social-sets/102/drafts', { platforms: xPost() });
+			const other = await call(sb(), 'admin', 'POST', '/v2/social-sets/102/drafts', {
+				platforms: xPost(),
+			});
 			expect(other.status).toBe(201);
 			const list = await call(sb(), 'read', 'GET', '/v2/social-sets/101/drafts');
 			expect(list.status).toBe(200);

@@ -3,7 +3,11 @@ import { startSandbox } from '../../sandbox/index';
 import { awayFromWindowEdge, call, errorCode, useSandbox, xPost } from './helpers';
 
 const admin = (base: string, path: string, method = 'GET', body?: unknown) =>
-	fetch(`${base}/__sandbox/${path}`, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+	fetch(`${base}/__sandbox/${path}`, {
+		method,
+		headers: body ? { 'Content-Type': 'application/json' } : {},
+		body: body ? JSON.stringify(body) : undefined,
+	});
 
 describe('sandbox: fault injection and admin routes', () => {
 	const sb = useSandbox();
@@ -29,13 +33,19 @@ describe('sandbox: fault injection and admin routes', () => {
 		expect(statuses[0].headers.get('x-ratelimit-user-limit')).toMatch(/^\d+$/);
 		sb().faults.set({ fail503: 1 });
 		const body = { platforms: xPost('retried later') };
-		expect((await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', body)).status).toBe(503);
-		expect(sb().requests[sb().requests.length - 1]).toEqual(expect.objectContaining({ status: 503, body }));
+		expect((await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', body)).status).toBe(
+			503,
+		);
+		expect(sb().requests[sb().requests.length - 1]).toEqual(
+			expect.objectContaining({ status: 503, body }),
+		);
 	});
 
 	it('Faults: dropped connections destroy the socket without a response for the next N requests', async () => {
 		sb().faults.set({ dropConnections: 1 });
-		await expect(fetch(`${sb().baseUrl}/v2/me`, { headers: { Authorization: 'Bearer sp_test_read' } })).rejects.toThrow();
+		await expect(
+			fetch(`${sb().baseUrl}/v2/me`, { headers: { Authorization: 'Bearer sp_test_read' } }),
+		).rejects.toThrow();
 		expect((await call(sb(), 'read', 'GET', '/v2/me')).status).toBe(200);
 		const dropped = sb().requests.filter((r) => r.path === '/v2/me' && r.status === 0);
 		expect(dropped.length).toBeGreaterThanOrEqual(1);
@@ -47,7 +57,9 @@ describe('sandbox: fault injection and admin routes', () => {
 		expect(res.status).toBe(429);
 		expect(errorCode(res)).toBe('RATE_LIMITED');
 		expect(res.headers.get('x-ratelimit-user-remaining')).toBe('0');
-		expect(Number(res.headers.get('x-ratelimit-user-reset'))).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+		expect(Number(res.headers.get('x-ratelimit-user-reset'))).toBeGreaterThanOrEqual(
+			Math.floor(Date.now() / 1000),
+		);
 		expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 		expect((await call(sb(), 'read', 'GET', '/v2/social-sets/101/tags')).status).toBe(200);
 	});
@@ -70,7 +82,9 @@ describe('sandbox: fault injection and admin routes', () => {
 
 	it('Admin routes: requests are recorded with method, path, query, lower-cased headers, parsed body and status', async () => {
 		sb().clearRequests();
-		await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts?x=1&x=2', { platforms: xPost('recorded') });
+		await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts?x=1&x=2', {
+			platforms: xPost('recorded'),
+		});
 		await call(sb(), 'sp_real_looking_secret', 'GET', '/v2/me');
 		const res = await admin(sb().baseUrl, 'requests');
 		const { requests } = (await res.json()) as { requests: Array<Record<string, any>> };
@@ -79,7 +93,10 @@ describe('sandbox: fault injection and admin routes', () => {
 			method: 'POST',
 			path: '/v2/social-sets/101/drafts',
 			query: { x: ['1', '2'] },
-			headers: expect.objectContaining({ authorization: 'Bearer sp_test_write', 'content-type': 'application/json' }),
+			headers: expect.objectContaining({
+				authorization: 'Bearer sp_test_write',
+				'content-type': 'application/json',
+			}),
 			body: { platforms: xPost('recorded') },
 			status: 201,
 		});
@@ -101,10 +118,16 @@ describe('sandbox: fault injection and admin routes', () => {
 
 	it('Admin route POST /__sandbox/rate-limits reconfigures the buckets', async () => {
 		await awayFromWindowEdge(60);
-		expect((await admin(sb().baseUrl, 'rate-limits', 'POST', { user: { limit: 1, windowSeconds: 60 } })).status).toBe(200);
+		expect(
+			(await admin(sb().baseUrl, 'rate-limits', 'POST', { user: { limit: 1, windowSeconds: 60 } }))
+				.status,
+		).toBe(200);
 		expect((await call(sb(), 'admin', 'GET', '/v2/me')).status).toBe(200);
 		expect((await call(sb(), 'admin', 'GET', '/v2/me')).status).toBe(429);
-		expect((await admin(sb().baseUrl, 'rate-limits', 'POST', { user: { limit: 0, windowSeconds: 60 } })).status).toBe(400);
+		expect(
+			(await admin(sb().baseUrl, 'rate-limits', 'POST', { user: { limit: 0, windowSeconds: 60 } }))
+				.status,
+		).toBe(400);
 		await admin(sb().baseUrl, 'rate-limits', 'POST', { user: { limit: 1000, windowSeconds: 60 } });
 		expect((await call(sb(), 'admin', 'GET', '/v2/me')).status).toBe(200);
 	});
@@ -113,16 +136,25 @@ describe('sandbox: fault injection and admin routes', () => {
 		await call(sb(), 'write', 'POST', '/v2/social-sets/101/tags', { name: 'temporary' });
 		expect((await admin(sb().baseUrl, 'reset', 'POST')).status).toBe(200);
 		const tags = await call(sb(), 'read', 'GET', '/v2/social-sets/101/tags');
-		expect(tags.body.results.map((t: { slug: string }) => t.slug)).toEqual(['launch', 'weekly-tips']);
+		expect(tags.body.results.map((t: { slug: string }) => t.slug)).toEqual([
+			'launch',
+			'weekly-tips',
+		]);
 		expect((await call(sb(), 'read', 'GET', '/v2/social-sets/101/drafts')).body.count).toBe(0);
 	});
 
 	it('Admin route POST /__sandbox/social-sets/{id}/account switches plan state; unknown admin route is 404', async () => {
 		const res = await admin(sb().baseUrl, 'social-sets/101/account', 'POST', { paused: true });
 		expect(res.status).toBe(200);
-		expect((await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() })).status).toBe(402);
+		expect(
+			(await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() }))
+				.status,
+		).toBe(402);
 		await admin(sb().baseUrl, 'social-sets/101/account', 'POST', { paused: false });
-		expect((await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() })).status).toBe(201);
+		expect(
+			(await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() }))
+				.status,
+		).toBe(201);
 		expect((await admin(sb().baseUrl, 'social-sets/999/account', 'POST', {})).status).toBe(404);
 		expect((await admin(sb().baseUrl, 'nope')).status).toBe(404);
 	});
@@ -138,7 +170,9 @@ describe('sandbox: fault injection and admin routes', () => {
 			if (external) {
 				const remote = await fetch(`http://${external}:${box.port}/__sandbox/clock`);
 				expect(remote.status).toBe(404);
-				const api = await fetch(`http://${external}:${box.port}/v2/me`, { headers: { Authorization: 'Bearer sp_test_read' } });
+				const api = await fetch(`http://${external}:${box.port}/v2/me`, {
+					headers: { Authorization: 'Bearer sp_test_read' },
+				});
 				expect(api.status).toBe(200);
 			}
 		} finally {

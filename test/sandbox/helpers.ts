@@ -49,7 +49,11 @@ export async function call<T = any>(
 	return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 3000, stepMs = 10): Promise<T> {
+export async function waitFor<T>(
+	probe: () => Promise<T | undefined | false>,
+	timeoutMs = 3000,
+	stepMs = 10,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
@@ -60,16 +64,29 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | false>, ti
 }
 
 /** Creates an upload, PUTs bytes, and waits for `ready`; returns the media id. */
-export async function readyMedia(sb: Sandbox, setId = 101, fileName = 'photo.png', altText?: string): Promise<string> {
+export async function readyMedia(
+	sb: Sandbox,
+	setId = 101,
+	fileName = 'photo.png',
+	altText?: string,
+): Promise<string> {
 	const created = await call(sb, 'write', 'POST', `/v2/social-sets/${setId}/media/upload`, {
 		file_name: fileName,
 		...(altText !== undefined ? { alt_text: altText } : {}),
 	});
 	expect(created.status).toBe(201);
-	const put = await fetch(created.body.upload_url, { method: 'PUT', body: Buffer.from('fake image bytes') });
+	const put = await fetch(created.body.upload_url, {
+		method: 'PUT',
+		body: Buffer.from('fake image bytes'),
+	});
 	expect(put.status).toBe(200);
 	await waitFor(async () => {
-		const m = await call(sb, 'read', 'GET', `/v2/social-sets/${setId}/media/${created.body.media_id}`);
+		const m = await call(
+			sb,
+			'read',
+			'GET',
+			`/v2/social-sets/${setId}/media/${created.body.media_id}`,
+		);
 		return m.body.status === 'ready';
 	});
 	return created.body.media_id as string;

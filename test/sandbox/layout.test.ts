@@ -35,7 +35,9 @@ function importSpecifiers(source: string): string[] {
 /** The sandbox file a relative specifier of `from` names, or null when it leaves the sandbox. */
 function resolveImport(from: string, spec: string): string | null {
 	const base = resolve(SANDBOX, dirname(from), spec);
-	const target = [`${base}.ts`, join(base, 'index.ts'), base].find((p) => p.endsWith('.ts') && existsSync(p));
+	const target = [`${base}.ts`, join(base, 'index.ts'), base].find(
+		(p) => p.endsWith('.ts') && existsSync(p),
+	);
 	if (!target) throw new Error(`${from}: cannot resolve import '${spec}'`);
 	const rel = relative(SANDBOX, target);
 	return rel.startsWith('..') ? null : rel.split(sep).join('/');
@@ -46,7 +48,9 @@ type Graph = Map<string, string[]>;
 function importGraph(): Graph {
 	const graph: Graph = new Map();
 	for (const file of sandboxFiles()) {
-		const specs = importSpecifiers(readFileSync(join(SANDBOX, file), 'utf8')).filter((s) => s.startsWith('.'));
+		const specs = importSpecifiers(readFileSync(join(SANDBOX, file), 'utf8')).filter((s) =>
+			s.startsWith('.'),
+		);
 		const targets = specs.map((s) => resolveImport(file, s)).filter((t): t is string => t !== null);
 		graph.set(file, [...new Set(targets)]);
 	}
@@ -110,7 +114,8 @@ function shortestCircle(graph: Graph, start: string, members: Set<string>): stri
 	return [start];
 }
 
-const roomOf = (file: string): string => (file.includes('/') ? file.slice(0, file.indexOf('/')) : 'root');
+const roomOf = (file: string): string =>
+	file.includes('/') ? file.slice(0, file.indexOf('/')) : 'root';
 
 function edges(graph: Graph): Array<[string, string]> {
 	return [...graph].flatMap(([from, targets]) => targets.map((to): [string, string] => [from, to]));
@@ -133,7 +138,17 @@ describe('sandbox layout: the import reader and the circle finder', () => {
 			"void import('./i');",
 			" * import { notCode } from './comment';",
 		].join('\n');
-		expect(importSpecifiers(source).sort()).toEqual(['../b', './a', './d', './e', './f', './g', './h', './i', 'node:http']);
+		expect(importSpecifiers(source).sort()).toEqual([
+			'../b',
+			'./a',
+			'./d',
+			'./e',
+			'./f',
+			'./g',
+			'./h',
+			'./i',
+			'node:http',
+		]);
 	});
 
 	it('finds a circle, also one through several files and one of a file with itself', () => {
@@ -151,7 +166,14 @@ describe('sandbox layout: the import reader and the circle finder', () => {
 			['c.ts', 'd.ts', 'e.ts', 'c.ts'],
 			['f.ts', 'f.ts'],
 		]);
-		expect(importCircles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+		expect(
+			importCircles(
+				new Map([
+					['a.ts', ['b.ts']],
+					['b.ts', []],
+				]),
+			),
+		).toEqual([]);
 	});
 });
 
@@ -170,12 +192,16 @@ describe('sandbox layout: two rooms, arrows one way', () => {
 	});
 
 	it('domain/ never imports http/', () => {
-		const back = edges(graph).filter(([from, to]) => roomOf(from) === 'domain' && roomOf(to) === 'http');
+		const back = edges(graph).filter(
+			([from, to]) => roomOf(from) === 'domain' && roomOf(to) === 'http',
+		);
 		expect(back.map(([from, to]) => `${from} -> ${to}`)).toEqual([]);
 	});
 
 	it('neither room imports the root (index.ts, cli.ts)', () => {
-		const up = edges(graph).filter(([from, to]) => roomOf(from) !== 'root' && roomOf(to) === 'root');
+		const up = edges(graph).filter(
+			([from, to]) => roomOf(from) !== 'root' && roomOf(to) === 'root',
+		);
 		expect(up.map(([from, to]) => `${from} -> ${to}`)).toEqual([]);
 	});
 });

@@ -23,7 +23,13 @@ const span = (id: string, inner: string): string => `${spanOpenTag(id)}${inner}$
 const subcodes = (text: string, mentions = false): MalformedSubcode[] =>
 	validateMarkers(text, { mentions }).map((i) => i.subcode);
 const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-const insertOk = (text: string, id: string, selected: string, occurrence = 0, mentions = false): string => {
+const insertOk = (
+	text: string,
+	id: string,
+	selected: string,
+	occurrence = 0,
+	mentions = false,
+): string => {
 	const r = insertSpanMarker(text, id, selected, occurrence, { mentions });
 	if (!r.ok) throw new Error(`insert failed: ${r.reason}`);
 	return r.text;
@@ -156,8 +162,12 @@ describe('Comment threads: anchoring selected_text on a post (create thread)', (
 	});
 
 	it('wraps the occurrence-th match of the visible text', () => {
-		expect(insertOk('Hello world, hello world', A, 'world', 1)).toBe(`Hello world, hello ${span(A, 'world')}`);
-		expect(insertOk('Hello world, hello world', A, 'world')).toBe(`Hello ${span(A, 'world')}, hello world`);
+		expect(insertOk('Hello world, hello world', A, 'world', 1)).toBe(
+			`Hello world, hello ${span(A, 'world')}`,
+		);
+		expect(insertOk('Hello world, hello world', A, 'world')).toBe(
+			`Hello ${span(A, 'world')}, hello world`,
+		);
 	});
 
 	it('matches across existing markers (markers excluded from the match)', () => {
@@ -191,11 +201,17 @@ describe('Comment threads: anchoring selected_text on a post (create thread)', (
 
 	it('reports a missing selection or occurrence', () => {
 		expect(insertSpanMarker('Hello', A, 'bye')).toMatchObject({ ok: false, reason: 'not_found' });
-		expect(insertSpanMarker('Hello', A, 'Hello', 1)).toMatchObject({ ok: false, reason: 'not_found' });
+		expect(insertSpanMarker('Hello', A, 'Hello', 1)).toMatchObject({
+			ok: false,
+			reason: 'not_found',
+		});
 	});
 
 	it('refuses to anchor in text whose markers are malformed', () => {
-		expect(insertSpanMarker(`${spanOpenTag(A)}Hello`, B, 'Hello')).toMatchObject({ ok: false, reason: 'malformed' });
+		expect(insertSpanMarker(`${spanOpenTag(A)}Hello`, B, 'Hello')).toMatchObject({
+			ok: false,
+			reason: 'malformed',
+		});
 	});
 
 	it('refuses the 1001st marker of a text', () => {
@@ -215,7 +231,8 @@ describe('Comment threads: anchoring selected_text on a post (create thread)', (
 });
 
 describe('Comment threads: LinkedIn mention boundaries', () => {
-	const post = 'Congrats @[Acme Corp](urn:li:organization:2414183) and @[Jane](urn:li:person:abc123)!';
+	const post =
+		'Congrats @[Acme Corp](urn:li:organization:2414183) and @[Jane](urn:li:person:abc123)!';
 
 	it('finds organization and person mentions', () => {
 		expect(findLinkedInMentions(post).map((r) => post.slice(r.start, r.end))).toEqual([
@@ -227,12 +244,21 @@ describe('Comment threads: LinkedIn mention boundaries', () => {
 	it.each(['Acme', 'Corp](urn', 'Congrats @[Acme', '2414183) and'])(
 		'a selection starting or ending inside a mention is refused: %s',
 		(selected) => {
-			expect(insertSpanMarker(post, A, selected, 0, { mentions: true })).toMatchObject({ ok: false, reason: 'mid_mention' });
+			expect(insertSpanMarker(post, A, selected, 0, { mentions: true })).toMatchObject({
+				ok: false,
+				reason: 'mid_mention',
+			});
 		},
 	);
 
 	it('a selection holding whole mentions, or none, is accepted', () => {
-		const whole = insertOk(post, A, '@[Acme Corp](urn:li:organization:2414183) and @[Jane](urn:li:person:abc123)', 0, true);
+		const whole = insertOk(
+			post,
+			A,
+			'@[Acme Corp](urn:li:organization:2414183) and @[Jane](urn:li:person:abc123)',
+			0,
+			true,
+		);
 		expect(stripMarkers(whole)).toBe(post);
 		expect(insertOk(post, A, 'Congrats ', 0, true)).toBe(`${span(A, 'Congrats ')}${post.slice(9)}`);
 	});
@@ -289,19 +315,31 @@ describe('Comment threads: X Article rendered text', () => {
 		const md = 'one\n<svc:media media_id=x/>\none';
 		const r = insertArticleSpanMarker(md, A, 'one', 1);
 		expect(r).toMatchObject({ ok: true, text: `one\n<svc:media media_id=x/>\n${span(A, 'one')}` });
-		expect(insertArticleSpanMarker(md, A, 'media_id')).toMatchObject({ ok: false, reason: 'not_found' });
+		expect(insertArticleSpanMarker(md, A, 'media_id')).toMatchObject({
+			ok: false,
+			reason: 'not_found',
+		});
 	});
 
 	it('matches through links: the URL is not rendered text', () => {
 		expect(insertArticleSpanMarker(article, A, 'docs first')).toMatchObject({ ok: true });
-		expect(insertArticleSpanMarker(article, A, 'example.com "Docs"')).toMatchObject({ ok: false, reason: 'not_found' });
+		expect(insertArticleSpanMarker(article, A, 'example.com "Docs"')).toMatchObject({
+			ok: false,
+			reason: 'not_found',
+		});
 	});
 
 	it('refuses any overlap with an existing anchor, even full containment', () => {
 		const first = insertArticleSpanMarker('Alpha beta gamma', A, 'beta');
 		if (!first.ok) throw new Error('first anchor failed');
-		expect(insertArticleSpanMarker(first.text, B, 'Alpha beta')).toMatchObject({ ok: false, reason: 'overlaps_anchor' });
-		expect(insertArticleSpanMarker(first.text, B, 'et')).toMatchObject({ ok: false, reason: 'overlaps_anchor' });
+		expect(insertArticleSpanMarker(first.text, B, 'Alpha beta')).toMatchObject({
+			ok: false,
+			reason: 'overlaps_anchor',
+		});
+		expect(insertArticleSpanMarker(first.text, B, 'et')).toMatchObject({
+			ok: false,
+			reason: 'overlaps_anchor',
+		});
 		expect(insertArticleSpanMarker(first.text, B, 'Alpha ')).toMatchObject({ ok: true });
 	});
 });

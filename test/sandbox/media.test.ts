@@ -13,7 +13,11 @@ describe('sandbox: media', () => {
 		const res = await upload({ file_name: 'photo.png', alt_text: 'A photo' });
 		expect(res.status).toBe(201);
 		expect(res.body.media_id).toMatch(UUID);
-		expect(res.body.upload_url).toMatch(new RegExp(`^${sb().baseUrl}/__storage/${res.body.media_id}\\?X-Expires=\\d+&X-Signature=[0-9a-f]{64}$`));
+		expect(res.body.upload_url).toMatch(
+			new RegExp(
+				`^${sb().baseUrl}/__storage/${res.body.media_id}\\?X-Expires=\\d+&X-Signature=[0-9a-f]{64}$`,
+			),
+		);
 		const m = await getMedia(res.body.media_id);
 		expect(m.body).toEqual({
 			media_id: res.body.media_id,
@@ -27,7 +31,9 @@ describe('sandbox: media', () => {
 	});
 
 	it('Endpoints POST media/upload: 403 for READ, 403 without access, 404 unknown set', async () => {
-		expect(errorCode(await upload({ file_name: 'a.png' }, 'read'))).toBe('INSUFFICIENT_ACCESS_LEVEL');
+		expect(errorCode(await upload({ file_name: 'a.png' }, 'read'))).toBe(
+			'INSUFFICIENT_ACCESS_LEVEL',
+		);
 		expect(errorCode(await upload({ file_name: 'a.png' }, 'write', 102))).toBe('FORBIDDEN');
 		expect((await upload({ file_name: 'a.png' }, 'admin', 999)).status).toBe(404);
 	});
@@ -36,7 +42,13 @@ describe('sandbox: media', () => {
 		const ok255 = 'a'.repeat(251) + '.png';
 		expect((await upload({ file_name: ok255 })).status).toBe(201);
 		expect((await upload({ file_name: 'Report(final)_v2-1.PDF' })).status).toBe(201);
-		for (const bad of ['a'.repeat(252) + '.png', 'my photo.png', 'script.exe', 'noext', 'a/b.png']) {
+		for (const bad of [
+			'a'.repeat(252) + '.png',
+			'my photo.png',
+			'script.exe',
+			'noext',
+			'a/b.png',
+		]) {
 			const res = await upload({ file_name: bad });
 			expect(res.status).toBe(422);
 			expect(res.body.error.details).toEqual([{ field: 'file_name', message: expect.any(String) }]);
@@ -70,9 +82,17 @@ describe('sandbox: media', () => {
 
 	it('Media upload flow: extra headers (Content-Type, Authorization, custom) are 403 SignatureDoesNotMatch in XML', async () => {
 		const created = (await upload({ file_name: 'pic.jpg' })).body;
-		const extra: Array<Record<string, string>> = [{ 'Content-Type': 'image/jpeg' }, { Authorization: 'Bearer sp_test_write' }, { 'X-Custom': '1' }];
+		const extra: Array<Record<string, string>> = [
+			{ 'Content-Type': 'image/jpeg' },
+			{ Authorization: 'Bearer sp_test_write' },
+			{ 'X-Custom': '1' },
+		];
 		for (const headers of extra) {
-			const res = await fetch(created.upload_url, { method: 'PUT', body: Buffer.from('abc'), headers });
+			const res = await fetch(created.upload_url, {
+				method: 'PUT',
+				body: Buffer.from('abc'),
+				headers,
+			});
 			expect(res.status).toBe(403);
 			expect(res.headers.get('content-type')).toBe('application/xml');
 			const xml = await res.text();
@@ -105,10 +125,14 @@ describe('sandbox: media', () => {
 		const size = 32 * 1024 * 1024;
 		const chunk = Buffer.alloc(1024 * 1024, 1);
 		const status = await new Promise<number>((resolve, reject) => {
-			const req = http.request(created.upload_url, { method: 'PUT', headers: { 'Content-Length': String(size) } }, (res) => {
-				res.resume();
-				res.on('end', () => resolve(res.statusCode ?? 0));
-			});
+			const req = http.request(
+				created.upload_url,
+				{ method: 'PUT', headers: { 'Content-Length': String(size) } },
+				(res) => {
+					res.resume();
+					res.on('end', () => resolve(res.statusCode ?? 0));
+				},
+			);
 			req.on('error', reject);
 			let sent = 0;
 			const pump = () => {
@@ -121,13 +145,17 @@ describe('sandbox: media', () => {
 			pump();
 		});
 		expect(status).toBe(200);
-		const rec = sb().requests.find((r) => r.path === `/__storage/${created.media_id}` && r.status === 200);
+		const rec = sb().requests.find(
+			(r) => r.path === `/__storage/${created.media_id}` && r.status === 200,
+		);
 		expect(rec?.body).toEqual({ rawLength: size });
 	});
 
 	it('Media: an empty upload makes the media failed', async () => {
 		const created = (await upload({ file_name: 'empty.png' })).body;
-		expect((await fetch(created.upload_url, { method: 'PUT', body: Buffer.alloc(0) })).status).toBe(200);
+		expect((await fetch(created.upload_url, { method: 'PUT', body: Buffer.alloc(0) })).status).toBe(
+			200,
+		);
 		const m = await getMedia(created.media_id);
 		expect(m.body.status).toBe('failed');
 		expect(m.body.error_reason).toMatch(/empty/);
@@ -138,7 +166,9 @@ describe('sandbox: media', () => {
 		expect((await getMedia('not-a-uuid')).status).toBe(404);
 		const other = (await upload({ file_name: 'team.png' }, 'admin', 102)).body;
 		expect((await getMedia(other.media_id)).status).toBe(404);
-		expect(errorCode(await call(sb(), 'read', 'GET', `/v2/social-sets/102/media/${other.media_id}`))).toBe('FORBIDDEN');
+		expect(
+			errorCode(await call(sb(), 'read', 'GET', `/v2/social-sets/102/media/${other.media_id}`)),
+		).toBe('FORBIDDEN');
 	});
 
 	it('Endpoints PATCH media: alt_text set, omitted keeps, null clears; 422 wrong type; 403 READ; 404 unknown', async () => {
@@ -153,7 +183,19 @@ describe('sandbox: media', () => {
 		const bad = await call(sb(), 'write', 'PATCH', path, { alt_text: 42 });
 		expect(bad.status).toBe(422);
 		expect(bad.body.error.details).toEqual([{ field: 'alt_text', message: expect.any(String) }]);
-		expect(errorCode(await call(sb(), 'read', 'PATCH', path, { alt_text: 'x' }))).toBe('INSUFFICIENT_ACCESS_LEVEL');
-		expect((await call(sb(), 'write', 'PATCH', '/v2/social-sets/101/media/00000000-0000-4000-8000-000000000000', { alt_text: 'x' })).status).toBe(404);
+		expect(errorCode(await call(sb(), 'read', 'PATCH', path, { alt_text: 'x' }))).toBe(
+			'INSUFFICIENT_ACCESS_LEVEL',
+		);
+		expect(
+			(
+				await call(
+					sb(),
+					'write',
+					'PATCH',
+					'/v2/social-sets/101/media/00000000-0000-4000-8000-000000000000',
+					{ alt_text: 'x' },
+				)
+			).status,
+		).toBe(404);
 	});
 });

@@ -30,7 +30,9 @@ describe('sandbox: users and social sets', () => {
 		const res = await call(sb(), 'sp_not_a_key', 'GET', '/v2/social-sets');
 		expect(res.status).toBe(401);
 		expect(errorCode(res)).toBe('UNAUTHORIZED');
-		const basic = await call(sb(), null, 'GET', '/v2/me', undefined, { Authorization: 'Basic abc' });
+		const basic = await call(sb(), null, 'GET', '/v2/me', undefined, {
+			Authorization: 'Basic abc',
+		});
 		expect(basic.status).toBe(401);
 	});
 
@@ -63,7 +65,14 @@ describe('sandbox: users and social sets', () => {
 		expect(withSlash.status).toBe(200);
 		expect(without.body).toEqual(withSlash.body);
 		const detail = withSlash.body;
-		expect(Object.keys(detail.platforms).sort()).toEqual(['bluesky', 'linkedin', 'mastodon', 'substack', 'threads', 'x']);
+		expect(Object.keys(detail.platforms).sort()).toEqual([
+			'bluesky',
+			'linkedin',
+			'mastodon',
+			'substack',
+			'threads',
+			'x',
+		]);
 		expect(detail.platforms.x).toEqual({
 			platform: 'x',
 			username: 'acme',
@@ -71,8 +80,14 @@ describe('sandbox: users and social sets', () => {
 			profile_image_url: expect.any(String),
 			profile_url: 'https://x.com/acme',
 		});
-		expect(detail.platforms.mastodon).toEqual(expect.objectContaining({ followers_count: expect.any(Number), server: 'mastodon.social' }));
-		expect(detail.publishing_quota).toEqual({ used: expect.any(Number), remaining: expect.any(Number), resets_at: expect.any(String) });
+		expect(detail.platforms.mastodon).toEqual(
+			expect.objectContaining({ followers_count: expect.any(Number), server: 'mastodon.social' }),
+		);
+		expect(detail.publishing_quota).toEqual({
+			used: expect.any(Number),
+			remaining: expect.any(Number),
+			resets_at: expect.any(String),
+		});
 		const team = await call(sb(), 'admin', 'GET', '/v2/social-sets/102/');
 		expect(team.body.platforms.threads).toBeNull();
 		expect(team.body.platforms.linkedin.platform).toBe('linkedin');
@@ -90,7 +105,8 @@ describe('sandbox: users and social sets', () => {
 	});
 
 	it('Endpoints GET linkedin/organizations/resolve: company and school URLs resolve deterministically', async () => {
-		const path = (u: string) => `/v2/social-sets/101/linkedin/organizations/resolve?organization_url=${encodeURIComponent(u)}`;
+		const path = (u: string) =>
+			`/v2/social-sets/101/linkedin/organizations/resolve?organization_url=${encodeURIComponent(u)}`;
 		const a = await call(sb(), 'read', 'GET', path('https://www.linkedin.com/company/acme-corp/'));
 		const b = await call(sb(), 'read', 'GET', path('https://linkedin.com/company/acme-corp'));
 		expect(a.status).toBe(200);
@@ -106,15 +122,29 @@ describe('sandbox: users and social sets', () => {
 			logo_url: null,
 			url: 'https://www.linkedin.com/company/acme-corp/',
 		});
-		const school = await call(sb(), 'read', 'GET', path('https://www.linkedin.com/school/stanford-university/'));
+		const school = await call(
+			sb(),
+			'read',
+			'GET',
+			path('https://www.linkedin.com/school/stanford-university/'),
+		);
 		expect(school.status).toBe(200);
 		expect(school.body.url).toBe('https://www.linkedin.com/school/stanford-university/');
 		expect(school.body.id).not.toBe(a.body.id);
 	});
 
 	it('Endpoints GET linkedin/organizations/resolve: 400 VALIDATION_ERROR for other URLs or a missing URL', async () => {
-		for (const q of ['?organization_url=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fsomeone%2F', '?organization_url=https%3A%2F%2Fexample.com%2Fcompany%2Fx%2F', '']) {
-			const res = await call(sb(), 'read', 'GET', `/v2/social-sets/101/linkedin/organizations/resolve${q}`);
+		for (const q of [
+			'?organization_url=https%3A%2F%2Fwww.linkedin.com%2Fin%2Fsomeone%2F',
+			'?organization_url=https%3A%2F%2Fexample.com%2Fcompany%2Fx%2F',
+			'',
+		]) {
+			const res = await call(
+				sb(),
+				'read',
+				'GET',
+				`/v2/social-sets/101/linkedin/organizations/resolve${q}`,
+			);
 			expect(res.status).toBe(400);
 			expect(errorCode(res)).toBe('VALIDATION_ERROR');
 			expect(res.body.error.details[0].field).toBe('organization_url');
@@ -131,16 +161,32 @@ describe('sandbox: users and social sets', () => {
 		expect(res.status).toBe(503);
 		expect(errorCode(res)).toBe('SERVICE_UNAVAILABLE');
 		sb().faults.set({ fail503: 1, paths: '/linkedin/organizations/resolve' });
-		const faulted = await call(sb(), 'read', 'GET', '/v2/social-sets/101/linkedin/organizations/resolve?organization_url=https://www.linkedin.com/company/acme/');
+		const faulted = await call(
+			sb(),
+			'read',
+			'GET',
+			'/v2/social-sets/101/linkedin/organizations/resolve?organization_url=https://www.linkedin.com/company/acme/',
+		);
 		expect(faulted.status).toBe(503);
-		const after = await call(sb(), 'read', 'GET', '/v2/social-sets/101/linkedin/organizations/resolve?organization_url=https://www.linkedin.com/company/acme/');
+		const after = await call(
+			sb(),
+			'read',
+			'GET',
+			'/v2/social-sets/101/linkedin/organizations/resolve?organization_url=https://www.linkedin.com/company/acme/',
+		);
 		expect(after.status).toBe(200);
 	});
 
 	it('Endpoints GET linkedin/organizations/resolve: 403 and 404 on the social set', async () => {
 		const q = '?organization_url=https://www.linkedin.com/company/acme/';
-		expect((await call(sb(), 'read', 'GET', `/v2/social-sets/103/linkedin/organizations/resolve${q}`)).status).toBe(403);
-		expect((await call(sb(), 'read', 'GET', `/v2/social-sets/404/linkedin/organizations/resolve${q}`)).status).toBe(404);
+		expect(
+			(await call(sb(), 'read', 'GET', `/v2/social-sets/103/linkedin/organizations/resolve${q}`))
+				.status,
+		).toBe(403);
+		expect(
+			(await call(sb(), 'read', 'GET', `/v2/social-sets/404/linkedin/organizations/resolve${q}`))
+				.status,
+		).toBe(404);
 	});
 
 	it('Errors: unknown path is 404 NOT_FOUND', async () => {

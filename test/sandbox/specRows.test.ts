@@ -16,12 +16,16 @@ describe('spec row map (test/sandbox/specRows.ts)', () => {
 	const titles = declaredTitles();
 
 	it('lists at least one test for every row', () => {
-		const empty = SPEC_ROWS.filter((r) => r.tests.length === 0).map((r) => `${r.section}: ${r.row}`);
+		const empty = SPEC_ROWS.filter((r) => r.tests.length === 0).map(
+			(r) => `${r.section}: ${r.row}`,
+		);
 		expect(empty).toEqual([]);
 	});
 
 	it('names only tests that exist in the sandbox suite', () => {
-		const missing = SPEC_ROWS.flatMap((r) => r.tests.filter((t) => !titles.has(t)).map((t) => `${r.section}: ${r.row} -> ${t}`));
+		const missing = SPEC_ROWS.flatMap((r) =>
+			r.tests.filter((t) => !titles.has(t)).map((t) => `${r.section}: ${r.row} -> ${t}`),
+		);
 		expect(missing).toEqual([]);
 	});
 });

@@ -199,16 +199,12 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'States and transitions',
 		row: '(new) POST draft without plan_at/publish_at -> draft',
-		tests: [
-			'States (new) POST without plan_at/publish_at: WRITE creates status draft',
-		],
+		tests: ['States (new) POST without plan_at/publish_at: WRITE creates status draft'],
 	},
 	{
 		section: 'States and transitions',
 		row: '(new) POST draft with plan_at -> planned',
-		tests: [
-			'States (new) POST with plan_at: WRITE creates planned with scheduled_date set',
-		],
+		tests: ['States (new) POST with plan_at: WRITE creates planned with scheduled_date set'],
 	},
 	{
 		section: 'States and transitions',
@@ -228,16 +224,12 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'States and transitions',
 		row: 'draft PATCH plan_at datetime or next-free-slot -> planned',
-		tests: [
-			'States draft PATCH plan_at datetime or next-free-slot: WRITE moves to planned',
-		],
+		tests: ['States draft PATCH plan_at datetime or next-free-slot: WRITE moves to planned'],
 	},
 	{
 		section: 'States and transitions',
 		row: 'planned PATCH plan_at -> planned (date moves)',
-		tests: [
-			'States planned PATCH plan_at: WRITE moves the date, stays planned',
-		],
+		tests: ['States planned PATCH plan_at: WRITE moves the date, stays planned'],
 	},
 	{
 		section: 'States and transitions',
@@ -256,9 +248,7 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'States and transitions',
 		row: 'planned PATCH publish_at=now -> publishes immediately',
-		tests: [
-			'States planned PATCH publish_at=now: PUBLISH publishes immediately',
-		],
+		tests: ['States planned PATCH publish_at=now: PUBLISH publishes immediately'],
 	},
 	{
 		section: 'States and transitions',
@@ -270,16 +260,12 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'States and transitions',
 		row: 'published PATCH -> unchanged, 400 VALIDATION_ERROR',
-		tests: [
-			'States published PATCH: any edit is 400 VALIDATION_ERROR and the draft is unchanged',
-		],
+		tests: ['States published PATCH: any edit is 400 VALIDATION_ERROR and the draft is unchanged'],
 	},
 	{
 		section: 'States and transitions',
 		row: 'any status deleted with WRITE (draft.deleted)',
-		tests: [
-			'States: any status can be deleted with WRITE (204); READ is 403',
-		],
+		tests: ['States: any status can be deleted with WRITE (204); READ is 403'],
 	},
 	{
 		section: 'States and transitions',
@@ -294,9 +280,7 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'States and transitions',
 		row: 'planned: a past date is neither overdue nor a failure',
-		tests: [
-			'States: a past planned date is neither overdue nor a failure',
-		],
+		tests: ['States: a past planned date is neither overdue nor a failure'],
 	},
 	{
 		section: 'States and transitions',
@@ -429,9 +413,7 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'Limits',
 		row: 'Offset min 0, default 0',
-		tests: [
-			'Limits offset: min 0, default 0; negative is 422',
-		],
+		tests: ['Limits offset: min 0, default 0; negative is 422'],
 	},
 	{
 		section: 'Limits',
@@ -451,37 +433,27 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'Limits',
 		row: 'Queue date range larger than 62 days rejected',
-		tests: [
-			'Limits queue date range: 62 days accepted, larger rejected with 400',
-		],
+		tests: ['Limits queue date range: 62 days accepted, larger rejected with 400'],
 	},
 	{
 		section: 'Limits',
 		row: 'draft_title max 512 characters',
-		tests: [
-			'Limits draft_title: 512 characters accepted, 513 rejected (422)',
-		],
+		tests: ['Limits draft_title: 512 characters accepted, 513 rejected (422)'],
 	},
 	{
 		section: 'Limits',
 		row: 'tags on a draft up to 10 items',
-		tests: [
-			'Limits tags on a draft: 10 accepted, 11 rejected (422)',
-		],
+		tests: ['Limits tags on a draft: 10 accepted, 11 rejected (422)'],
 	},
 	{
 		section: 'Limits',
 		row: 'Tag name 1 to 32 characters',
-		tests: [
-			'Limits tag name: 1 to 32 characters (too short 400, too long 422)',
-		],
+		tests: ['Limits tag name: 1 to 32 characters (too short 400, too long 422)'],
 	},
 	{
 		section: 'Limits',
 		row: 'file_name max 255 characters, pattern',
-		tests: [
-			'Limits file_name: max 255 characters and the documented pattern (422)',
-		],
+		tests: ['Limits file_name: max 255 characters and the documented pattern (422)'],
 	},
 	{
 		section: 'Limits',
@@ -542,16 +514,12 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'Resources',
 		row: 'Platform content rule 1: one LinkedIn post',
-		tests: [
-			'Errors 400 VALIDATION_ERROR: more than one LinkedIn post',
-		],
+		tests: ['Errors 400 VALIDATION_ERROR: more than one LinkedIn post'],
 	},
 	{
 		section: 'Resources',
 		row: 'Platform content rule 3: media still processing rejected',
-		tests: [
-			'Errors 400 VALIDATION_ERROR: media unknown, still processing',
-		],
+		tests: ['Errors 400 VALIDATION_ERROR: media unknown, still processing'],
 	},
 	{
 		section: 'Resources',
@@ -572,23 +540,17 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'Resources',
 		row: 'Platform content rule 6: communities need the plan',
-		tests: [
-			'Errors 403 MONETIZATION_ERROR: X communities without the plan feature',
-		],
+		tests: ['Errors 403 MONETIZATION_ERROR: X communities without the plan feature'],
 	},
 	{
 		section: 'Resources',
 		row: 'Draft detail preview: smart-trimmed, at most 100 characters',
-		tests: [
-			'Resources Draft detail: preview is smart-trimmed to at most 100 characters',
-		],
+		tests: ['Resources Draft detail: preview is smart-trimmed to at most 100 characters'],
 	},
 	{
 		section: 'Resources',
 		row: 'Publishing quota reported in the social set detail',
-		tests: [
-			'States: publishing quota is updated on publish',
-		],
+		tests: ['States: publishing quota is updated on publish'],
 	},
 	{
 		section: 'Sandbox',
@@ -646,23 +608,17 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'Endpoints',
 		row: 'POST comment-threads/{id}/comments: WRITE; text; full updated thread',
-		tests: [
-			'POST comments adds a comment and returns 201 with the full updated thread',
-		],
+		tests: ['POST comments adds a comment and returns 201 with the full updated thread'],
 	},
 	{
 		section: 'Endpoints',
 		row: 'POST comment-threads/{id}/resolve: thread author or WRITE; thread; markers removed from the text',
-		tests: [
-			'POST resolve returns 200, removes the markers from the text, and is one-way',
-		],
+		tests: ['POST resolve returns 200, removes the markers from the text, and is one-way'],
 	},
 	{
 		section: 'Endpoints',
 		row: 'PATCH comment-threads/{id}/comments/{comment_id}: comment author only; full updated thread',
-		tests: [
-			'PATCH comments edits a comment: author only, 200 with the full thread',
-		],
+		tests: ['PATCH comments edits a comment: author only, 200 with the full thread'],
 	},
 	{
 		section: 'Endpoints',
@@ -674,9 +630,7 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'Endpoints',
 		row: 'DELETE comment-threads/{id}: thread author or WRITE; 204; removes thread, comments and markers',
-		tests: [
-			'DELETE a thread: author or WRITE, 204; removes thread, comments and markers',
-		],
+		tests: ['DELETE a thread: author or WRITE, 204; removes thread, comments and markers'],
 	},
 	{
 		section: 'Comment threads',
@@ -721,9 +675,7 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'States and transitions',
 		row: 'comment thread unresolved to resolved via resolve; one-way, no reopen',
-		tests: [
-			'POST resolve returns 200, removes the markers from the text, and is one-way',
-		],
+		tests: ['POST resolve returns 200, removes the markers from the text, and is one-way'],
 	},
 	{
 		section: 'States and transitions',
@@ -808,9 +760,7 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'Drafts',
 		row: 'DELETE draft (comment threads go with it)',
-		tests: [
-			'deleting a draft deletes its comment threads',
-		],
+		tests: ['deleting a draft deletes its comment threads'],
 	},
 	{
 		section: 'Errors',
@@ -874,16 +824,12 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'Limits',
 		row: 'Threads per draft 5000',
-		tests: [
-			'threads per draft: 5000 are accepted, the 5001st is 400 VALIDATION_ERROR',
-		],
+		tests: ['threads per draft: 5000 are accepted, the 5001st is 400 VALIDATION_ERROR'],
 	},
 	{
 		section: 'Limits',
 		row: 'Comments per thread 500',
-		tests: [
-			'comments per thread: 500 are accepted, the 501st is 400 VALIDATION_ERROR',
-		],
+		tests: ['comments per thread: 500 are accepted, the 501st is 400 VALIDATION_ERROR'],
 	},
 	{
 		section: 'Limits',

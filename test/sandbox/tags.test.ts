@@ -3,7 +3,8 @@ import { call, errorCode, useSandbox } from './helpers';
 describe('sandbox: tags', () => {
 	const sb = useSandbox();
 	const path = '/v2/social-sets/101/tags';
-	const create = (name: unknown, key: 'write' | 'read' = 'write') => call(sb(), key, 'POST', path, { name });
+	const create = (name: unknown, key: 'write' | 'read' = 'write') =>
+		call(sb(), key, 'POST', path, { name });
 
 	it('Endpoints GET tags: paged tags ordered by slug', async () => {
 		await create('Zebra');
@@ -24,7 +25,9 @@ describe('sandbox: tags', () => {
 	});
 
 	it('Endpoints GET tags: 403 without access, 404 unknown set', async () => {
-		expect(errorCode(await call(sb(), 'read', 'GET', '/v2/social-sets/102/tags'))).toBe('FORBIDDEN');
+		expect(errorCode(await call(sb(), 'read', 'GET', '/v2/social-sets/102/tags'))).toBe(
+			'FORBIDDEN',
+		);
 		expect((await call(sb(), 'read', 'GET', '/v2/social-sets/9999/tags')).status).toBe(404);
 	});
 
@@ -69,8 +72,12 @@ describe('sandbox: tags', () => {
 
 	it('Endpoints POST tags: 403 INSUFFICIENT_ACCESS_LEVEL for READ, FORBIDDEN without access, 404 unknown set', async () => {
 		expect(errorCode(await create('readers', 'read'))).toBe('INSUFFICIENT_ACCESS_LEVEL');
-		expect(errorCode(await call(sb(), 'write', 'POST', '/v2/social-sets/102/tags', { name: 'x' }))).toBe('FORBIDDEN');
-		expect((await call(sb(), 'write', 'POST', '/v2/social-sets/9999/tags', { name: 'x' })).status).toBe(404);
+		expect(
+			errorCode(await call(sb(), 'write', 'POST', '/v2/social-sets/102/tags', { name: 'x' })),
+		).toBe('FORBIDDEN');
+		expect(
+			(await call(sb(), 'write', 'POST', '/v2/social-sets/9999/tags', { name: 'x' })).status,
+		).toBe(404);
 	});
 
 	it('Errors 403 MONETIZATION_ERROR: tags need the plan feature', async () => {

@@ -7,7 +7,11 @@ function sortedCompact(value: unknown): string {
 		Array.isArray(v)
 			? v.map(sort)
 			: v !== null && typeof v === 'object'
-				? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]))
+				? Object.fromEntries(
+						Object.keys(v as object)
+							.sort()
+							.map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+					)
 				: v;
 	return JSON.stringify(sort(value));
 }
@@ -30,13 +34,17 @@ describe('sandbox: webhooks', () => {
 	it('Events signature: sha256= lowercase hex HMAC-SHA256(secret, timestamp.body) verifies independently', async () => {
 		receiver = await startReceiver();
 		sb().addWebhook({ url: receiver.url });
-		const created = await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost('signed') });
+		const created = await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', {
+			platforms: xPost('signed'),
+		});
 		await waitFor(async () => receiver!.received.length >= 1);
 		const got = receiver.received[0];
 		const timestamp = got.headers['x-service-timestamp'] as string;
 		expect(timestamp).toMatch(/^\d+$/);
 		expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(5);
-		const expected = 'sha256=' + createHmac('sha256', 'whsec_sandbox_secret').update(`${timestamp}.${got.body}`).digest('hex');
+		const expected =
+			'sha256=' +
+			createHmac('sha256', 'whsec_sandbox_secret').update(`${timestamp}.${got.body}`).digest('hex');
 		const signature = got.headers['x-service-signature'] as string;
 		expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
 		expect(timingSafeEqual(Buffer.from(signature), Buffer.from(expected))).toBe(true);
@@ -58,7 +66,8 @@ describe('sandbox: webhooks', () => {
 		await call(sb(), 'publish', 'PATCH', `${base}/${d.id}`, { tags: ['launch'] });
 		await call(sb(), 'publish', 'PATCH', `${base}/${d.id}`, { draft_title: 'no event for this' });
 		await waitFor(async () => receiver!.received.length >= 6);
-		const p = (await call(sb(), 'publish', 'POST', base, { platforms: xPost(), publish_at: 'now' })).body;
+		const p = (await call(sb(), 'publish', 'POST', base, { platforms: xPost(), publish_at: 'now' }))
+			.body;
 		await waitFor(async () => receiver!.received.length >= 9);
 		const before = (await call(sb(), 'read', 'GET', `${base}/${d.id}`)).body;
 		await call(sb(), 'write', 'DELETE', `${base}/${d.id}`);
@@ -89,7 +98,10 @@ describe('sandbox: webhooks', () => {
 	it('Events: draft.published is not sent when publishing fails; status_changed carries status error', async () => {
 		receiver = await startReceiver();
 		sb().addWebhook({ url: receiver.url, events: ['draft.published', 'draft.status_changed'] });
-		await call(sb(), 'publish', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost('boom #fail'), publish_at: 'now' });
+		await call(sb(), 'publish', 'POST', '/v2/social-sets/101/drafts', {
+			platforms: xPost('boom #fail'),
+			publish_at: 'now',
+		});
 		await waitFor(async () => receiver!.received.length >= 1);
 		await new Promise((r) => setTimeout(r, 50));
 		expect(events()).toEqual(['draft.status_changed']);
@@ -98,12 +110,19 @@ describe('sandbox: webhooks', () => {
 
 	it('Events: scheduled drafts fire status_changed to publishing, then published, when the clock passes', async () => {
 		receiver = await startReceiver();
-		const d = (await call(sb(), 'publish', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost(), publish_at: inDays(sb(), 1) })).body;
+		const d = (
+			await call(sb(), 'publish', 'POST', '/v2/social-sets/101/drafts', {
+				platforms: xPost(),
+				publish_at: inDays(sb(), 1),
+			})
+		).body;
 		sb().addWebhook({ url: receiver.url });
 		await sb().clock.advance(86_400_000 + 5_000);
 		await waitFor(async () => receiver!.received.length >= 3);
 		expect(events()).toEqual(['draft.status_changed', 'draft.published', 'draft.status_changed']);
-		expect(JSON.parse(receiver.received[0].body).data).toEqual(expect.objectContaining({ id: d.id, status: 'publishing', publish_state: 'in_progress' }));
+		expect(JSON.parse(receiver.received[0].body).data).toEqual(
+			expect.objectContaining({ id: d.id, status: 'publishing', publish_state: 'in_progress' }),
+		);
 	});
 
 	it('Events delivery: non-2xx answers are retried with exponential backoff and every attempt is recorded', async () => {
@@ -150,23 +169,39 @@ describe('sandbox: webhooks', () => {
 	it('Limits webhook auto-disable: after 100 consecutive failures the endpoint gets no more events', async () => {
 		receiver = await startReceiver([], 500);
 		sb().addWebhook({ url: receiver.url, events: ['draft.created'] });
-		for (let i = 0; i < 20; i++) await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost(`n${i}`) });
+		for (let i = 0; i < 20; i++)
+			await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', {
+				platforms: xPost(`n${i}`),
+			});
 		await waitFor(async () => receiver!.received.length >= 100, 10_000);
 		await new Promise((r) => setTimeout(r, 400));
 		await sb().settleWebhooks();
 		expect(receiver.received).toHaveLength(100);
-		await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost('after disable') });
+		await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', {
+			platforms: xPost('after disable'),
+		});
 		await new Promise((r) => setTimeout(r, 100));
 		expect(receiver.received).toHaveLength(100);
-		const admin = (await fetch(`${sb().baseUrl}/__sandbox/webhooks`).then((r) => r.json())) as { webhooks: unknown[] };
-		expect(admin.webhooks).toEqual([expect.objectContaining({ url: receiver.url, disabled: true, consecutiveFailures: 100 })]);
+		const admin = (await fetch(`${sb().baseUrl}/__sandbox/webhooks`).then((r) => r.json())) as {
+			webhooks: unknown[];
+		};
+		expect(admin.webhooks).toEqual([
+			expect.objectContaining({ url: receiver.url, disabled: true, consecutiveFailures: 100 }),
+		]);
 		expect(JSON.stringify(admin)).not.toContain('whsec_');
 	});
 
 	it('Events headers: custom prefix and secret per webhook; events filter', async () => {
 		receiver = await startReceiver();
-		sb().addWebhook({ url: receiver.url, secret: 'other_secret', headerPrefix: 'X-Acme-', events: ['draft.deleted'] });
-		const d = (await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() })).body;
+		sb().addWebhook({
+			url: receiver.url,
+			secret: 'other_secret',
+			headerPrefix: 'X-Acme-',
+			events: ['draft.deleted'],
+		});
+		const d = (
+			await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() })
+		).body;
 		await call(sb(), 'write', 'DELETE', `/v2/social-sets/101/drafts/${d.id}`);
 		await waitFor(async () => receiver!.received.length >= 1);
 		await sb().settleWebhooks();
@@ -175,7 +210,9 @@ describe('sandbox: webhooks', () => {
 		expect(got.headers['x-acme-event']).toBe('draft.deleted');
 		expect(got.headers['x-service-event']).toBeUndefined();
 		const ts = got.headers['x-acme-timestamp'] as string;
-		expect(got.headers['x-acme-signature']).toBe('sha256=' + createHmac('sha256', 'other_secret').update(`${ts}.${got.body}`).digest('hex'));
+		expect(got.headers['x-acme-signature']).toBe(
+			'sha256=' + createHmac('sha256', 'other_secret').update(`${ts}.${got.body}`).digest('hex'),
+		);
 	});
 
 	it('Admin route POST /__sandbox/webhooks registers an endpoint out of process', async () => {
@@ -188,9 +225,21 @@ describe('sandbox: webhooks', () => {
 		expect(res.status).toBe(201);
 		await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() });
 		await waitFor(async () => receiver!.received.length >= 1);
-		const deliveries = (await fetch(`${sb().baseUrl}/__sandbox/deliveries`).then((r) => r.json())) as { deliveries: unknown[] };
-		expect(deliveries.deliveries[0]).toEqual(expect.objectContaining({ url: receiver.url, event: 'draft.created', attempt: 1, status: 200 }));
-		const bad = await fetch(`${sb().baseUrl}/__sandbox/webhooks`, { method: 'POST', body: JSON.stringify({ url: 'ftp://x' }) });
+		const deliveries = (await fetch(`${sb().baseUrl}/__sandbox/deliveries`).then((r) =>
+			r.json(),
+		)) as { deliveries: unknown[] };
+		expect(deliveries.deliveries[0]).toEqual(
+			expect.objectContaining({
+				url: receiver.url,
+				event: 'draft.created',
+				attempt: 1,
+				status: 200,
+			}),
+		);
+		const bad = await fetch(`${sb().baseUrl}/__sandbox/webhooks`, {
+			method: 'POST',
+			body: JSON.stringify({ url: 'ftp://x' }),
+		});
 		expect(bad.status).toBe(400);
 	});
 });

@@ -54,10 +54,20 @@ describe('n8n user folder', () => {
 	test('npm start and the bench: n8n-core writes its settings into a throwaway folder, removed at exit; nothing under HOME', () => {
 		const home = mkdtempSync(join(tmpdir(), 'sp-home-'));
 		try {
-			const res = spawnSync(process.execPath, [...TS_NODE, LOAD_SETTINGS], { cwd: REPO_ROOT, env: scriptEnv(home), encoding: 'utf8', timeout: 50_000 });
+			const res = spawnSync(process.execPath, [...TS_NODE, LOAD_SETTINGS], {
+				cwd: REPO_ROOT,
+				env: scriptEnv(home),
+				encoding: 'utf8',
+				timeout: 50_000,
+			});
 			expect(res.stderr).toBe('');
 			expect(res.status).toBe(0);
-			const seen = JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}') as { folder: string; env: string; n8nFolder: string; config: boolean };
+			const seen = JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}') as {
+				folder: string;
+				env: string;
+				n8nFolder: string;
+				config: boolean;
+			};
 			expect(isInside(seen.folder, tmpdir())).toBe(true);
 			expect(seen.env).toBe(seen.folder);
 			expect(seen.n8nFolder).toBe(join(seen.folder, '.n8n'));
@@ -72,14 +82,24 @@ describe('n8n user folder', () => {
 	test('npm start stopped by a signal (Ctrl-C, kill) removes its throwaway folder too', async () => {
 		const home = mkdtempSync(join(tmpdir(), 'sp-home-'));
 		try {
-			const child = spawn(process.execPath, [...TS_NODE, `${LOAD_SETTINGS}\nsetInterval(() => {}, 1000);`], { cwd: REPO_ROOT, env: scriptEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
+			const child = spawn(
+				process.execPath,
+				[...TS_NODE, `${LOAD_SETTINGS}\nsetInterval(() => {}, 1000);`],
+				{ cwd: REPO_ROOT, env: scriptEnv(home), stdio: ['ignore', 'pipe', 'pipe'] },
+			);
 			let out = '';
 			child.stdout.on('data', (chunk) => (out += chunk));
 			child.stderr.on('data', (chunk) => (out += chunk));
-			const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+			const exited = new Promise<number | null>((resolve) =>
+				child.on('exit', (code) => resolve(code)),
+			);
 			const deadline = Date.now() + 50_000;
-			while (!out.includes('"folder"') && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-			const seen = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { folder: string; config: boolean };
+			while (!out.includes('"folder"') && child.exitCode === null && Date.now() < deadline)
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			const seen = JSON.parse(out.trim().split('\n').pop() ?? '{}') as {
+				folder: string;
+				config: boolean;
+			};
 			expect(seen.config).toBe(true);
 			expect(existsSync(seen.folder)).toBe(true);
 			child.kill('SIGTERM');

@@ -7,7 +7,14 @@ import { createServer, Server } from 'net';
 import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 import { n8nEnv } from '../../scripts/e2e/n8n';
-import { chooseN8nPorts, declaredPortNames, freePorts, holdDefaultPorts, LISTEN_PORT_DEFAULTS, unhandledPortNames } from '../../scripts/e2e/ports';
+import {
+	chooseN8nPorts,
+	declaredPortNames,
+	freePorts,
+	holdDefaultPorts,
+	LISTEN_PORT_DEFAULTS,
+	unhandledPortNames,
+} from '../../scripts/e2e/ports';
 
 function bind(port: number): Promise<Server> {
 	return new Promise((resolve, reject) => {
@@ -57,7 +64,14 @@ describe('ports of the e2e n8n processes', () => {
 
 	it("sets or knows every port variable of n8n's own config package", () => {
 		const declared = declaredPortNames(n8nConfigDir);
-		expect(declared).toEqual(expect.arrayContaining(['N8N_PORT', 'N8N_RUNNERS_BROKER_PORT', 'QUEUE_HEALTH_CHECK_PORT', 'QUEUE_BULL_REDIS_PORT']));
+		expect(declared).toEqual(
+			expect.arrayContaining([
+				'N8N_PORT',
+				'N8N_RUNNERS_BROKER_PORT',
+				'QUEUE_HEALTH_CHECK_PORT',
+				'QUEUE_BULL_REDIS_PORT',
+			]),
+		);
 		expect(unhandledPortNames(n8nConfigDir)).toEqual([]);
 	});
 
@@ -65,7 +79,10 @@ describe('ports of the e2e n8n processes', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'ports-test-'));
 		try {
 			mkdirSync(join(dir, 'dist', 'configs'), { recursive: true });
-			writeFileSync(join(dir, 'dist', 'configs', 'new.config.js'), "(0, decorators_1.Env)('N8N_RUNNERS_BROKER_PORT');\n(0, decorators_1.Env)('N8N_SOMETHING_NEW_PORT');\n");
+			writeFileSync(
+				join(dir, 'dist', 'configs', 'new.config.js'),
+				"(0, decorators_1.Env)('N8N_RUNNERS_BROKER_PORT');\n(0, decorators_1.Env)('N8N_SOMETHING_NEW_PORT');\n",
+			);
 			expect(declaredPortNames(dir)).toEqual(['N8N_RUNNERS_BROKER_PORT', 'N8N_SOMETHING_NEW_PORT']);
 			expect(unhandledPortNames(dir)).toEqual(['N8N_SOMETHING_NEW_PORT']);
 		} finally {

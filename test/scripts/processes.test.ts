@@ -18,8 +18,14 @@ interface Started {
 }
 
 async function startFixture(...args: string[]): Promise<Started> {
-	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', FIXTURE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-	const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+	const child = spawn(
+		process.execPath,
+		['-r', 'ts-node/register/transpile-only', FIXTURE, ...args],
+		{ stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+	const exited = new Promise<number | string>((resolve) =>
+		child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+	);
 	let text = '';
 	child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
 	const line = await new Promise<string>((resolve, reject) => {
@@ -59,22 +65,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('a script interrupted by a signal (stopAllOnExit, removeOnExit)', () => {
 	const leftovers: Started[] = [];
 	afterAll(() => {
-		for (const s of leftovers) for (const pgid of s.groups) if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+		for (const s of leftovers)
+			for (const pgid of s.groups) if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
 	});
 
 	it.each([
 		['SIGTERM', 143],
 		['SIGINT', 130],
-	] as const)('on %s: stops its processes, removes its folder, then exits with %i', async (signal, code) => {
-		const s = await startFixture();
-		leftovers.push(s);
-		expect(existsSync(s.folder)).toBe(true);
-		expect(s.groups.filter(groupAlive)).toEqual(s.groups);
-		s.child.kill(signal);
-		expect(await s.exited).toBe(code);
-		expect(existsSync(s.folder)).toBe(false);
-		expect(await liveGroupsAfter(s.groups)).toEqual([]);
-	});
+	] as const)(
+		'on %s: stops its processes, removes its folder, then exits with %i',
+		async (signal, code) => {
+			const s = await startFixture();
+			leftovers.push(s);
+			expect(existsSync(s.folder)).toBe(true);
+			expect(s.groups.filter(groupAlive)).toEqual(s.groups);
+			s.child.kill(signal);
+			expect(await s.exited).toBe(code);
+			expect(existsSync(s.folder)).toBe(false);
+			expect(await liveGroupsAfter(s.groups)).toEqual([]);
+		},
+	);
 
 	it('on a second signal while a process ignores SIGTERM: does not wait, kills it and still removes the folder', async () => {
 		const s = await startFixture('ignore-term');

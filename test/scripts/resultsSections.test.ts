@@ -10,7 +10,9 @@ describe('kept sections of bench/RESULTS.md', () => {
 	it('adds a section at the end, between markers', () => {
 		const text = withSection(BENCH, 'queue-mode-burst', '## Queue mode burst\n\n| x | y |');
 		expect(text.startsWith(BENCH.trimEnd())).toBe(true);
-		expect(keptSections(text)).toEqual(['<!-- section queue-mode-burst: kept by npm run bench -->\n## Queue mode burst\n\n| x | y |\n<!-- end of section queue-mode-burst -->']);
+		expect(keptSections(text)).toEqual([
+			'<!-- section queue-mode-burst: kept by npm run bench -->\n## Queue mode burst\n\n| x | y |\n<!-- end of section queue-mode-burst -->',
+		]);
 	});
 
 	it('replaces the section it finds and leaves the rest of the file as it was', () => {
@@ -29,6 +31,8 @@ describe('kept sections of bench/RESULTS.md', () => {
 	});
 
 	it('does not take a section whose end marker is missing', () => {
-		expect(keptSections(`${BENCH}<!-- section lost: kept by npm run bench -->\nno end\n`)).toEqual([]);
+		expect(keptSections(`${BENCH}<!-- section lost: kept by npm run bench -->\nno end\n`)).toEqual(
+			[],
+		);
 	});
 });

@@ -23,7 +23,8 @@ interface Started {
 /** Counts of the process's active resources (servers, sockets, processes, ref'd timers...) by type. */
 function resources(): Map<string, number> {
 	const counts = new Map<string, number>();
-	for (const type of process.getActiveResourcesInfo()) counts.set(type, (counts.get(type) ?? 0) + 1);
+	for (const type of process.getActiveResourcesInfo())
+		counts.set(type, (counts.get(type) ?? 0) + 1);
 	return counts;
 }
 
@@ -37,7 +38,10 @@ export default class CheckedEnvironment extends TestEnvironment {
 
 	constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
 		super(config, context);
-		const global = this.global as unknown as Record<'setTimeout' | 'setInterval', (...args: unknown[]) => NodeJS.Timeout>;
+		const global = this.global as unknown as Record<
+			'setTimeout' | 'setInterval',
+			(...args: unknown[]) => NodeJS.Timeout
+		>;
 		for (const kind of ['setTimeout', 'setInterval'] as const) {
 			const original = global[kind];
 			const started = this.started;
@@ -79,7 +83,9 @@ export default class CheckedEnvironment extends TestEnvironment {
 		this.started.clear();
 		await super.teardown();
 		if (left.length) {
-			const error = new Error(`The test file left these running ${SETTLE_MS} ms after its end (close, stop or clear them in an afterAll):`);
+			const error = new Error(
+				`The test file left these running ${SETTLE_MS} ms after its end (close, stop or clear them in an afterAll):`,
+			);
 			error.stack = [error.message, ...left].join('\n'); // where each was started, instead of a trace of this file
 			throw error;
 		}
@@ -95,8 +101,16 @@ export default class CheckedEnvironment extends TestEnvironment {
 				continue;
 			}
 			if (entry.timer.hasRef()) refTimers++;
-			const where = (entry.where.stack ?? '').split('\n').slice(2, 8).map((line) => `    from ${line.trim().replace(/^at /, '')}`);
-			left.push([`- ${entry.kind}(..., ${String(entry.delay)})${entry.timer.hasRef() ? '' : " (unref'd)"}, started`, ...where].join('\n'));
+			const where = (entry.where.stack ?? '')
+				.split('\n')
+				.slice(2, 8)
+				.map((line) => `    from ${line.trim().replace(/^at /, '')}`);
+			left.push(
+				[
+					`- ${entry.kind}(..., ${String(entry.delay)})${entry.timer.hasRef() ? '' : " (unref'd)"}, started`,
+					...where,
+				].join('\n'),
+			);
 		}
 		for (const [type, count] of resources()) {
 			// Ref'd timers show as Timeout: those of the file's own timers are listed above already.

@@ -12,6 +12,8 @@ const SSH_CLIENTS_MANAGER = require.resolve('n8n-core/dist/execution-engine/ssh-
 afterAll(() => {
 	if (!(SSH_CLIENTS_MANAGER in require.cache)) return;
 	const { Container } = require('@n8n/di') as typeof import('@n8n/di');
-	const { SSHClientsManager } = require(SSH_CLIENTS_MANAGER) as typeof import('n8n-core/dist/execution-engine/ssh-clients-manager');
+	const { SSHClientsManager } = require(
+		SSH_CLIENTS_MANAGER,
+	) as typeof import('n8n-core/dist/execution-engine/ssh-clients-manager');
 	Container.get(SSHClientsManager).onShutdown();
 });

@@ -32,13 +32,18 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 }
 
 function isSet(value: unknown): boolean {
-	return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+	return (
+		value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '')
+	);
 }
 
 function enabledPlatforms(platforms: unknown): string[] {
 	if (typeof platforms !== 'object' || platforms === null) return [];
 	return Object.entries(platforms as IDataObject)
-		.filter(([, config]) => typeof config === 'object' && config !== null && (config as IDataObject).enabled !== false)
+		.filter(
+			([, config]) =>
+				typeof config === 'object' && config !== null && (config as IDataObject).enabled !== false,
+		)
 		.map(([platform]) => platform);
 }
 
@@ -66,11 +71,21 @@ function describeWhen(value: unknown): string {
  * or delete, or "Confirm" is true. Otherwise the dry-run answer: the action, the draft, the social set and
  * the platforms (read with GET where the draft exists), and nothing is written.
  */
-export async function unconfirmedToolAction(context: IExecuteFunctions, resource: string, operation: string, itemIndex: number): Promise<IDataObject | undefined> {
-	if (resource !== 'draft' || !GATED_OPERATIONS.includes(operation) || !runsAsTool(context)) return undefined;
+export async function unconfirmedToolAction(
+	context: IExecuteFunctions,
+	resource: string,
+	operation: string,
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	if (resource !== 'draft' || !GATED_OPERATIONS.includes(operation) || !runsAsTool(context))
+		return undefined;
 	let publishAt: unknown;
 	if (operation === 'create' || operation === 'update') {
-		const fields = context.getNodeParameter(operation === 'create' ? 'additionalFields' : 'updateFields', itemIndex, {}) as IDataObject;
+		const fields = context.getNodeParameter(
+			operation === 'create' ? 'additionalFields' : 'updateFields',
+			itemIndex,
+			{},
+		) as IDataObject;
 		if (!isSet(fields.publishAt)) return undefined;
 		publishAt = fields.publishAt;
 	}
@@ -86,17 +101,24 @@ export async function unconfirmedToolAction(context: IExecuteFunctions, resource
 	} else {
 		const target = getDraftTarget(context, itemIndex);
 		draftId = target.draftId;
-		platforms = (operation === 'update' ? contentPlatforms(context, itemIndex) : undefined) ?? enabledPlatforms((await getDraft(context, itemIndex, target)).platforms);
+		platforms =
+			(operation === 'update' ? contentPlatforms(context, itemIndex) : undefined) ??
+			enabledPlatforms((await getDraft(context, itemIndex, target)).platforms);
 		if (operation === 'delete') would = `delete draft ${draftId} permanently`;
 		else if (operation === 'publishNow') would = `publish draft ${draftId} immediately`;
-		else if (operation === 'update') would = `update draft ${draftId} and publish it ${describeWhen(publishAt)}`;
+		else if (operation === 'update')
+			would = `update draft ${draftId} and publish it ${describeWhen(publishAt)}`;
 		else {
 			const when = context.getNodeParameter('when', itemIndex, 'date') as string;
 			const date = context.getNodeParameter('date', itemIndex, '') as unknown;
 			would = `schedule draft ${draftId} to publish ${when === 'nextFreeSlot' ? describeWhen('next-free-slot') : isSet(date) ? describeWhen(date) : 'at its planned date'}`;
 		}
 	}
-	const where = !platforms.length ? '' : operation === 'delete' ? ` (its platforms: ${platforms.join(', ')})` : ` on ${platforms.join(', ')}`;
+	const where = !platforms.length
+		? ''
+		: operation === 'delete'
+			? ` (its platforms: ${platforms.join(', ')})`
+			: ` on ${platforms.join(', ')}`;
 	return {
 		dry_run: true,
 		done: false,
@@ -104,7 +126,9 @@ export async function unconfirmedToolAction(context: IExecuteFunctions, resource
 		draft_id: draftId,
 		social_set_id: socialSetId,
 		platforms,
-		...(publishAt !== undefined ? { publish_at: publishAt instanceof Date ? publishAt.toISOString() : String(publishAt) } : {}),
+		...(publishAt !== undefined
+			? { publish_at: publishAt instanceof Date ? publishAt.toISOString() : String(publishAt) }
+			: {}),
 		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}. Ask the user to confirm, then call this tool again with "confirm" set to true.`,
 	};
 }

@@ -52,7 +52,12 @@ export function returnAllOrLimit(): INodeProperties[] {
 }
 
 /** A date field of the queue and analytics operations: the date picker, YYYY-MM-DD typed in, or an expression. */
-export function calendarDateField(name: string, displayName: string, description: string, required = true): INodeProperties {
+export function calendarDateField(
+	name: string,
+	displayName: string,
+	description: string,
+	required = true,
+): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -61,6 +66,6 @@ export function calendarDateField(name: string, displayName: string, description
 		default: '',
 		placeholder: 'e.g. 2026-03-01',
 		description,
-		hint: 'Only the calendar date counts (YYYY-MM-DD); the service reads it in the social set\'s time zone',
+		hint: "Only the calendar date counts (YYYY-MM-DD); the service reads it in the social set's time zone",
 	};
 }

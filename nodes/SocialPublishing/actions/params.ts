@@ -4,32 +4,60 @@ import { rangeProblem, toCalendarDate } from '../helpers/ranges';
 import { isUuid, paramError } from '../helpers/validation';
 
 /** The social set ID from the resource locator, checked to be a whole number before any request. */
-export function getSocialSetId(context: IExecuteFunctions, itemIndex: number, name = 'socialSetId'): number {
-	const raw = context.getNodeParameter(name, itemIndex, undefined, { extractValue: true }) as unknown;
+export function getSocialSetId(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name = 'socialSetId',
+): number {
+	const raw = context.getNodeParameter(name, itemIndex, undefined, {
+		extractValue: true,
+	}) as unknown;
 	const text = String(raw ?? '').trim();
 	if (!/^\d+$/.test(text)) {
-		throw new NodeOperationError(context.getNode(), `Parameter "Social Set" must be a social set ID (a whole number), got "${text}" [item ${itemIndex}]`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Parameter "Social Set" must be a social set ID (a whole number), got "${text}" [item ${itemIndex}]`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	return Number(text);
 }
 
 /** A whole-number ID parameter (draft ID), checked before any request. */
-export function getIntegerId(context: IExecuteFunctions, itemIndex: number, name: string, label: string): number {
+export function getIntegerId(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): number {
 	const raw = context.getNodeParameter(name, itemIndex) as unknown;
 	const text = String(raw ?? '').trim();
 	if (!/^\d+$/.test(text)) {
-		throw new NodeOperationError(context.getNode(), `Parameter "${label}" must be a whole number, got "${text}" [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(
+			context.getNode(),
+			`Parameter "${label}" must be a whole number, got "${text}" [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	}
 	return Number(text);
 }
 
 /** A UUID parameter (media, comment thread, comment), checked before any request. */
-export function getUuid(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+export function getUuid(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string {
 	const text = String(context.getNodeParameter(name, itemIndex) ?? '').trim();
 	if (!isUuid(text)) {
-		throw new NodeOperationError(context.getNode(), `Parameter "${label}" must be a UUID, got "${text}" [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(
+			context.getNode(),
+			`Parameter "${label}" must be a UUID, got "${text}" [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	}
 	return text.toLowerCase();
 }
@@ -39,14 +67,27 @@ export function getLimit(context: IExecuteFunctions, itemIndex: number): number 
 	if (context.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(context.getNode(), `Parameter "Limit" must be a whole number of at least 1 [item ${itemIndex}]`, { itemIndex });
+		throw new NodeOperationError(
+			context.getNode(),
+			`Parameter "Limit" must be a whole number of at least 1 [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	}
 	return limit;
 }
 
 /** A calendar date parameter (queue and analytics) as YYYY-MM-DD, checked before any request; undefined when empty and optional. */
-export function getCalendarDate(context: IExecuteFunctions, itemIndex: number, name: string, label: string, required = true): string | undefined {
-	const result = toCalendarDate(context.getNodeParameter(name, itemIndex, '') as unknown, context.getTimezone());
+export function getCalendarDate(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	required = true,
+): string | undefined {
+	const result = toCalendarDate(
+		context.getNodeParameter(name, itemIndex, '') as unknown,
+		context.getTimezone(),
+	);
 	if ('date' in result) return result.date;
 	if ('problem' in result) throw paramError(context, itemIndex, label, result.problem);
 	if (required) throw paramError(context, itemIndex, label, 'is required (a date as YYYY-MM-DD)');
@@ -54,13 +95,24 @@ export function getCalendarDate(context: IExecuteFunctions, itemIndex: number, n
 }
 
 /** Checks a date range before any request: the end not before the start, at most `maxDays` days counting both ends. */
-export function checkDateRange(context: IExecuteFunctions, itemIndex: number, endLabel: string, start: string, end: string, maxDays: number): void {
+export function checkDateRange(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	endLabel: string,
+	start: string,
+	end: string,
+	maxDays: number,
+): void {
 	const problem = rangeProblem(start, end, maxDays);
 	if (problem) throw paramError(context, itemIndex, endLabel, problem);
 }
 
 /** The required Start Date and End Date parameters as YYYY-MM-DD, checked to span at most `maxDays` days. */
-export function getDateRange(context: IExecuteFunctions, itemIndex: number, maxDays: number): { start: string; end: string } {
+export function getDateRange(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	maxDays: number,
+): { start: string; end: string } {
 	const start = getCalendarDate(context, itemIndex, 'startDate', 'Start Date') as string;
 	const end = getCalendarDate(context, itemIndex, 'endDate', 'End Date') as string;
 	checkDateRange(context, itemIndex, 'End Date', start, end, maxDays);

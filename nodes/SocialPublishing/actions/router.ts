@@ -5,7 +5,12 @@ import { resources } from './resources';
 import type { OperationResult } from './types';
 
 function isExecutionData(value: unknown): value is INodeExecutionData {
-	return typeof value === 'object' && value !== null && 'json' in value && typeof (value as INodeExecutionData).json === 'object';
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		'json' in value &&
+		typeof (value as INodeExecutionData).json === 'object'
+	);
 }
 
 function toItems(result: OperationResult, itemIndex: number): INodeExecutionData[] {
@@ -33,7 +38,11 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
 }
 
 /** Errors leave the node as n8n errors that name their item. */
-function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+function asNodeError(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
@@ -50,7 +59,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		const handler = resources[resource]?.operations[operation];
 		try {
 			if (!handler) {
-				throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`, { itemIndex });
+				throw new NodeOperationError(
+					this.getNode(),
+					`The operation "${operation}" of resource "${resource}" is not supported`,
+					{ itemIndex },
+				);
 			}
 			const dryRun = await unconfirmedToolAction(this, resource, operation, itemIndex);
 			output.push(...toItems(dryRun ?? (await handler.execute.call(this, itemIndex)), itemIndex));

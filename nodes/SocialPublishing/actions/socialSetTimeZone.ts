@@ -8,7 +8,11 @@ const zoneCache = new WeakMap<object, Map<number, string>>();
  * The social set's time zone. The social set detail has no time zone; the queue schedule does
  * (`timezone`), so it is read there (per the API, that read creates a default schedule if none exists).
  */
-export async function socialSetTimeZone(context: IExecuteFunctions, itemIndex: number, socialSetId: number): Promise<string> {
+export async function socialSetTimeZone(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+): Promise<string> {
 	let zones = zoneCache.get(context);
 	if (!zones) zoneCache.set(context, (zones = new Map()));
 	const known = zones.get(socialSetId);

@@ -47,37 +47,52 @@ export function protectedRanges(text: string): Range[] {
 		const end = start + m[0].length;
 		if (m[1] === '/') {
 			const from = open.pop();
-			if (from !== undefined && open.length === 0) ranges.push({ start: from, end, kind: 'a comment-thread marker' });
+			if (from !== undefined && open.length === 0)
+				ranges.push({ start: from, end, kind: 'a comment-thread marker' });
 			else if (from === undefined) ranges.push({ start, end, kind: 'a comment-thread marker' });
 		} else if (m[0].endsWith('/>')) {
 			if (open.length === 0) ranges.push({ start, end, kind: 'a comment-thread marker' });
 		} else open.push(start);
 	}
-	for (const from of open) ranges.push({ start: from, end: text.indexOf('>', from) + 1, kind: 'a comment-thread marker' });
-	for (const m of text.matchAll(LINKEDIN_MENTION)) ranges.push({ start: m.index, end: m.index + m[0].length, kind: 'a LinkedIn mention' });
-	for (const m of text.matchAll(HANDLE)) ranges.push({ start: m.index, end: m.index + m[0].length, kind: 'a mention' });
-	for (const link of findLinks(text)) ranges.push({ start: link.start, end: link.start + link.length, kind: 'a link' });
+	for (const from of open)
+		ranges.push({ start: from, end: text.indexOf('>', from) + 1, kind: 'a comment-thread marker' });
+	for (const m of text.matchAll(LINKEDIN_MENTION))
+		ranges.push({ start: m.index, end: m.index + m[0].length, kind: 'a LinkedIn mention' });
+	for (const m of text.matchAll(HANDLE))
+		ranges.push({ start: m.index, end: m.index + m[0].length, kind: 'a mention' });
+	for (const link of findLinks(text))
+		ranges.push({ start: link.start, end: link.start + link.length, kind: 'a link' });
 	return ranges;
 }
 
 function breaksInside(gap: Gap, ranges: Range[]): boolean {
-	return ranges.some((r) => (gap.start === gap.end ? r.start < gap.start && gap.start < r.end : Math.max(gap.start, r.start) < Math.min(gap.end, r.end)));
+	return ranges.some((r) =>
+		gap.start === gap.end
+			? r.start < gap.start && gap.start < r.end
+			: Math.max(gap.start, r.start) < Math.min(gap.end, r.end),
+	);
 }
 
 function regexGaps(pattern: RegExp): (text: string, start: number, end: number) => Gap[] {
 	return (text, start, end) => {
 		const slice = text.slice(start, end);
-		return [...slice.matchAll(pattern)].map((m) => ({ start: start + m.index, end: start + m.index + m[0].length }));
+		return [...slice.matchAll(pattern)].map((m) => ({
+			start: start + m.index,
+			end: start + m.index + m[0].length,
+		}));
 	};
 }
 
-function segmentGaps(granularity: 'word' | 'grapheme'): (text: string, start: number, end: number) => Gap[] {
+function segmentGaps(
+	granularity: 'word' | 'grapheme',
+): (text: string, start: number, end: number) => Gap[] {
 	let segmenter: Intl.Segmenter | undefined;
 	return (text, start, end) => {
 		segmenter ??= new Intl.Segmenter(undefined, { granularity });
 		const gaps: Gap[] = [];
 		for (const segment of segmenter.segment(text.slice(start, end))) {
-			if (segment.index > 0) gaps.push({ start: start + segment.index, end: start + segment.index });
+			if (segment.index > 0)
+				gaps.push({ start: start + segment.index, end: start + segment.index });
 		}
 		return gaps;
 	};
@@ -88,7 +103,9 @@ const LEVELS: Array<(text: string, start: number, end: number) => Gap[]> = [
 	// paragraphs: a blank line
 	regexGaps(/[ \t]*\n[ \t]*\n\s*/g),
 	// sentences (end punctuation, closing quotes, then space; CJK full stops need no space) and line breaks
-	regexGaps(/(?<=[.!?\u2026]["'\u2019\u201d\u00bb)\]]*)\s+|(?<=[\u3002\uff01\uff1f\uff0e\uff61])\s*|\s*\n\s*/g),
+	regexGaps(
+		/(?<=[.!?\u2026]["'\u2019\u201d\u00bb)\]]*)\s+|(?<=[\u3002\uff01\uff1f\uff0e\uff61])\s*|\s*\n\s*/g,
+	),
 	// words
 	regexGaps(/\s+/g),
 	// word segments (scripts written without spaces)
@@ -113,7 +130,9 @@ class Splitter {
 
 	/** Why a range cannot be split: the largest protected unit in it, or a single character. */
 	private whyNot(start: number, end: number): string {
-		const inside = this.ranges.filter((r) => r.start < end && r.end > start).sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+		const inside = this.ranges
+			.filter((r) => r.start < end && r.end > start)
+			.sort((a, b) => b.end - b.start - (a.end - a.start))[0];
 		if (!inside) return `"${this.piece(start, end).slice(0, 40)}" does not fit in one post`;
 		return `${inside.kind} ("${this.text.slice(inside.start, inside.end).slice(0, 60)}") does not fit in one post and cannot be split`;
 	}
@@ -122,7 +141,9 @@ class Splitter {
 	split(start: number, end: number, level = 0, tooLong = false): Array<[number, number]> | string {
 		if (!tooLong && this.fits(this.piece(start, end))) return [[start, end]];
 		if (level >= LEVELS.length) return this.whyNot(start, end);
-		const gaps = LEVELS[level](this.text, start, end).filter((gap) => gap.start > start && gap.end < end && !breaksInside(gap, this.ranges));
+		const gaps = LEVELS[level](this.text, start, end).filter(
+			(gap) => gap.start > start && gap.end < end && !breaksInside(gap, this.ranges),
+		);
 		if (gaps.length === 0) return this.split(start, end, level + 1, true);
 		const segments: Array<[number, number]> = [];
 		let from = start;
@@ -170,7 +191,10 @@ function numberSuffix(k: number, total: number): string {
 export function splitPostsToLimit(texts: string[], options: SplitOptions): SplitResult {
 	const { limit, count } = options;
 	// Room for the numbers from the start when the thread will clearly need them, so one pass usually does.
-	const estimate = texts.reduce((sum, text) => sum + Math.max(1, Math.ceil(count(text) / limit)), 0);
+	const estimate = texts.reduce(
+		(sum, text) => sum + Math.max(1, Math.ceil(count(text) / limit)),
+		0,
+	);
 	let width = options.numbering && estimate > 1 ? String(estimate).length : 0;
 	for (;;) {
 		const reserve = width > 0 ? numberSuffix(10 ** width - 1, 10 ** width - 1) : '';
@@ -188,10 +212,16 @@ export function splitPostsToLimit(texts: string[], options: SplitOptions): Split
 		if (!options.numbering || posts.length < 2) return { posts };
 		const digits = String(posts.length).length;
 		if (digits <= width) {
-			const numbered = posts.map((post, k) => ({ ...post, text: post.text + numberSuffix(k + 1, posts.length) }));
+			const numbered = posts.map((post, k) => ({
+				...post,
+				text: post.text + numberSuffix(k + 1, posts.length),
+			}));
 			const over = numbered.findIndex((post) => count(post.text) > limit);
 			if (over === -1) return { posts: numbered };
-			return { problem: `post ${over + 1} is over the limit once numbered`, postIndex: numbered[over].from };
+			return {
+				problem: `post ${over + 1} is over the limit once numbered`,
+				postIndex: numbered[over].from,
+			};
 		}
 		width = digits;
 	}

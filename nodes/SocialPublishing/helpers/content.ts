@@ -1,10 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
-export const POST_PLATFORMS = ['x', 'linkedin', 'mastodon', 'threads', 'bluesky', 'substack'] as const;
+export const POST_PLATFORMS = [
+	'x',
+	'linkedin',
+	'mastodon',
+	'threads',
+	'bluesky',
+	'substack',
+] as const;
 export type PostPlatform = (typeof POST_PLATFORMS)[number];
 
 /** Platforms whose posts carry `hide_link_preview` (Platform configuration table). */
-export const LINK_PREVIEW_PLATFORMS: readonly PostPlatform[] = ['linkedin', 'threads', 'bluesky', 'substack'];
+export const LINK_PREVIEW_PLATFORMS: readonly PostPlatform[] = [
+	'linkedin',
+	'threads',
+	'bluesky',
+	'substack',
+];
 
 export const DEFAULT_SEPARATOR = '---';
 
@@ -52,7 +64,10 @@ export function splitThread(text: string, separator: string = DEFAULT_SEPARATOR)
  * Media attached to a post: an existing media ID, a binary property of the input item still to upload,
  * or a public URL still to upload (`label`: the parameter that gave it, for errors).
  */
-export type MediaRef = { mediaId: string } | { binaryProperty: string } | { mediaUrl: string; label: string };
+export type MediaRef =
+	| { mediaId: string }
+	| { binaryProperty: string }
+	| { mediaUrl: string; label: string };
 
 /**
  * A media slot of a platforms object whose file is still to be uploaded. A body is built once, with these in
@@ -67,18 +82,23 @@ export class PendingMedia {
 export type MediaResolver = (ref: MediaRef) => string | PendingMedia;
 
 /** Media references before any upload: an ID as given, a file still to upload as a pending slot. */
-export const beforeUpload: MediaResolver = (ref) => ('mediaId' in ref ? ref.mediaId : new PendingMedia(ref));
+export const beforeUpload: MediaResolver = (ref) =>
+	'mediaId' in ref ? ref.mediaId : new PendingMedia(ref);
 
 function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The media slots of a platforms object: each post's media_ids and the X Article's cover, in order. */
-function mediaSlots(platforms: IDataObject): Array<{ holder: unknown[] | IDataObject; key: number | string; value: unknown }> {
-	const slots: Array<{ holder: unknown[] | IDataObject; key: number | string; value: unknown }> = [];
+function mediaSlots(
+	platforms: IDataObject,
+): Array<{ holder: unknown[] | IDataObject; key: number | string; value: unknown }> {
+	const slots: Array<{ holder: unknown[] | IDataObject; key: number | string; value: unknown }> =
+		[];
 	for (const config of Object.values(platforms)) {
 		if (!isObject(config)) continue;
-		if ('cover_media_id' in config) slots.push({ holder: config, key: 'cover_media_id', value: config.cover_media_id });
+		if ('cover_media_id' in config)
+			slots.push({ holder: config, key: 'cover_media_id', value: config.cover_media_id });
 		for (const post of Array.isArray(config.posts) ? config.posts : []) {
 			if (!isObject(post) || !Array.isArray(post.media_ids)) continue;
 			const ids = post.media_ids as unknown[];
@@ -89,12 +109,17 @@ function mediaSlots(platforms: IDataObject): Array<{ holder: unknown[] | IDataOb
 }
 
 /** The media still to upload for a platforms object, in order of first use, each once. */
-export function pendingMediaOf(platforms: IDataObject): Array<Exclude<MediaRef, { mediaId: string }>> {
+export function pendingMediaOf(
+	platforms: IDataObject,
+): Array<Exclude<MediaRef, { mediaId: string }>> {
 	const refs: Array<Exclude<MediaRef, { mediaId: string }>> = [];
 	const seen = new Set<string>();
 	for (const { value } of mediaSlots(platforms)) {
 		if (!(value instanceof PendingMedia)) continue;
-		const key = 'binaryProperty' in value.ref ? `binary:${value.ref.binaryProperty}` : `url:${value.ref.mediaUrl}`;
+		const key =
+			'binaryProperty' in value.ref
+				? `binary:${value.ref.binaryProperty}`
+				: `url:${value.ref.mediaUrl}`;
 		if (seen.has(key)) continue;
 		seen.add(key);
 		refs.push(value.ref);
@@ -103,9 +128,13 @@ export function pendingMediaOf(platforms: IDataObject): Array<Exclude<MediaRef, 
 }
 
 /** Puts the uploaded media ids into the pending slots, in place. */
-export function fillPendingMedia(platforms: IDataObject, idOf: (ref: Exclude<MediaRef, { mediaId: string }>) => string): void {
+export function fillPendingMedia(
+	platforms: IDataObject,
+	idOf: (ref: Exclude<MediaRef, { mediaId: string }>) => string,
+): void {
 	for (const { holder, key, value } of mediaSlots(platforms)) {
-		if (value instanceof PendingMedia) (holder as Record<string | number, unknown>)[key] = idOf(value.ref);
+		if (value instanceof PendingMedia)
+			(holder as Record<string | number, unknown>)[key] = idOf(value.ref);
 	}
 }
 
@@ -126,6 +155,12 @@ export function foldCase(text: string): string {
 
 /** `a, b ,c` or an array from an expression, as a clean list. */
 export function toList(value: unknown): string[] {
-	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value == null ? [] : [value];
+	const entries = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',')
+			: value == null
+				? []
+				: [value];
 	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 }

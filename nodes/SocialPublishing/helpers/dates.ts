@@ -28,7 +28,11 @@ const KEYWORDS: Record<string, DateKeyword> = {
 
 function isLuxon(value: unknown): value is DateTime {
 	// Checked by flag, not instanceof: expressions may hand over a DateTime from another copy of luxon.
-	return typeof value === 'object' && value !== null && (value as { isLuxonDateTime?: unknown }).isLuxonDateTime === true;
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		(value as { isLuxonDateTime?: unknown }).isLuxonDateTime === true
+	);
 }
 
 function fromText(text: string): ParsedDate {
@@ -48,7 +52,8 @@ function fromText(text: string): ParsedDate {
 	// `String(new Date())` from an expression: "Sun Nov 22 2026 10:00:00 GMT+0100 (Central European Standard Time)"
 	if (/GMT[+-]\d{4}/.test(text)) {
 		const date = new Date(text);
-		if (!Number.isNaN(date.getTime())) return { kind: 'instant', instant: DateTime.fromJSDate(date, { zone: 'utc' }) };
+		if (!Number.isNaN(date.getTime()))
+			return { kind: 'instant', instant: DateTime.fromJSDate(date, { zone: 'utc' }) };
 	}
 	return { kind: 'invalid', text };
 }
@@ -57,12 +62,17 @@ function fromText(text: string): ParsedDate {
 export function parseDateInput(value: unknown): ParsedDate {
 	if (value === undefined || value === null) return { kind: 'empty' };
 	if (isLuxon(value)) {
-		return value.isValid ? { kind: 'instant', instant: DateTime.fromMillis(value.toMillis(), { zone: 'utc' }) } : { kind: 'invalid', text: String(value) };
+		return value.isValid
+			? { kind: 'instant', instant: DateTime.fromMillis(value.toMillis(), { zone: 'utc' }) }
+			: { kind: 'invalid', text: String(value) };
 	}
 	if (value instanceof Date) {
-		return Number.isNaN(value.getTime()) ? { kind: 'invalid', text: String(value) } : { kind: 'instant', instant: DateTime.fromJSDate(value, { zone: 'utc' }) };
+		return Number.isNaN(value.getTime())
+			? { kind: 'invalid', text: String(value) }
+			: { kind: 'instant', instant: DateTime.fromJSDate(value, { zone: 'utc' }) };
 	}
-	if (typeof value !== 'string') return { kind: 'invalid', text: JSON.stringify(value) ?? String(value) };
+	if (typeof value !== 'string')
+		return { kind: 'invalid', text: JSON.stringify(value) ?? String(value) };
 	const text = value.trim();
 	return text === '' ? { kind: 'empty' } : fromText(text);
 }
@@ -113,28 +123,62 @@ export interface CheckedDate {
 	rules: DateRules;
 }
 
-function checkParsed(context: IExecuteFunctions, itemIndex: number, value: unknown, parsed: ParsedDate, rules: DateRules): CheckedDate {
-	if (parsed.kind === 'empty') throw paramError(context, itemIndex, rules.label, 'is empty; give a date');
-	if (parsed.kind === 'invalid') throw paramError(context, itemIndex, rules.label, `is not a date: "${parsed.text}"`);
+function checkParsed(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	parsed: ParsedDate,
+	rules: DateRules,
+): CheckedDate {
+	if (parsed.kind === 'empty')
+		throw paramError(context, itemIndex, rules.label, 'is empty; give a date');
+	if (parsed.kind === 'invalid')
+		throw paramError(context, itemIndex, rules.label, `is not a date: "${parsed.text}"`);
 	if (parsed.kind === 'keyword' && parsed.keyword === 'now' && !rules.allowNow) {
-		throw paramError(context, itemIndex, rules.label, rules.nowProblem ?? 'is "now", which is not accepted here; give a future date or next-free-slot');
+		throw paramError(
+			context,
+			itemIndex,
+			rules.label,
+			rules.nowProblem ??
+				'is "now", which is not accepted here; give a future date or next-free-slot',
+		);
 	}
 	const now = DateTime.utc();
-	if ((parsed.kind === 'instant' && parsed.instant <= now) || (parsed.kind === 'wallClock' && isPastInEveryZone(parsed.wallClock, now))) {
-		throw paramError(context, itemIndex, rules.label, `is in the past (${String(value)}); give a future date`);
+	if (
+		(parsed.kind === 'instant' && parsed.instant <= now) ||
+		(parsed.kind === 'wallClock' && isPastInEveryZone(parsed.wallClock, now))
+	) {
+		throw paramError(
+			context,
+			itemIndex,
+			rules.label,
+			`is in the past (${String(value)}); give a future date`,
+		);
 	}
 	return { parsed, value, rules };
 }
 
 /** The checks that need no request: a readable value, `now` only where allowed, not surely in the past. */
-export function checkDate(context: IExecuteFunctions, itemIndex: number, value: unknown, rules: DateRules): CheckedDate {
+export function checkDate(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	rules: DateRules,
+): CheckedDate {
 	return checkParsed(context, itemIndex, value, parseDateInput(value), rules);
 }
 
 /** As `checkDate`, but an empty value gives undefined (a date that may be left out). */
-export function checkOptionalDate(context: IExecuteFunctions, itemIndex: number, value: unknown, rules: DateRules): CheckedDate | undefined {
+export function checkOptionalDate(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	rules: DateRules,
+): CheckedDate | undefined {
 	const parsed = parseDateInput(value);
-	return parsed.kind === 'empty' ? undefined : checkParsed(context, itemIndex, value, parsed, rules);
+	return parsed.kind === 'empty'
+		? undefined
+		: checkParsed(context, itemIndex, value, parsed, rules);
 }
 
 export function isNow(date: CheckedDate | undefined): boolean {

@@ -14,9 +14,11 @@ export interface Link {
 	length: number;
 }
 
-const LATIN_ACCENTS = '\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff\\u0100-\\u024f\\u0253\\u0254\\u0256\\u0257\\u0259\\u025b\\u0263\\u0268\\u026f\\u0272\\u0289\\u028b\\u02bb\\u0300-\\u036f\\u1e00-\\u1eff';
+const LATIN_ACCENTS =
+	'\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff\\u0100-\\u024f\\u0253\\u0254\\u0256\\u0257\\u0259\\u025b\\u0263\\u0268\\u026f\\u0272\\u0289\\u028b\\u02bb\\u0300-\\u036f\\u1e00-\\u1eff';
 const CYRILLIC = '\\u0400-\\u04ff';
-const SPACES = '\\x09-\\x0d\\x20\\x85\\xa0\\u1680\\u180e\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const SPACES =
+	'\\x09-\\x0d\\x20\\x85\\xa0\\u1680\\u180e\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 const INVALID = '\\ufffe\\ufeff\\uffff';
 const DIRECTIONAL = '\\u202a-\\u202e\\u061c\\u200e\\u200f\\u2066-\\u2069';
 const PUNCTUATION = "!'#%&()*+,\\\\\\-./:;<=>?@\\[\\]^_{|}~$";
@@ -59,7 +61,10 @@ function isValidDomain(link: string, scheme: string, domain: string): boolean {
 	if (domain.startsWith('xn--') && !new RegExp(ASCII_DOMAIN_SOURCE, 'i').test(domain)) return false;
 	let asciiLength = 0;
 	for (const label of domain.split('.')) {
-		const ascii = label.split(/[\u3002\uff0e\uff61]/).map(labelToAscii).join('.');
+		const ascii = label
+			.split(/[\u3002\uff0e\uff61]/)
+			.map(labelToAscii)
+			.join('.');
 		if (ascii.length < 1 || ascii.length > MAX_LABEL_LENGTH) return false;
 		asciiLength += ascii.length + 1;
 	}
@@ -83,7 +88,8 @@ export function findLinks(text: string, bareDomains = true): Link[] {
 		let end = dot + 1;
 		while (end < text.length && !isSpace(text.charCodeAt(end))) end++;
 		const from = Math.max(0, start - 1);
-		for (const found of linksInRun(text.slice(from, end), bareDomains)) links.push({ start: from + found.start, length: found.length });
+		for (const found of linksInRun(text.slice(from, end), bareDomains))
+			links.push({ start: from + found.start, length: found.length });
 		dot = text.indexOf('.', end);
 	}
 	return links;
@@ -92,7 +98,9 @@ export function findLinks(text: string, bareDomains = true): Link[] {
 const SPACE = new RegExp(`[${SPACES}]`);
 
 function isSpace(unit: number): boolean {
-	return unit <= 0x20 ? unit === 0x20 || (unit >= 0x09 && unit <= 0x0d) : unit >= 0x85 && SPACE.test(String.fromCharCode(unit));
+	return unit <= 0x20
+		? unit === 0x20 || (unit >= 0x09 && unit <= 0x0d)
+		: unit >= 0x85 && SPACE.test(String.fromCharCode(unit));
 }
 const runCache = new Map<string, Link[]>();
 const RUN_CACHE_SIZE = 2000;

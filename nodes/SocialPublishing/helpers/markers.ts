@@ -45,16 +45,26 @@ function readAttributes(attrs: string, index: number): { id: string; problems: I
 	for (const part of attrs.trim().split(/\s+/).filter(Boolean)) {
 		const m = ATTRIBUTE.exec(part);
 		if (!m || m[1] !== 'id' || seen) {
-			const what = !m ? `malformed attribute "${part}"` : m[1] !== 'id' ? `attribute "${m[1]}" is not allowed (only id)` : 'id is given twice';
+			const what = !m
+				? `malformed attribute "${part}"`
+				: m[1] !== 'id'
+					? `attribute "${m[1]}" is not allowed (only id)`
+					: 'id is given twice';
 			problems.push({ subcode: 'bad_attr', message: what, index });
 			continue;
 		}
 		seen = true;
 		const value = m[2] ?? m[3] ?? '';
 		if (LOWER_UUID.test(value)) id = value;
-		else problems.push({ subcode: 'bad_uuid', message: `id "${value}" is not a lowercase UUID`, index });
+		else
+			problems.push({
+				subcode: 'bad_uuid',
+				message: `id "${value}" is not a lowercase UUID`,
+				index,
+			});
 	}
-	if (!seen && problems.length === 0) problems.push({ subcode: 'bad_attr', message: 'the id attribute is missing', index });
+	if (!seen && problems.length === 0)
+		problems.push({ subcode: 'bad_attr', message: 'the id attribute is missing', index });
 	return { id, problems };
 }
 
@@ -69,13 +79,19 @@ function scan(text: string): { tags: Tag[]; issues: Issue[] } {
 		const gt = text.indexOf('>', bodyStart);
 		const lt = text.indexOf('<', bodyStart);
 		if (gt === -1 || (lt !== -1 && lt < gt)) {
-			issues.push({ subcode: 'unbalanced', message: 'a marker tag is not closed by ">"', index: start });
+			issues.push({
+				subcode: 'unbalanced',
+				message: 'a marker tag is not closed by ">"',
+				index: start,
+			});
 			continue;
 		}
 		re.lastIndex = gt + 1;
 		const body = text.slice(bodyStart, gt);
 		if (m[1] === '/') {
-			const problems: Issue[] = body.trim() ? [{ subcode: 'bad_attr', message: 'a closing marker takes no attributes', index: start }] : [];
+			const problems: Issue[] = body.trim()
+				? [{ subcode: 'bad_attr', message: 'a closing marker takes no attributes', index: start }]
+				: [];
 			tags.push({ kind: 'close', id: '', start, end: gt + 1, problems });
 			continue;
 		}
@@ -107,9 +123,19 @@ function parse(text: string, mentions: boolean): Parsed {
 		const at = visible.length;
 		if (tag.kind === 'close') {
 			const top = open.pop();
-			if (!top) issues.push({ subcode: 'unbalanced', message: 'a closing marker has no opening marker', index: tag.start });
+			if (!top)
+				issues.push({
+					subcode: 'unbalanced',
+					message: 'a closing marker has no opening marker',
+					index: tag.start,
+				});
 			else {
-				if (at === top.at) issues.push({ subcode: 'empty_span', message: 'a span marker must wrap at least one character', index: top.tag.start });
+				if (at === top.at)
+					issues.push({
+						subcode: 'empty_span',
+						message: 'a span marker must wrap at least one character',
+						index: top.tag.start,
+					});
 				spans.push({ start: top.at, end: at, index: top.tag.start });
 			}
 			continue;
@@ -117,24 +143,48 @@ function parse(text: string, mentions: boolean): Parsed {
 		count++;
 		if (tag.id && !ids.includes(tag.id)) ids.push(tag.id);
 		if (open.length + 1 > MARKER_MAX_DEPTH) {
-			issues.push({ subcode: 'depth_exceeded', message: `markers nest deeper than ${MARKER_MAX_DEPTH} levels`, index: tag.start });
+			issues.push({
+				subcode: 'depth_exceeded',
+				message: `markers nest deeper than ${MARKER_MAX_DEPTH} levels`,
+				index: tag.start,
+			});
 		}
 		if (tag.kind === 'open') open.push({ tag, at });
 		else if (at > 0 && visible[at - 1] !== '\n') {
-			issues.push({ subcode: 'bad_position', message: 'a self-closing marker must sit at the start of a paragraph', index: tag.start });
+			issues.push({
+				subcode: 'bad_position',
+				message: 'a self-closing marker must sit at the start of a paragraph',
+				index: tag.start,
+			});
 		}
 	}
 	visible += text.slice(cursor);
-	for (const { tag } of open) issues.push({ subcode: 'unbalanced', message: 'a span marker is never closed', index: tag.start });
+	for (const { tag } of open)
+		issues.push({
+			subcode: 'unbalanced',
+			message: 'a span marker is never closed',
+			index: tag.start,
+		});
 	if (count > MARKER_MAX_COUNT) {
-		issues.push({ subcode: 'count_exceeded', message: `more than ${MARKER_MAX_COUNT} markers in one text`, index: 0 });
+		issues.push({
+			subcode: 'count_exceeded',
+			message: `more than ${MARKER_MAX_COUNT} markers in one text`,
+			index: 0,
+		});
 	}
 	if (mentions) {
-		const ranges = [...visible.matchAll(MENTION)].map((r) => ({ start: r.index, end: r.index + r[0].length }));
+		const ranges = [...visible.matchAll(MENTION)].map((r) => ({
+			start: r.index,
+			end: r.index + r[0].length,
+		}));
 		const inside = (offset: number) => ranges.some((r) => offset > r.start && offset < r.end);
 		for (const span of spans) {
 			if (inside(span.start) || inside(span.end)) {
-				issues.push({ subcode: 'mid_mention', message: 'a span marker may not start or end inside a LinkedIn mention', index: span.index });
+				issues.push({
+					subcode: 'mid_mention',
+					message: 'a span marker may not start or end inside a LinkedIn mention',
+					index: span.index,
+				});
 			}
 		}
 	}
@@ -151,7 +201,10 @@ export function findMarkerIds(text: string): string[] {
  * Checks the marker grammar; the first problem (by position) with the service's COMMENTS_MARKER_MALFORMED subcode.
  * `linkedInMentions` adds the rule that a span may not start or end inside a LinkedIn mention.
  */
-export function checkMarkers(text: string, options: { linkedInMentions?: boolean } = {}): MarkerCheck {
+export function checkMarkers(
+	text: string,
+	options: { linkedInMentions?: boolean } = {},
+): MarkerCheck {
 	const first = parse(text, options.linkedInMentions ?? false).issues[0];
 	return first ? { ok: false, subcode: first.subcode, message: first.message } : { ok: true };
 }

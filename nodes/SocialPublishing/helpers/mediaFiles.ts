@@ -10,7 +10,8 @@ const FILE_NAME = new RegExp(`^[A-Za-z0-9_.()-]+\\.(${MEDIA_EXTENSIONS.join('|')
  */
 export function validateFileName(fileName: string): string | undefined {
 	if (fileName === '') return 'must not be empty';
-	if (fileName.length > MAX_FILE_NAME_LENGTH) return `must be at most ${MAX_FILE_NAME_LENGTH} characters (got ${fileName.length})`;
+	if (fileName.length > MAX_FILE_NAME_LENGTH)
+		return `must be at most ${MAX_FILE_NAME_LENGTH} characters (got ${fileName.length})`;
 	const extension = /\.([^.]*)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
 	if (!(MEDIA_EXTENSIONS as readonly string[]).includes(extension)) {
 		return `must end in one of .${MEDIA_EXTENSIONS.join(' .')} (got "${fileName}")`;
@@ -20,7 +21,6 @@ export function validateFileName(fileName: string): string | undefined {
 	}
 	return undefined;
 }
-
 
 /**
  * Media given as a public URL: the URL's syntax, and the file name the upload is created with, taken from
@@ -44,7 +44,14 @@ export const MEDIA_TYPES: Readonly<Record<string, MediaExtension>> = {
 };
 
 /** Content types that say nothing about the format: the name decides. */
-const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/binary', 'application/download', 'application/x-download', 'application/force-download']);
+const GENERIC_TYPES = new Set([
+	'application/octet-stream',
+	'binary/octet-stream',
+	'application/binary',
+	'application/download',
+	'application/x-download',
+	'application/force-download',
+]);
 
 const SAME_FORMAT: Readonly<Record<string, string>> = { jpeg: 'jpg' };
 
@@ -70,7 +77,9 @@ export function checkMediaUrl(raw: unknown): { url: string } | { problem: string
 		return { problem: `is not a valid URL: "${displayUrl(text)}"` };
 	}
 	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-		return { problem: `must be an http or https URL, got "${parsed.protocol.replace(/:$/, '')}:" in "${displayUrl(text)}"` };
+		return {
+			problem: `must be an http or https URL, got "${parsed.protocol.replace(/:$/, '')}:" in "${displayUrl(text)}"`,
+		};
 	}
 	if (!parsed.hostname) return { problem: `has no host: "${displayUrl(text)}"` };
 	return { url: parsed.toString() };
@@ -91,7 +100,9 @@ function decode(text: string): string {
 }
 
 function decodeLatin1(text: string): string {
-	return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+	return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+		String.fromCharCode(parseInt(hex, 16)),
+	);
 }
 
 /** The file name of a Content-Disposition header: `filename*` (RFC 6266 / 5987) first, then `filename`. */
@@ -100,7 +111,10 @@ export function dispositionFileName(header: string | undefined): string | undefi
 	const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
 	if (extended) {
 		const value = extended[2].trim().replace(/^"(.*)"$/, '$1');
-		const name = /^utf-?8$/i.test(extended[1].trim()) || extended[1].trim() === '' ? decode(value) : decodeLatin1(value);
+		const name =
+			/^utf-?8$/i.test(extended[1].trim()) || extended[1].trim() === ''
+				? decode(value)
+				: decodeLatin1(value);
 		if (name.trim()) return name.trim();
 	}
 	const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(header);
@@ -184,16 +198,26 @@ export function mediaFileName(facts: DownloadFacts): { fileName: string } | { pr
 	let extension: string;
 	let stem: string;
 	if (typeExtension) {
-		extension = isMediaExtension(givenExtension) && sameFormat(givenExtension, typeExtension) ? givenExtension : typeExtension;
-		stem = isMediaExtension(givenExtension) || /^[a-z0-9]{1,5}$/.test(givenExtension) ? stemOf(given) : given;
+		extension =
+			isMediaExtension(givenExtension) && sameFormat(givenExtension, typeExtension)
+				? givenExtension
+				: typeExtension;
+		stem =
+			isMediaExtension(givenExtension) || /^[a-z0-9]{1,5}$/.test(givenExtension)
+				? stemOf(given)
+				: given;
 	} else if (isMediaExtension(givenExtension)) {
 		extension = givenExtension;
 		stem = stemOf(given);
 	} else {
 		const named = given ? `the file name "${given}"` : 'no file name';
-		return { problem: `gives ${named} and ${type ? `the type "${type}"` : 'no Content-Type'}: neither names a supported media type (${supported})` };
+		return {
+			problem: `gives ${named} and ${type ? `the type "${type}"` : 'no Content-Type'}: neither names a supported media type (${supported})`,
+		};
 	}
 	const fileName = safeFileName(stem, extension);
 	const problem = validateFileName(fileName);
-	return problem ? { problem: `gives the file name "${fileName}", which ${problem}` } : { fileName };
+	return problem
+		? { problem: `gives the file name "${fileName}", which ${problem}` }
+		: { fileName };
 }

@@ -10,7 +10,15 @@ import { platformName } from './content';
 
 /** Post fields of the Platform configuration table, per platform: what a post object sent back carries. */
 export const POST_FIELDS: Record<PostPlatform, readonly string[]> = {
-	x: ['text', 'media_ids', 'quote_post_url', 'subscribers_only', 'paid_partnership', 'made_with_ai', 'reply_settings'],
+	x: [
+		'text',
+		'media_ids',
+		'quote_post_url',
+		'subscribers_only',
+		'paid_partnership',
+		'made_with_ai',
+		'reply_settings',
+	],
 	linkedin: ['text', 'media_ids', 'linkedin_reshare_urn', 'hide_link_preview'],
 	mastodon: ['text', 'media_ids'],
 	threads: ['text', 'media_ids', 'hide_link_preview'],
@@ -61,7 +69,8 @@ function isObject(value: unknown): value is IDataObject {
 function cleanPost(platform: PostPlatform, post: unknown): IDataObject {
 	const source = isObject(post) ? post : {};
 	const clean: IDataObject = {};
-	for (const field of POST_FIELDS[platform]) if (source[field] !== undefined) clean[field] = source[field];
+	for (const field of POST_FIELDS[platform])
+		if (source[field] !== undefined) clean[field] = source[field];
 	if (typeof clean.text !== 'string') clean.text = '';
 	return clean;
 }
@@ -73,7 +82,8 @@ export function threadWideFields(posts: IDataObject[]): IDataObject {
 	for (const [field, value] of Object.entries(posts[0])) {
 		if (OWN_FIELDS.has(field)) continue;
 		const same = JSON.stringify(value);
-		if (posts.every((post) => field in post && JSON.stringify(post[field]) === same)) shared[field] = value;
+		if (posts.every((post) => field in post && JSON.stringify(post[field]) === same))
+			shared[field] = value;
 	}
 	return shared;
 }
@@ -83,7 +93,12 @@ function setMedia(post: IDataObject, media: MediaRef[], resolve: MediaResolver):
 	else delete post.media_ids;
 }
 
-function newPost(posts: IDataObject[], text: string, media: MediaRef[], resolve: MediaResolver): IDataObject {
+function newPost(
+	posts: IDataObject[],
+	text: string,
+	media: MediaRef[],
+	resolve: MediaResolver,
+): IDataObject {
 	const post: IDataObject = { ...threadWideFields(posts), text };
 	setMedia(post, media, resolve);
 	return post;
@@ -98,8 +113,13 @@ function assign(target: IDataObject, fields: IDataObject): void {
 
 const plural = (n: number) => `${n} post${n === 1 ? '' : 's'}`;
 
-function applyEdit(posts: IDataObject[], edit: PostEdit, resolve: MediaResolver): string | undefined {
-	const missing = (post: number) => `has no post ${post + 1} (the thread has ${plural(posts.length)})`;
+function applyEdit(
+	posts: IDataObject[],
+	edit: PostEdit,
+	resolve: MediaResolver,
+): string | undefined {
+	const missing = (post: number) =>
+		`has no post ${post + 1} (the thread has ${plural(posts.length)})`;
 	switch (edit.action) {
 		case 'setText':
 			if (edit.post < 0 || edit.post >= posts.length) return missing(edit.post);
@@ -131,9 +151,16 @@ function applyEdit(posts: IDataObject[], edit: PostEdit, resolve: MediaResolver)
  * merged in. Post fields outside the Platform configuration table (output-only copies such as a `media` list)
  * are left out; settings are kept as read.
  */
-export function mergePostPlatform(platform: PostPlatform, current: unknown, patch: PlatformPatch, resolve: MediaResolver): Merged {
+export function mergePostPlatform(
+	platform: PostPlatform,
+	current: unknown,
+	patch: PlatformPatch,
+	resolve: MediaResolver,
+): Merged {
 	const base = isObject(current) ? current : undefined;
-	let posts = (Array.isArray(base?.posts) ? base.posts : []).map((post) => cleanPost(platform, post));
+	let posts = (Array.isArray(base?.posts) ? base.posts : []).map((post) =>
+		cleanPost(platform, post),
+	);
 	const settings: IDataObject = isObject(base?.settings) ? { ...base.settings } : {};
 	let enabled = typeof base?.enabled === 'boolean' ? base.enabled : true;
 
@@ -141,7 +168,10 @@ export function mergePostPlatform(platform: PostPlatform, current: unknown, patc
 		const before = posts;
 		if (patch.thread.length < before.length) {
 			// A shorter thread would drop posts (and their media) the user did not name: never silently.
-			const lost = before.length - patch.thread.length === 1 ? `post ${before.length}` : `posts ${patch.thread.length + 1} to ${before.length}`;
+			const lost =
+				before.length - patch.thread.length === 1
+					? `post ${before.length}`
+					: `posts ${patch.thread.length + 1} to ${before.length}`;
 			return {
 				problem: `gives ${plural(patch.thread.length)}, and the draft's thread has ${plural(before.length)}: ${lost} would be lost. Give the whole thread (Draft > Get shows it), or remove posts on purpose with Content As "Edit Single Posts" > Remove Post`,
 			};
@@ -163,11 +193,12 @@ export function mergePostPlatform(platform: PostPlatform, current: unknown, patc
 		const problem = applyEdit(posts, edit, resolve);
 		if (problem) return { problem: `edit ${index + 1} ${problem}` };
 	}
-	if (patch.postFields) posts = posts.map((post) => {
-		const next = { ...post };
-		assign(next, patch.postFields as IDataObject);
-		return next;
-	});
+	if (patch.postFields)
+		posts = posts.map((post) => {
+			const next = { ...post };
+			assign(next, patch.postFields as IDataObject);
+			return next;
+		});
 	if (patch.firstPostFields && posts.length) {
 		posts[0] = { ...posts[0] };
 		assign(posts[0], patch.firstPostFields);
@@ -175,7 +206,11 @@ export function mergePostPlatform(platform: PostPlatform, current: unknown, patc
 	if (patch.settings) assign(settings, patch.settings);
 	if (patch.enabled !== undefined) enabled = patch.enabled;
 	if (enabled && posts.length === 0) {
-		return { problem: base ? 'would leave no post on an enabled platform; turn the platform off with Disable Platforms instead' : 'has no posts to start the platform with' };
+		return {
+			problem: base
+				? 'would leave no post on an enabled platform; turn the platform off with Disable Platforms instead'
+				: 'has no posts to start the platform with',
+		};
 	}
 	return { value: { enabled, posts, settings } };
 }
@@ -188,27 +223,43 @@ export interface ArticlePatch {
 }
 
 /** The x_article object to send (Platform configuration: content_markdown and cover_media_id, no `enabled`). */
-export function mergeArticle(current: unknown, patch: ArticlePatch, resolve: MediaResolver): Merged {
+export function mergeArticle(
+	current: unknown,
+	patch: ArticlePatch,
+	resolve: MediaResolver,
+): Merged {
 	const base = isObject(current) ? current : undefined;
-	const markdown = patch.markdown ?? (typeof base?.content_markdown === 'string' ? base.content_markdown : undefined);
-	if (markdown === undefined || markdown.trim() === '') return { problem: 'is empty and the draft has no X Article to keep the text of' };
+	const markdown =
+		patch.markdown ??
+		(typeof base?.content_markdown === 'string' ? base.content_markdown : undefined);
+	if (markdown === undefined || markdown.trim() === '')
+		return { problem: 'is empty and the draft has no X Article to keep the text of' };
 	const currentCover = typeof base?.cover_media_id === 'string' ? base.cover_media_id : null;
-	const cover = patch.cover === undefined ? currentCover : patch.cover === null ? null : resolve(patch.cover);
+	const cover =
+		patch.cover === undefined ? currentCover : patch.cover === null ? null : resolve(patch.cover);
 	return { value: { content_markdown: markdown, cover_media_id: cover } };
 }
 
 /** Every text a platforms object would send, with where it sits ("X post 2", "the X Article"), for checks. */
-export function textsOf(platforms: IDataObject): Array<{ platform: string; where: string; text: string }> {
+export function textsOf(
+	platforms: IDataObject,
+): Array<{ platform: string; where: string; text: string }> {
 	const texts: Array<{ platform: string; where: string; text: string }> = [];
 	for (const [platform, config] of Object.entries(platforms)) {
 		if (!isObject(config)) continue;
 		if (platform === 'x_article') {
-			if (typeof config.content_markdown === 'string') texts.push({ platform, where: 'the X Article markdown', text: config.content_markdown });
+			if (typeof config.content_markdown === 'string')
+				texts.push({ platform, where: 'the X Article markdown', text: config.content_markdown });
 			continue;
 		}
 		const posts = Array.isArray(config.posts) ? config.posts : [];
 		posts.forEach((post, index) => {
-			if (isObject(post) && typeof post.text === 'string') texts.push({ platform, where: `${platformName(platform)} post ${index + 1}`, text: post.text });
+			if (isObject(post) && typeof post.text === 'string')
+				texts.push({
+					platform,
+					where: `${platformName(platform)} post ${index + 1}`,
+					text: post.text,
+				});
 		});
 	}
 	return texts;

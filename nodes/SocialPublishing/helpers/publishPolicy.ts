@@ -30,7 +30,10 @@ function isObject(value: unknown): value is IDataObject {
 }
 
 /** The rule-5 problem of publishing (`publishNow`) or scheduling (`schedule`) these platforms, if any. */
-export function publishPolicyProblem(platforms: IDataObject, kind: PublishKind): PolicyProblem | undefined {
+export function publishPolicyProblem(
+	platforms: IDataObject,
+	kind: PublishKind,
+): PolicyProblem | undefined {
 	const x = platforms.x;
 	if (!isPlatformOn('x', x) || !isObject(x)) return undefined;
 	const settings = isObject(x.settings) ? x.settings : {};
@@ -43,7 +46,9 @@ export function publishPolicyProblem(platforms: IDataObject, kind: PublishKind):
 	}
 	if (kind !== 'publishNow') return undefined;
 	const posts = Array.isArray(x.posts) ? x.posts : [];
-	const index = posts.findIndex((post) => isObject(post) && typeof post.text === 'string' && hasUrl(post.text));
+	const index = posts.findIndex(
+		(post) => isObject(post) && typeof post.text === 'string' && hasUrl(post.text),
+	);
 	if (index === -1) return undefined;
 	return {
 		problem: `X post ${index + 1} contains a URL, and the API blocks direct publishing of X drafts with URLs (Rules on platform content 5)`,
@@ -56,13 +61,23 @@ export function publishPolicyProblem(platforms: IDataObject, kind: PublishKind):
  * Refuses, before the request, to publish now or schedule what Rules on platform content 5 blocks.
  * `subject` names the draft: "Draft 12", or "The draft" for one not created yet.
  */
-export function checkPublishPolicy(context: IExecuteFunctions, itemIndex: number, platforms: IDataObject, kind: PublishKind | undefined, subject: string): void {
+export function checkPublishPolicy(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	platforms: IDataObject,
+	kind: PublishKind | undefined,
+	subject: string,
+): void {
 	if (!kind) return;
 	const found = publishPolicyProblem(platforms, kind);
 	if (!found) return;
 	const action = kind === 'publishNow' ? 'published now' : 'scheduled';
-	throw new NodeOperationError(context.getNode(), `${subject} cannot be ${action}: ${found.problem} [item ${itemIndex}]`, {
-		itemIndex,
-		description: `${found.instead} Nothing was changed.`,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`${subject} cannot be ${action}: ${found.problem} [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description: `${found.instead} Nothing was changed.`,
+		},
+	);
 }

@@ -23,17 +23,21 @@ function readRule(raw: unknown, position: number): QueueRule | string {
 	const label = `rule ${position}`;
 	if (!isRecord(raw)) return `${label} must be an object with h, m and days`;
 	const h = wholeNumber(raw.h);
-	if (h === undefined || h < 0 || h > 23) return `${label}: the hour (h) must be a whole number from 0 to 23, got ${JSON.stringify(raw.h)}`;
+	if (h === undefined || h < 0 || h > 23)
+		return `${label}: the hour (h) must be a whole number from 0 to 23, got ${JSON.stringify(raw.h)}`;
 	const m = wholeNumber(raw.m);
-	if (m === undefined || m < 0 || m > 59) return `${label}: the minute (m) must be a whole number from 0 to 59, got ${JSON.stringify(raw.m)}`;
-	if (!Array.isArray(raw.days) || raw.days.length === 0) return `${label}: days must list at least one of ${DAY_CODES.join(', ')}`;
+	if (m === undefined || m < 0 || m > 59)
+		return `${label}: the minute (m) must be a whole number from 0 to 59, got ${JSON.stringify(raw.m)}`;
+	if (!Array.isArray(raw.days) || raw.days.length === 0)
+		return `${label}: days must list at least one of ${DAY_CODES.join(', ')}`;
 	const days = new Set<DayCode>();
 	for (const day of raw.days) {
 		const code = typeof day === 'string' ? day.trim().toLowerCase() : '';
 		if (!(DAY_CODES as readonly string[]).includes(code)) {
 			return `${label}: "${String(day)}" is not a day code; use ${DAY_CODES.join(', ')}`;
 		}
-		if (days.has(code as DayCode)) return `${label} lists "${code}" twice; each day and time may appear only once`;
+		if (days.has(code as DayCode))
+			return `${label} lists "${code}" twice; each day and time may appear only once`;
 		days.add(code as DayCode);
 	}
 	return { h, m, days: DAY_CODES.filter((code) => days.has(code)) };
@@ -47,7 +51,8 @@ const pad = (n: number): string => String(n).padStart(2, '0');
  * removes every slot. Day codes are accepted in any case and sent in lower case, in week order.
  */
 export function validateRules(input: unknown): RulesResult {
-	if (!Array.isArray(input)) return { problem: 'must be a list of rules ({ "h": 9, "m": 30, "days": ["mon"] })' };
+	if (!Array.isArray(input))
+		return { problem: 'must be a list of rules ({ "h": 9, "m": 30, "days": ["mon"] })' };
 	const rules: QueueRule[] = [];
 	const seen = new Map<string, number>();
 	for (const [index, raw] of input.entries()) {
@@ -56,7 +61,10 @@ export function validateRules(input: unknown): RulesResult {
 		for (const day of rule.days) {
 			const key = `${day} ${pad(rule.h)}:${pad(rule.m)}`;
 			const first = seen.get(key);
-			if (first !== undefined) return { problem: `rules ${first} and ${index + 1} both give ${key}; each day and time may appear only once` };
+			if (first !== undefined)
+				return {
+					problem: `rules ${first} and ${index + 1} both give ${key}; each day and time may appear only once`,
+				};
 			seen.set(key, index + 1);
 		}
 		rules.push(rule);
@@ -107,15 +115,24 @@ export interface QueueView {
 /** One entry per slot or scheduled draft, with its day: the "one item per slot" output of Get Slots. */
 export function flattenQueueView(view: QueueView): IDataObject[] {
 	return (view.days ?? []).flatMap((day) =>
-		(day.items ?? []).map((item) => ({ social_set_id: view.social_set_id, date: day.date, ...item }) as IDataObject),
+		(day.items ?? []).map(
+			(item) => ({ social_set_id: view.social_set_id, date: day.date, ...item }) as IDataObject,
+		),
 	);
 }
 
 /** Free slots (a `queue_slot` with no draft) that start after `nowMs`, earliest first, at most `limit`. */
-export function freeSlots(view: QueueView, nowMs: number, limit?: number): Array<{ date: string; at: string }> {
+export function freeSlots(
+	view: QueueView,
+	nowMs: number,
+	limit?: number,
+): Array<{ date: string; at: string }> {
 	const free = (view.days ?? [])
 		.flatMap((day) => (day.items ?? []).map((item) => ({ date: day.date, item })))
-		.filter(({ item }) => item.kind === 'queue_slot' && item.draft === null && Date.parse(item.at) > nowMs)
+		.filter(
+			({ item }) =>
+				item.kind === 'queue_slot' && item.draft === null && Date.parse(item.at) > nowMs,
+		)
 		.map(({ date, item }) => ({ date, at: item.at }))
 		.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 	return limit === undefined ? free : free.slice(0, limit);

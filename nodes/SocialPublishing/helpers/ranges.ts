@@ -18,7 +18,7 @@ function isJsDate(value: unknown): value is Date {
 }
 
 function describe(value: unknown): string {
-	const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+	const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -28,16 +28,22 @@ const FORMAT_PROBLEM = 'must be a date as YYYY-MM-DD or an ISO 8601 date-time';
 export function toCalendarDate(value: unknown, zone = 'UTC'): CalendarDate {
 	if (value === undefined || value === null) return { empty: true };
 	if (DateTime.isDateTime(value)) {
-		return value.isValid ? { date: value.toISODate() as string } : { problem: `${FORMAT_PROBLEM}, got an invalid DateTime` };
+		return value.isValid
+			? { date: value.toISODate() as string }
+			: { problem: `${FORMAT_PROBLEM}, got an invalid DateTime` };
 	}
 	if (isJsDate(value)) {
 		const date = DateTime.fromJSDate(value, { zone });
-		return date.isValid ? { date: date.toISODate() as string } : { problem: `${FORMAT_PROBLEM}, got an invalid Date` };
+		return date.isValid
+			? { date: date.toISODate() as string }
+			: { problem: `${FORMAT_PROBLEM}, got an invalid Date` };
 	}
 	if (typeof value !== 'string') return { problem: `${FORMAT_PROBLEM}, got "${describe(value)}"` };
 	const text = value.trim();
 	if (text === '') return { empty: true };
-	const parsed = ISO_DATE.test(text) ? DateTime.fromISO(text, { zone: 'UTC' }) : DateTime.fromISO(text, { setZone: true });
+	const parsed = ISO_DATE.test(text)
+		? DateTime.fromISO(text, { zone: 'UTC' })
+		: DateTime.fromISO(text, { setZone: true });
 	if (!parsed.isValid) return { problem: `${FORMAT_PROBLEM}, got "${describe(value)}"` };
 	return { date: parsed.toISODate() as string };
 }
@@ -56,7 +62,8 @@ export function inclusiveDays(start: string, end: string): number {
 export function rangeProblem(start: string, end: string, maxDays: number): string | undefined {
 	const days = inclusiveDays(start, end);
 	if (days < 1) return `must not be before the start date (${start}), got ${end}`;
-	if (days > maxDays) return `makes the range ${start} to ${end} span ${days} days; at most ${maxDays} days are allowed (both ends count)`;
+	if (days > maxDays)
+		return `makes the range ${start} to ${end} span ${days} days; at most ${maxDays} days are allowed (both ends count)`;
 	return undefined;
 }
 
@@ -68,7 +75,10 @@ export function endOfSpan(start: string, days: number): string {
 }
 
 /** Today's calendar date in a time zone (an IANA name such as Europe/Berlin). */
-export function todayIn(zone: string, now: Date = new Date()): { date: string } | { problem: string } {
+export function todayIn(
+	zone: string,
+	now: Date = new Date(),
+): { date: string } | { problem: string } {
 	const today = DateTime.fromJSDate(now, { zone });
 	if (!today.isValid) return { problem: `is not a known time zone: "${zone}"` };
 	return { date: today.toISODate() as string };

@@ -79,10 +79,14 @@ const RUN_CACHE_SIZE = 2000;
 /** The emoji of one run as [offset, length] pairs; runs recur (Auto-Split counts the same text often), so they are kept. */
 function emojiInRun(run: string): Array<[number, number]> {
 	const first = run.codePointAt(0) as number;
-	if (run.length === (first > 0xffff ? 2 : 1)) return SINGLE_EMOJI.test(run) ? [[0, run.length]] : [];
+	if (run.length === (first > 0xffff ? 2 : 1))
+		return SINGLE_EMOJI.test(run) ? [[0, run.length]] : [];
 	let matches = runCache.get(run);
 	if (!matches) {
-		matches = Array.from(run.matchAll(emojiRegex()), (m): [number, number] => [m.index, m[0].length]);
+		matches = Array.from(run.matchAll(emojiRegex()), (m): [number, number] => [
+			m.index,
+			m[0].length,
+		]);
 		if (runCache.size >= RUN_CACHE_SIZE) runCache.clear();
 		runCache.set(run, matches);
 	}
@@ -120,7 +124,10 @@ export function xWeightedLength(text: string): number {
 			i += emoji[ei][1];
 			continue;
 		}
-		const stop = Math.min(li < links.length ? links[li].start : n, ei < emoji.length ? emoji[ei][0] : n);
+		const stop = Math.min(
+			li < links.length ? links[li].start : n,
+			ei < emoji.length ? emoji[ei][0] : n,
+		);
 		while (i < stop) {
 			const unit = normalized.charCodeAt(i);
 			if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
@@ -261,7 +268,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * The first post over its platform's limit in a `platforms` object (built by the node or given as JSON),
  * platform by platform in the object's order. Platforms without a limit and posts without text are skipped.
  */
-export function findOverLength(platforms: Record<string, unknown>, limits: Limits): LengthProblem | undefined {
+export function findOverLength(
+	platforms: Record<string, unknown>,
+	limits: Limits,
+): LengthProblem | undefined {
 	for (const [key, config] of Object.entries(platforms)) {
 		const platform = key as PostPlatform;
 		const limit = limits[platform];

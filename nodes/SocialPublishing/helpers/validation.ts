@@ -13,12 +13,16 @@ export const DRAFT_LIMITS = {
 export type Problem = string | undefined;
 
 export function checkTags(tags: string[]): Problem {
-	return tags.length > DRAFT_LIMITS.maxTags ? `has ${tags.length} tags; a draft takes at most ${DRAFT_LIMITS.maxTags}` : undefined;
+	return tags.length > DRAFT_LIMITS.maxTags
+		? `has ${tags.length} tags; a draft takes at most ${DRAFT_LIMITS.maxTags}`
+		: undefined;
 }
 
 export function checkTitle(title: string): Problem {
 	const length = [...title].length;
-	return length > DRAFT_LIMITS.maxTitleLength ? `is ${length} characters long; at most ${DRAFT_LIMITS.maxTitleLength} are allowed` : undefined;
+	return length > DRAFT_LIMITS.maxTitleLength
+		? `is ${length} characters long; at most ${DRAFT_LIMITS.maxTitleLength} are allowed`
+		: undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,7 +33,9 @@ export function isUuid(value: string): boolean {
 
 export function checkMediaIds(ids: string[]): Problem {
 	const bad = ids.filter((id) => !isUuid(id));
-	return bad.length ? `must hold media IDs (UUIDs), got ${bad.map((id) => `"${id}"`).join(', ')}` : undefined;
+	return bad.length
+		? `must hold media IDs (UUIDs), got ${bad.map((id) => `"${id}"`).join(', ')}`
+		: undefined;
 }
 
 export function checkPlatformsChosen(platforms: string[]): Problem {
@@ -44,14 +50,21 @@ function isObject(value: unknown): value is IDataObject {
 export function checkPlatformsObject(platforms: IDataObject, requireEnabled: boolean): Problem {
 	const keys = Object.keys(platforms);
 	if (keys.length === 0) return 'must name at least one platform';
-	const unknown = keys.filter((key) => key !== 'x_article' && !(POST_PLATFORMS as readonly string[]).includes(key));
+	const unknown = keys.filter(
+		(key) => key !== 'x_article' && !(POST_PLATFORMS as readonly string[]).includes(key),
+	);
 	if (unknown.length) return `has unknown platform keys: ${unknown.join(', ')}`;
-	if (keys.includes('x_article') && keys.length > 1) return 'combines "x_article" with other platforms; an X Article stands alone';
+	if (keys.includes('x_article') && keys.length > 1)
+		return 'combines "x_article" with other platforms; an X Article stands alone';
 	if (requireEnabled && !keys.some((key) => isPlatformOn(key, platforms[key]))) {
 		return 'must enable at least one platform';
 	}
 	const linkedin = platforms.linkedin;
-	if (isObject(linkedin) && Array.isArray(linkedin.posts) && linkedin.posts.length > DRAFT_LIMITS.maxLinkedInPosts) {
+	if (
+		isObject(linkedin) &&
+		Array.isArray(linkedin.posts) &&
+		linkedin.posts.length > DRAFT_LIMITS.maxLinkedInPosts
+	) {
 		return `gives LinkedIn ${linkedin.posts.length} posts; LinkedIn takes one post only`;
 	}
 	const ids: string[] = [];
@@ -61,7 +74,12 @@ export function checkPlatformsObject(platforms: IDataObject, requireEnabled: boo
 		if (Array.isArray(config.posts)) {
 			for (const post of config.posts) {
 				// a media still to upload (PendingMedia) gets its id from the service
-				if (isObject(post) && Array.isArray(post.media_ids)) ids.push(...(post.media_ids as unknown[]).filter((id) => !(id instanceof PendingMedia)).map(String));
+				if (isObject(post) && Array.isArray(post.media_ids))
+					ids.push(
+						...(post.media_ids as unknown[])
+							.filter((id) => !(id instanceof PendingMedia))
+							.map(String),
+					);
 			}
 		}
 		if (typeof config.cover_media_id === 'string') ids.push(config.cover_media_id);
@@ -79,11 +97,23 @@ export function parsePlatformsJson(raw: unknown): { platforms: IDataObject } | {
 			return { problem: `is not valid JSON: ${(error as Error).message}` };
 		}
 	}
-	if (!isObject(value)) return { problem: `must be a JSON object keyed by platform, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}` };
+	if (!isObject(value))
+		return {
+			problem: `must be a JSON object keyed by platform, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+		};
 	return { platforms: value };
 }
 
 /** A problem found in a parameter, as the error n8n shows: the parameter's name, what is wrong, the item. */
-export function paramError(context: IExecuteFunctions, itemIndex: number, label: string, problem: string): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `Parameter "${label}" ${problem} [item ${itemIndex}]`, { itemIndex });
+export function paramError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	problem: string,
+): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`Parameter "${label}" ${problem} [item ${itemIndex}]`,
+		{ itemIndex },
+	);
 }

@@ -39,7 +39,11 @@ export function discard(body: unknown): void {
  * Only the answer's status and headers are read; the body stays a stream.
  * A 5xx or a dropped connection is tried again (a GET is safe to repeat).
  */
-export async function openDownload(context: IExecuteFunctions, url: string, itemIndex: number): Promise<DownloadOutcome> {
+export async function openDownload(
+	context: IExecuteFunctions,
+	url: string,
+	itemIndex: number,
+): Promise<DownloadOutcome> {
 	let current = url;
 	for (let redirects = 0; ; redirects++) {
 		const outcome = await openOnce(context, current, itemIndex);
@@ -51,12 +55,17 @@ export async function openDownload(context: IExecuteFunctions, url: string, item
 		} catch {
 			return { failure: 'a redirect to an invalid address' };
 		}
-		if (next.protocol !== 'http:' && next.protocol !== 'https:') return { failure: `a redirect to a ${next.protocol} address` };
+		if (next.protocol !== 'http:' && next.protocol !== 'https:')
+			return { failure: `a redirect to a ${next.protocol} address` };
 		current = next.toString();
 	}
 }
 
-async function openOnce(context: IExecuteFunctions, url: string, itemIndex: number): Promise<DownloadOutcome | { redirect: string }> {
+async function openOnce(
+	context: IExecuteFunctions,
+	url: string,
+	itemIndex: number,
+): Promise<DownloadOutcome | { redirect: string }> {
 	const options: IHttpRequestOptions = {
 		method: 'GET',
 		url,
@@ -84,7 +93,10 @@ async function openOnce(context: IExecuteFunctions, url: string, itemIndex: numb
 			return {
 				download: {
 					body: response.body as OpenDownload['body'],
-					length: Number.isInteger(length) && length >= 0 && (!encoding || encoding === 'identity') ? length : undefined,
+					length:
+						Number.isInteger(length) && length >= 0 && (!encoding || encoding === 'identity')
+							? length
+							: undefined,
 					contentType: header(headers, 'content-type'),
 					contentDisposition: header(headers, 'content-disposition'),
 					url,
@@ -92,11 +104,17 @@ async function openOnce(context: IExecuteFunctions, url: string, itemIndex: numb
 			};
 		}
 		if (response) discard(response.body);
-		const location = response ? header((response.headers ?? {}) as Record<string, unknown>, 'location') : undefined;
+		const location = response
+			? header((response.headers ?? {}) as Record<string, unknown>, 'location')
+			: undefined;
 		if (status !== undefined && REDIRECTS.has(status) && location) return { redirect: location };
 		const transient = failure !== undefined || (status !== undefined && status >= 500);
 		if (transient && attempt < policy.maxTransientRetries) {
-			await waitOrCancel(context, backoffDelay(attempt, policy.transientBaseMs, policy.transientCapMs), itemIndex);
+			await waitOrCancel(
+				context,
+				backoffDelay(attempt, policy.transientBaseMs, policy.transientCapMs),
+				itemIndex,
+			);
 			continue;
 		}
 		return failure !== undefined ? { failure } : { status: status ?? 0 };

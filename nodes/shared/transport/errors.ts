@@ -56,7 +56,9 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 		const text = typeof parsed === 'string' ? parsed.replace(/\s+/g, ' ').trim().slice(0, 300) : '';
 		return {
 			code: STATUS_CODES[status] ?? `HTTP_${status}`,
-			message: text ? `The service answered ${status}: ${text}` : `The service answered ${status} without details`,
+			message: text
+				? `The service answered ${status}: ${text}`
+				: `The service answered ${status} without details`,
 			details: [],
 		};
 	}
@@ -68,13 +70,18 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 		asMissingMap(envelope.missing_markers) ??
 		details.reduce<Record<string, string[]> | undefined>((acc, d) => {
 			const ids = Array.isArray(d.missing) ? d.missing.map(String) : undefined;
-			const platform = typeof d.platform === 'string' ? d.platform : d.field?.replace(/^platforms\./, '');
+			const platform =
+				typeof d.platform === 'string' ? d.platform : d.field?.replace(/^platforms\./, '');
 			if (!ids || !platform) return acc;
 			return { ...(acc ?? {}), [platform]: ids };
 		}, undefined);
 	return {
-		code: typeof envelope.code === 'string' ? envelope.code : STATUS_CODES[status] ?? `HTTP_${status}`,
-		message: typeof envelope.message === 'string' ? envelope.message : `The service answered ${status}`,
+		code:
+			typeof envelope.code === 'string'
+				? envelope.code
+				: (STATUS_CODES[status] ?? `HTTP_${status}`),
+		message:
+			typeof envelope.message === 'string' ? envelope.message : `The service answered ${status}`,
 		details,
 		missing,
 	};
@@ -82,12 +89,15 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 
 /** One line per detail (`field: message`), the subcode of a malformed marker, and the missing markers per platform. */
 export function describeServiceError(error: ServiceError): string {
-	const listedByMissing = (field?: string) => !!error.missing && !!field && field.replace(/^platforms\./, '') in error.missing;
-	const lines = error.details.filter((d) => !listedByMissing(d.field)).map((d) => {
-		const field = d.field ? `${d.field}: ` : '';
-		const subcode = d.subcode ? ` (subcode: ${d.subcode})` : '';
-		return `${field}${d.message ?? ''}${subcode}`.trim();
-	});
+	const listedByMissing = (field?: string) =>
+		!!error.missing && !!field && field.replace(/^platforms\./, '') in error.missing;
+	const lines = error.details
+		.filter((d) => !listedByMissing(d.field))
+		.map((d) => {
+			const field = d.field ? `${d.field}: ` : '';
+			const subcode = d.subcode ? ` (subcode: ${d.subcode})` : '';
+			return `${field}${d.message ?? ''}${subcode}`.trim();
+		});
 	if (error.missing) {
 		for (const [platform, ids] of Object.entries(error.missing)) {
 			lines.push(`Missing comment markers on ${platform}: ${ids.join(', ')}`);
@@ -96,9 +106,18 @@ export function describeServiceError(error: ServiceError): string {
 	return lines.join('\n');
 }
 
-export function serviceApiError(node: INode, status: number, body: unknown, itemIndex?: number): NodeApiError {
+export function serviceApiError(
+	node: INode,
+	status: number,
+	body: unknown,
+	itemIndex?: number,
+): NodeApiError {
 	const error = parseServiceError(status, body);
-	const response: IDataObject = { code: error.code, message: error.message, details: error.details as IDataObject[] };
+	const response: IDataObject = {
+		code: error.code,
+		message: error.message,
+		details: error.details as IDataObject[],
+	};
 	if (error.missing) response.missing = error.missing;
 	const apiError = new NodeApiError(node, response as JsonObject, {
 		message: `${error.code}: ${error.message}`,

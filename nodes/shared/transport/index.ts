@@ -11,7 +11,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { serviceApiError } from './errors';
-import { RateLimitMemory, backoffDelay, parseRateLimitHeaders, socialSetBucketKey, waitAfter429 } from './rateLimit';
+import {
+	RateLimitMemory,
+	backoffDelay,
+	parseRateLimitHeaders,
+	socialSetBucketKey,
+	waitAfter429,
+} from './rateLimit';
 import type { Query } from './url';
 import { buildUrl, routeTemplate } from './url';
 import { waitOrCancel } from './wait';
@@ -41,7 +47,17 @@ export const policy = {
 };
 
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ESOCKETTIMEDOUT', 'UND_ERR_SOCKET']);
+const NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'ESOCKETTIMEDOUT',
+	'UND_ERR_SOCKET',
+]);
 
 export const rateLimitMemory = new RateLimitMemory();
 
@@ -52,7 +68,10 @@ interface Credentials {
 
 async function credentialsOf(context: ApiContext): Promise<{ baseUrl: string; owner: string }> {
 	const credentials = (await context.getCredentials(CREDENTIAL_TYPE)) as unknown as Credentials;
-	const owner = createHash('sha256').update(`${credentials.baseUrl}\n${credentials.apiKey}`).digest('hex').slice(0, 16);
+	const owner = createHash('sha256')
+		.update(`${credentials.baseUrl}\n${credentials.apiKey}`)
+		.digest('hex')
+		.slice(0, 16);
 	return { baseUrl: String(credentials.baseUrl ?? ''), owner };
 }
 
@@ -78,7 +97,14 @@ function networkCode(error: unknown): string | undefined {
 	return undefined;
 }
 
-function rateLimitError(node: INode, status: number, body: unknown, resource: string | undefined, resetAtMs: number | undefined, itemIndex?: number): NodeApiError {
+function rateLimitError(
+	node: INode,
+	status: number,
+	body: unknown,
+	resource: string | undefined,
+	resetAtMs: number | undefined,
+	itemIndex?: number,
+): NodeApiError {
 	const error = serviceApiError(node, status, body, itemIndex);
 	const which = resource ? `the social set limit for ${resource}` : 'the per-user limit';
 	const when = resetAtMs ? ` It resets at ${new Date(resetAtMs).toISOString()}.` : '';
@@ -90,7 +116,10 @@ function rateLimitError(node: INode, status: number, body: unknown, resource: st
  * The one way to the network. Joins base URL and path, authenticates with the credential,
  * waits out exhausted rate-limit buckets, retries what is safe to retry, and maps service errors.
  */
-export async function apiRequest<T = IDataObject>(context: ApiContext, request: ApiRequest): Promise<T> {
+export async function apiRequest<T = IDataObject>(
+	context: ApiContext,
+	request: ApiRequest,
+): Promise<T> {
 	const { baseUrl, owner } = await credentialsOf(context);
 	const node = context.getNode();
 	const method = request.method.toUpperCase() as IHttpRequestMethods;
@@ -101,7 +130,9 @@ export async function apiRequest<T = IDataObject>(context: ApiContext, request: 
 	const route = `${owner}:${routeTemplate(method, request.path)}`;
 	const bucketKeys = (): string[] => {
 		const resource = socialSet ? rateLimitMemory.resourceOf(route) : undefined;
-		return resource && socialSet ? [userKey, socialSetBucketKey(owner, socialSet, resource)] : [userKey];
+		return resource && socialSet
+			? [userKey, socialSetBucketKey(owner, socialSet, resource)]
+			: [userKey];
 	};
 
 	const options: IHttpRequestOptions = {
@@ -129,23 +160,39 @@ export async function apiRequest<T = IDataObject>(context: ApiContext, request: 
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+			response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			const code = networkCode(error);
 			if (!code) {
-				throw new NodeOperationError(node, `Request to the Social Publishing service failed: ${safeMessage(error)}`, { itemIndex: request.itemIndex });
+				throw new NodeOperationError(
+					node,
+					`Request to the Social Publishing service failed: ${safeMessage(error)}`,
+					{ itemIndex: request.itemIndex },
+				);
 			}
 			if (IDEMPOTENT.has(method) && transientAttempts < policy.maxTransientRetries) {
-				await waitOrCancel(context, backoffDelay(transientAttempts++, policy.transientBaseMs, policy.transientCapMs), request.itemIndex);
+				await waitOrCancel(
+					context,
+					backoffDelay(transientAttempts++, policy.transientBaseMs, policy.transientCapMs),
+					request.itemIndex,
+				);
 				continue;
 			}
-			throw new NodeApiError(node, { code, message: `Connection problem: ${code}` }, {
-				message: `Connection to the Social Publishing service failed (${code})`,
-				description: IDEMPOTENT.has(method)
-					? `Tried ${transientAttempts + 1} times.`
-					: `${method} requests are not sent again after a dropped connection: the service may have acted on it. Check before running again.`,
-				itemIndex: request.itemIndex,
-			});
+			throw new NodeApiError(
+				node,
+				{ code, message: `Connection problem: ${code}` },
+				{
+					message: `Connection to the Social Publishing service failed (${code})`,
+					description: IDEMPOTENT.has(method)
+						? `Tried ${transientAttempts + 1} times.`
+						: `${method} requests are not sent again after a dropped connection: the service may have acted on it. Check before running again.`,
+					itemIndex: request.itemIndex,
+				},
+			);
 		}
 
 		const headers = (response.headers ?? {}) as Record<string, string>;
@@ -160,21 +207,42 @@ export async function apiRequest<T = IDataObject>(context: ApiContext, request: 
 
 		const status = response.statusCode;
 		if (status >= 200 && status < 300) {
-			return (status === 204 || response.body === '' || response.body === undefined ? {} : response.body) as T;
+			return (
+				status === 204 || response.body === '' || response.body === undefined ? {} : response.body
+			) as T;
 		}
 		if (status === 429) {
 			const { waitMs, bucket } = waitAfter429(limits, Date.now(), attempts429);
-			const resource = limits.socialSet && limits.socialSet.remaining <= 0 ? limits.socialSet.resource : undefined;
-			if (attempts429 >= policy.max429Retries || rateLimitWaited + waitMs > policy.maxRateLimitWaitMs) {
-				throw rateLimitError(node, status, response.body, resource, bucket?.resetAtMs, request.itemIndex);
+			const resource =
+				limits.socialSet && limits.socialSet.remaining <= 0 ? limits.socialSet.resource : undefined;
+			if (
+				attempts429 >= policy.max429Retries ||
+				rateLimitWaited + waitMs > policy.maxRateLimitWaitMs
+			) {
+				throw rateLimitError(
+					node,
+					status,
+					response.body,
+					resource,
+					bucket?.resetAtMs,
+					request.itemIndex,
+				);
 			}
 			attempts429++;
 			rateLimitWaited += waitMs;
 			await waitOrCancel(context, waitMs, request.itemIndex);
 			continue;
 		}
-		if (status === 503 && IDEMPOTENT.has(method) && transientAttempts < policy.maxTransientRetries) {
-			await waitOrCancel(context, backoffDelay(transientAttempts++, policy.transientBaseMs, policy.transientCapMs), request.itemIndex);
+		if (
+			status === 503 &&
+			IDEMPOTENT.has(method) &&
+			transientAttempts < policy.maxTransientRetries
+		) {
+			await waitOrCancel(
+				context,
+				backoffDelay(transientAttempts++, policy.transientBaseMs, policy.transientCapMs),
+				request.itemIndex,
+			);
 			continue;
 		}
 		throw serviceApiError(node, status, response.body, request.itemIndex);

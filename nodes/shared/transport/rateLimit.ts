@@ -30,7 +30,8 @@ function readBucket(headers: HeaderBag, family: 'User' | 'SocialSet'): Bucket | 
 		remaining,
 		resetAtMs: reset * 1000,
 		limit: Number.isFinite(limit) ? limit : undefined,
-		resource: family === 'SocialSet' ? header(headers, 'X-RateLimit-SocialSet-Resource') : undefined,
+		resource:
+			family === 'SocialSet' ? header(headers, 'X-RateLimit-SocialSet-Resource') : undefined,
 	};
 }
 
@@ -46,7 +47,12 @@ export function waitForBucket(bucket: Bucket | undefined, nowMs: number): number
 }
 
 /** Backoff for attempt 0, 1, 2, ...: base * 2^attempt with full jitter, capped. */
-export function backoffDelay(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+	attempt: number,
+	baseMs: number,
+	capMs: number,
+	random: () => number = Math.random,
+): number {
 	const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
@@ -62,14 +68,23 @@ export function waitAfter429(
 	random: () => number = Math.random,
 ): { waitMs: number; bucket?: Bucket; family?: 'user' | 'socialSet' } {
 	const exhausted: Array<{ family: 'user' | 'socialSet'; bucket: Bucket }> = [];
-	if (limits.user && limits.user.remaining <= 0) exhausted.push({ family: 'user', bucket: limits.user });
+	if (limits.user && limits.user.remaining <= 0)
+		exhausted.push({ family: 'user', bucket: limits.user });
 	if (limits.socialSet && limits.socialSet.remaining <= 0)
 		exhausted.push({ family: 'socialSet', bucket: limits.socialSet });
 	const latest = exhausted.sort((a, b) => b.bucket.resetAtMs - a.bucket.resetAtMs)[0];
 	if (latest && latest.bucket.resetAtMs > nowMs) {
-		return { waitMs: latest.bucket.resetAtMs - nowMs, bucket: latest.bucket, family: latest.family };
+		return {
+			waitMs: latest.bucket.resetAtMs - nowMs,
+			bucket: latest.bucket,
+			family: latest.family,
+		};
 	}
-	return { waitMs: backoffDelay(attempt, 1000, 30000, random), bucket: latest?.bucket, family: latest?.family };
+	return {
+		waitMs: backoffDelay(attempt, 1000, 30000, random),
+		bucket: latest?.bucket,
+		family: latest?.family,
+	};
 }
 
 /**

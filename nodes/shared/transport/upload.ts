@@ -30,7 +30,10 @@ export async function putToUploadUrl(
 			encoding: 'text',
 			// The HTTP client adds `Content-Type: application/x-www-form-urlencoded` to every PUT unless the
 			// header is set to false, and the storage host refuses any Content-Type (SignatureDoesNotMatch).
-			headers: { 'Content-Type': false, ...(contentLength !== undefined ? { 'Content-Length': String(contentLength) } : {}) },
+			headers: {
+				'Content-Type': false,
+				...(contentLength !== undefined ? { 'Content-Length': String(contentLength) } : {}),
+			},
 			timeout: 0,
 			// With redirects on, the HTTP client keeps every byte written so that it could resend the body
 			// after a redirect: a streamed file would end up whole in memory. A presigned URL does not redirect.
@@ -47,14 +50,21 @@ export async function putToUploadUrl(
 		if (status !== undefined && status >= 200 && status < 300) return;
 		const transient = failure !== undefined || (status !== undefined && status >= 500);
 		if (transient && replayable && attempt < policy.maxTransientRetries) {
-			await waitOrCancel(this, backoffDelay(attempt, policy.transientBaseMs, policy.transientCapMs), itemIndex);
+			await waitOrCancel(
+				this,
+				backoffDelay(attempt, policy.transientBaseMs, policy.transientCapMs),
+				itemIndex,
+			);
 			continue;
 		}
 		const bodyText = typeof response?.body === 'string' ? response.body : '';
 		const storageCode = /<Code>([^<]+)<\/Code>/.exec(bodyText)?.[1];
 		throw new NodeApiError(
 			this.getNode(),
-			{ code: storageCode ?? (failure ? 'UPLOAD_FAILED' : `HTTP_${status}`), message: failure ?? bodyText.slice(0, 300) },
+			{
+				code: storageCode ?? (failure ? 'UPLOAD_FAILED' : `HTTP_${status}`),
+				message: failure ?? bodyText.slice(0, 300),
+			},
 			{
 				message: `Uploading the file to the presigned URL failed: ${storageCode ?? failure ?? `HTTP ${status}`}`,
 				description:

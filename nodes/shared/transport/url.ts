@@ -3,10 +3,7 @@ export type Query = Record<string, QueryValue>;
 
 /** `https://host`, `https://host/`, `https://host/v2` and `https://host/v2/` all give `https://host`. */
 export function normalizeBaseUrl(baseUrl: string): string {
-	return baseUrl
-		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/v2$/i, '');
+	return baseUrl.trim().replace(/\/+$/, '').replace(/\/v2$/i, '');
 }
 
 /** Query arrays become repeated keys (`tag=a&tag=b`); null and undefined values are left out. */
@@ -35,7 +32,8 @@ export function routeTemplate(method: string, path: string): string {
 	const shape = path
 		.split('/')
 		.map((segment) =>
-			/^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment)
+			/^\d+$/.test(segment) ||
+			/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment)
 				? '{}'
 				: segment,
 		)

@@ -9,7 +9,8 @@ type SleepFn = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
  * The node runs on whichever n8n-workflow its host n8n provides, so it takes the one that exists.
  */
 const abortableSleep: SleepFn =
-	(workflow as unknown as { sleepWithAbort?: SleepFn }).sleepWithAbort ?? (workflow.sleep as SleepFn);
+	(workflow as unknown as { sleepWithAbort?: SleepFn }).sleepWithAbort ??
+	(workflow.sleep as SleepFn);
 
 export interface CancelSource {
 	getExecutionCancelSignal?: () => AbortSignal | undefined;
@@ -17,11 +18,17 @@ export interface CancelSource {
 }
 
 export function cancelSignalOf(context: CancelSource): AbortSignal | undefined {
-	return typeof context.getExecutionCancelSignal === 'function' ? context.getExecutionCancelSignal() : undefined;
+	return typeof context.getExecutionCancelSignal === 'function'
+		? context.getExecutionCancelSignal()
+		: undefined;
 }
 
 /** Waits `ms`, or stops at once with a clear error when the execution is cancelled. */
-export async function waitOrCancel(context: CancelSource, ms: number, itemIndex?: number): Promise<void> {
+export async function waitOrCancel(
+	context: CancelSource,
+	ms: number,
+	itemIndex?: number,
+): Promise<void> {
 	const signal = cancelSignalOf(context);
 	if (signal?.aborted) throw cancelled(context, itemIndex);
 	if (ms <= 0) return;
@@ -34,5 +41,7 @@ export async function waitOrCancel(context: CancelSource, ms: number, itemIndex?
 }
 
 function cancelled(context: CancelSource, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting', { itemIndex });
+	return new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting', {
+		itemIndex,
+	});
 }

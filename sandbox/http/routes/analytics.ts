@@ -50,13 +50,16 @@ export function analyticsFollowers(ctx: RouteContext, rawId: string, platform: s
 	requireX(platform);
 	const today = DateTime.fromJSDate(ctx.rt.clock.now(), { zone: set.timezone }).startOf('day');
 	const end = parseDay(ctx.query.get('end_date'), 'end_date', set.timezone, false) ?? today;
-	const start = parseDay(ctx.query.get('start_date'), 'start_date', set.timezone, false) ?? end.minus({ days: FOLLOWERS_DEFAULT_SPAN_DAYS });
+	const start =
+		parseDay(ctx.query.get('start_date'), 'start_date', set.timezone, false) ??
+		end.minus({ days: FOLLOWERS_DEFAULT_SPAN_DAYS });
 	checkRange(start, end, ANALYTICS_MAX_DAYS);
 	const series = ctx.rt.store.followers.get(set.id) ?? new Map<string, number | null>();
 	const data: Array<{ date: string; followers_count: number }> = [];
 	for (let day = start; day <= end; day = day.plus({ days: 1 })) {
 		const count = series.get(day.toISODate() as string);
-		if (typeof count === 'number') data.push({ date: day.toISODate() as string, followers_count: count });
+		if (typeof count === 'number')
+			data.push({ date: day.toISODate() as string, followers_count: count });
 	}
 	return {
 		status: 200,

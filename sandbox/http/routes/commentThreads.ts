@@ -21,7 +21,14 @@ import {
 import type { CommentThreadRecord } from '../../domain/commentThreadRecords';
 import { Reply, RouteContext, json } from '../context';
 import { page, readPaging } from '../envelope';
-import { ApiError, badRequest, forbidden, insufficient, notFound, unprocessable } from '../../domain/errors';
+import {
+	ApiError,
+	badRequest,
+	forbidden,
+	insufficient,
+	notFound,
+	unprocessable,
+} from '../../domain/errors';
 import { installCommentMarkerHooks } from '../../domain/markerValidation';
 import { InsertResult, insertArticleSpanMarker, insertSpanMarker } from '../../domain/markers';
 import { ALL_PLATFORMS, AnyPlatform } from '../../domain/platforms';
@@ -65,7 +72,11 @@ export function handleCommentThreads(ctx: RouteContext, target: CommentThreadTar
 	}
 }
 
-function findThread(ctx: RouteContext, target: CommentThreadTarget, id: string): CommentThreadRecord {
+function findThread(
+	ctx: RouteContext,
+	target: CommentThreadTarget,
+	id: string,
+): CommentThreadRecord {
 	const thread = ctx.rt.store.commentThreads.get(id);
 	if (!thread || thread.draftId !== target.draft.id) throw notFound('Comment thread');
 	return thread;
@@ -77,31 +88,50 @@ function requireWrite(target: CommentThreadTarget): void {
 	if (!canWrite(target)) throw insufficient('WRITE');
 }
 
-function requireAuthorOrWrite(ctx: RouteContext, target: CommentThreadTarget, authorId: number): void {
+function requireAuthorOrWrite(
+	ctx: RouteContext,
+	target: CommentThreadTarget,
+	authorId: number,
+): void {
 	if (authorId !== ctx.user.id && !canWrite(target)) throw insufficient('WRITE');
 }
 
-const view = (ctx: RouteContext, thread: CommentThreadRecord): Record<string, unknown> => threadView(ctx.rt.store, thread);
+const view = (ctx: RouteContext, thread: CommentThreadRecord): Record<string, unknown> =>
+	threadView(ctx.rt.store, thread);
 
 function listThreads(ctx: RouteContext, target: CommentThreadTarget): Reply {
 	const issues = new Issues();
 	const platform = ctx.query.get('platform');
-	if (platform !== null && !isAnyPlatform(platform)) issues.add('platform', `must be one of ${ALL_PLATFORMS.join(', ')}`);
+	if (platform !== null && !isAnyPlatform(platform))
+		issues.add('platform', `must be one of ${ALL_PLATFORMS.join(', ')}`);
 	const status = ctx.query.get('status') ?? 'unresolved';
-	if (!(STATUS_FILTERS as readonly string[]).includes(status)) issues.add('status', `must be one of ${STATUS_FILTERS.join(', ')}`);
+	if (!(STATUS_FILTERS as readonly string[]).includes(status))
+		issues.add('status', `must be one of ${STATUS_FILTERS.join(', ')}`);
 	if (issues.any) throw unprocessable(issues.list);
 	const paging = readPaging(ctx.query);
 	const threads = threadsOfDraft(ctx.rt.store, target.draft.id)
 		.filter((t) => platform === null || t.platform === platform)
 		.filter((t) => status === 'all' || t.status === status)
 		.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-	return json(200, page(threads.map((t) => view(ctx, t)), paging, ctx.url));
+	return json(
+		200,
+		page(
+			threads.map((t) => view(ctx, t)),
+			paging,
+			ctx.url,
+		),
+	);
 }
 
 const charCount = (s: string): number => [...s].length;
 
 /** Reads a required string field with a length range (in characters). */
-function readString(body: Record<string, unknown>, key: string, max: number, issues: Issues): string {
+function readString(
+	body: Record<string, unknown>,
+	key: string,
+	max: number,
+	issues: Issues,
+): string {
 	const value = body[key];
 	if (typeof value !== 'string') {
 		issues.add(key, value === undefined ? 'is required' : 'must be a string');
@@ -113,7 +143,13 @@ function readString(body: Record<string, unknown>, key: string, max: number, iss
 }
 
 /** Reads an optional integer field in [min, max]. */
-function readInteger(body: Record<string, unknown>, key: string, min: number, max: number, issues: Issues): number | undefined {
+function readInteger(
+	body: Record<string, unknown>,
+	key: string,
+	min: number,
+	max: number,
+	issues: Issues,
+): number | undefined {
 	const value = body[key];
 	if (value === undefined) return undefined;
 	if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
@@ -124,7 +160,8 @@ function readInteger(body: Record<string, unknown>, key: string, min: number, ma
 }
 
 function bodyObject(ctx: RouteContext): Record<string, unknown> {
-	if (!isObject(ctx.body)) throw unprocessable([{ field: 'body', message: 'must be a JSON object' }]);
+	if (!isObject(ctx.body))
+		throw unprocessable([{ field: 'body', message: 'must be a JSON object' }]);
 	return ctx.body;
 }
 
@@ -164,17 +201,26 @@ function readCreateInput(ctx: RouteContext): CreateInput {
 function pickPlatform(draft: DraftRecord, requested: AnyPlatform | undefined): AnyPlatform {
 	if (requested !== undefined) {
 		if (!isEnabledOn(draft, requested)) {
-			throw badRequest(`The draft has no enabled ${requested} content`, [{ field: 'platform', message: 'not enabled on this draft' }]);
+			throw badRequest(`The draft has no enabled ${requested} content`, [
+				{ field: 'platform', message: 'not enabled on this draft' },
+			]);
 		}
-		if (isAutoSynced(draft, requested)) throw conflict(`Threads cannot be created on the auto-synced platform ${requested}`);
+		if (isAutoSynced(draft, requested))
+			throw conflict(`Threads cannot be created on the auto-synced platform ${requested}`);
 		return requested;
 	}
 	const candidates = commentablePlatforms(draft);
 	if (candidates.length === 1) return candidates[0];
 	if (candidates.length > 1) {
-		throw unprocessable([{ field: 'platform', message: `required when the draft has several commentable platforms (${candidates.join(', ')})` }]);
+		throw unprocessable([
+			{
+				field: 'platform',
+				message: `required when the draft has several commentable platforms (${candidates.join(', ')})`,
+			},
+		]);
 	}
-	if (ALL_PLATFORMS.some((p) => isEnabledOn(draft, p))) throw conflict('Threads cannot be created on auto-synced platforms');
+	if (ALL_PLATFORMS.some((p) => isEnabledOn(draft, p)))
+		throw conflict('Threads cannot be created on auto-synced platforms');
 	throw badRequest('The draft has no commentable platform');
 }
 
@@ -193,7 +239,9 @@ function createThread(ctx: RouteContext, target: CommentThreadTarget): Reply {
 	let postIndex = input.postIndex;
 	if (platform === 'x_article') {
 		if (postIndex !== undefined && postIndex !== 0) {
-			throw badRequest('post_index must be omitted or 0 for x_article', [{ field: 'post_index', message: 'must be omitted or 0' }]);
+			throw badRequest('post_index must be omitted or 0 for x_article', [
+				{ field: 'post_index', message: 'must be omitted or 0' },
+			]);
 		}
 		postIndex = 0;
 	} else if (postIndex === undefined) {
@@ -201,7 +249,9 @@ function createThread(ctx: RouteContext, target: CommentThreadTarget): Reply {
 	}
 	const item = texts[postIndex];
 	if (!item) {
-		throw badRequest(`The ${platform} content has no post ${postIndex}`, [{ field: 'post_index', message: `must be below ${texts.length}` }]);
+		throw badRequest(`The ${platform} content has no post ${postIndex}`, [
+			{ field: 'post_index', message: `must be below ${texts.length}` },
+		]);
 	}
 	if (threadsOfDraft(ctx.rt.store, draft.id).length >= COMMENT_LIMITS.threadsPerDraft) {
 		throw badRequest(`A draft holds at most ${COMMENT_LIMITS.threadsPerDraft} comment threads`);
@@ -210,7 +260,9 @@ function createThread(ctx: RouteContext, target: CommentThreadTarget): Reply {
 	const result =
 		platform === 'x_article'
 			? insertArticleSpanMarker(item.text, id, input.selectedText, input.occurrence)
-			: insertSpanMarker(item.text, id, input.selectedText, input.occurrence, { mentions: platform === 'linkedin' });
+			: insertSpanMarker(item.text, id, input.selectedText, input.occurrence, {
+					mentions: platform === 'linkedin',
+				});
 	if (!result.ok) throw anchorFailure(result);
 	item.set(result.text);
 	const now = ctx.rt.clock.now();
@@ -229,19 +281,33 @@ function createThread(ctx: RouteContext, target: CommentThreadTarget): Reply {
 	return json(201, view(ctx, thread));
 }
 
-function addComment(ctx: RouteContext, target: CommentThreadTarget, thread: CommentThreadRecord): Reply {
+function addComment(
+	ctx: RouteContext,
+	target: CommentThreadTarget,
+	thread: CommentThreadRecord,
+): Reply {
 	requireWrite(target);
 	const text = readCommentText(ctx);
 	if (thread.status === 'resolved') throw conflict('The comment thread is resolved');
-	if (isAutoSynced(target.draft, thread.platform)) throw conflict(`The thread is on the auto-synced platform ${thread.platform}`);
+	if (isAutoSynced(target.draft, thread.platform))
+		throw conflict(`The thread is on the auto-synced platform ${thread.platform}`);
 	if (thread.comments.length >= COMMENT_LIMITS.commentsPerThread) {
 		throw badRequest(`A comment thread holds at most ${COMMENT_LIMITS.commentsPerThread} comments`);
 	}
-	thread.comments.push({ id: randomUUID(), text, userId: ctx.user.id, createdAt: ctx.rt.clock.now() });
+	thread.comments.push({
+		id: randomUUID(),
+		text,
+		userId: ctx.user.id,
+		createdAt: ctx.rt.clock.now(),
+	});
 	return json(201, view(ctx, thread));
 }
 
-function resolve(ctx: RouteContext, target: CommentThreadTarget, thread: CommentThreadRecord): Reply {
+function resolve(
+	ctx: RouteContext,
+	target: CommentThreadTarget,
+	thread: CommentThreadRecord,
+): Reply {
 	requireAuthorOrWrite(ctx, target, thread.authorId);
 	if (thread.status === 'unresolved') resolveThreads(target.draft, [thread]);
 	return json(200, view(ctx, thread));
@@ -260,7 +326,12 @@ function editComment(ctx: RouteContext, thread: CommentThreadRecord, commentId: 
 	return json(200, view(ctx, thread));
 }
 
-function deleteComment(ctx: RouteContext, target: CommentThreadTarget, thread: CommentThreadRecord, commentId: string): Reply {
+function deleteComment(
+	ctx: RouteContext,
+	target: CommentThreadTarget,
+	thread: CommentThreadRecord,
+	commentId: string,
+): Reply {
 	const index = findComment(thread, commentId);
 	requireAuthorOrWrite(ctx, target, thread.comments[index].userId);
 	if (index === 0) deleteThreads(ctx.rt.store, target.draft, [thread]);
@@ -268,7 +339,11 @@ function deleteComment(ctx: RouteContext, target: CommentThreadTarget, thread: C
 	return { status: 204 };
 }
 
-function deleteThread(ctx: RouteContext, target: CommentThreadTarget, thread: CommentThreadRecord): Reply {
+function deleteThread(
+	ctx: RouteContext,
+	target: CommentThreadTarget,
+	thread: CommentThreadRecord,
+): Reply {
 	requireAuthorOrWrite(ctx, target, thread.authorId);
 	deleteThreads(ctx.rt.store, target.draft, [thread]);
 	return { status: 204 };

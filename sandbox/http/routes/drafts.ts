@@ -22,7 +22,13 @@ import { emitDraftEvent, emitStatusChange } from '../../domain/events';
 import { markerHooks } from '../../domain/markerHooks';
 import { startPublish } from '../../domain/publisher';
 import { draftDetail, draftSummary } from '../../domain/render';
-import { DRAFT_STATUSES, DraftRecord, DraftStatus, PlatformsConfig, SocialSetRecord } from '../../domain/store';
+import {
+	DRAFT_STATUSES,
+	DraftRecord,
+	DraftStatus,
+	PlatformsConfig,
+	SocialSetRecord,
+} from '../../domain/store';
 
 const ORDER_FIELDS = ['created_at', 'updated_at', 'scheduled_date', 'published_at'] as const;
 type OrderField = (typeof ORDER_FIELDS)[number];
@@ -57,11 +63,18 @@ export function listDrafts(ctx: RouteContext, rawSetId: string): Reply {
 	const paging = readPaging(ctx.query);
 	const status = ctx.query.get('status');
 	const orderBy = ctx.query.get('order_by') ?? '-updated_at';
-	const tags = [...ctx.query.getAll('tag'), ...ctx.query.getAll('tag[]')].flatMap((t) => t.split(',')).filter(Boolean);
+	const tags = [...ctx.query.getAll('tag'), ...ctx.query.getAll('tag[]')]
+		.flatMap((t) => t.split(','))
+		.filter(Boolean);
 	const issues = [];
-	if (status !== null && !LIST_STATUSES.includes(status)) issues.push({ field: 'status', message: `one of ${DRAFT_STATUSES.join(', ')}` });
+	if (status !== null && !LIST_STATUSES.includes(status))
+		issues.push({ field: 'status', message: `one of ${DRAFT_STATUSES.join(', ')}` });
 	const field = orderBy.replace(/^-/, '') as OrderField;
-	if (!ORDER_FIELDS.includes(field)) issues.push({ field: 'order_by', message: `one of ${ORDER_FIELDS.flatMap((f) => [f, `-${f}`]).join(', ')}` });
+	if (!ORDER_FIELDS.includes(field))
+		issues.push({
+			field: 'order_by',
+			message: `one of ${ORDER_FIELDS.flatMap((f) => [f, `-${f}`]).join(', ')}`,
+		});
 	if (issues.length > 0) throw unprocessable(issues);
 	const desc = orderBy.startsWith('-');
 	const drafts = [...ctx.rt.store.drafts.values()]
@@ -76,7 +89,10 @@ export function listDrafts(ctx: RouteContext, rawSetId: string): Reply {
 		});
 	// Render only the page, not every draft of the set.
 	const envelope = page(drafts, paging, ctx.url);
-	return { status: 200, body: { ...envelope, results: envelope.results.map((d) => draftSummary(ctx.rt, d)) } };
+	return {
+		status: 200,
+		body: { ...envelope, results: envelope.results.map((d) => draftSummary(ctx.rt, d)) },
+	};
 }
 
 export function getDraft(ctx: RouteContext, rawSetId: string, rawDraftId: string): Reply {
@@ -139,10 +155,17 @@ function checkRequest(
 	if (input.tags) checkTags(ctx.rt.store, set, input.tags);
 	const when =
 		action.kind === 'plan' || action.kind === 'schedule'
-			? resolveWhen(ctx.rt, set, action.kind === 'plan' ? 'plan_at' : 'publish_at', action.value, draftId)
+			? resolveWhen(
+					ctx.rt,
+					set,
+					action.kind === 'plan' ? 'plan_at' : 'publish_at',
+					action.value,
+					draftId,
+				)
 			: null;
 	checkPlanFeatures(set, platforms);
-	if (needsPublish(action) || willBeScheduled) checkPublishPolicy(platforms, action.kind === 'publishNow');
+	if (needsPublish(action) || willBeScheduled)
+		checkPublishPolicy(platforms, action.kind === 'publishNow');
 	if (needsPublish(action)) checkQuota(set);
 	return when;
 }
@@ -156,7 +179,9 @@ export function createDraft(ctx: RouteContext, rawSetId: string): Reply {
 	checkAccountActive(set);
 	const store = ctx.rt.store;
 	if (draftCount(store, set.id) >= set.account.draftLimit) {
-		throw badRequest('Draft limit reached for this social set', [{ field: 'platforms', message: `limit of ${set.account.draftLimit} drafts reached` }]);
+		throw badRequest('Draft limit reached for this social set', [
+			{ field: 'platforms', message: `limit of ${set.account.draftLimit} drafts reached` },
+		]);
 	}
 	const platforms = mergePlatforms(store, set, {}, input.platforms ?? {});
 	const when = checkRequest(ctx, set, platforms, input, action, false);
@@ -191,17 +216,24 @@ export function updateDraft(ctx: RouteContext, rawSetId: string, rawDraftId: str
 	const draft = findDraft(ctx, set, rawDraftId);
 	const input = readDraftInput(ctx.body, 'update');
 	if (draft.status === 'published') {
-		throw badRequest('A published draft cannot be edited', [{ field: 'status', message: 'draft is published' }]);
+		throw badRequest('A published draft cannot be edited', [
+			{ field: 'status', message: 'draft is published' },
+		]);
 	}
 	const action = actionOf(input);
 	if (draft.status === 'scheduled' || needsPublish(action)) requireLevel(level, 'PUBLISH');
 	if (draft.status === 'publishing' || draft.publishState === 'in_progress') {
-		throw badRequest('The draft is being published and cannot be edited now', [{ field: 'status', message: 'publishing in progress' }]);
+		throw badRequest('The draft is being published and cannot be edited now', [
+			{ field: 'status', message: 'publishing in progress' },
+		]);
 	}
 	checkAccountActive(set);
 	const store = ctx.rt.store;
-	const platforms = input.platforms ? mergePlatforms(store, set, draft.platforms, input.platforms) : draft.platforms;
-	const willBeScheduled = action.kind === 'schedule' || (draft.status === 'scheduled' && action.kind === 'none');
+	const platforms = input.platforms
+		? mergePlatforms(store, set, draft.platforms, input.platforms)
+		: draft.platforms;
+	const willBeScheduled =
+		action.kind === 'schedule' || (draft.status === 'scheduled' && action.kind === 'none');
 	const when = checkRequest(ctx, set, platforms, input, action, willBeScheduled, draft.id);
 
 	let resolveThreadIds: string[] = [];
@@ -223,7 +255,8 @@ export function updateDraft(ctx: RouteContext, rawSetId: string, rawDraftId: str
 	if (input.draft_title !== undefined) draft.title = input.draft_title;
 	if (input.scratchpad_text !== undefined) draft.scratchpad = input.scratchpad_text;
 	if (input.tags !== undefined) draft.tags = [...new Set(input.tags ?? [])];
-	if (input.share !== undefined) draft.shareToken = input.share ? (draft.shareToken ?? newShareToken()) : null;
+	if (input.share !== undefined)
+		draft.shareToken = input.share ? (draft.shareToken ?? newShareToken()) : null;
 	applyAction(draft, action, when);
 	draft.updatedAt = ctx.rt.clock.now();
 	if (resolveThreadIds.length > 0) markerHooks().resolveThreads(store, draft, resolveThreadIds);

@@ -24,7 +24,12 @@ export function uploadSignature(rt: Runtime, mediaId: string, expires: number): 
 	return createHmac('sha256', rt.storageSecret).update(`${mediaId}:${expires}`).digest('hex');
 }
 
-export function signatureMatches(rt: Runtime, mediaId: string, expires: number, given: string): boolean {
+export function signatureMatches(
+	rt: Runtime,
+	mediaId: string,
+	expires: number,
+	given: string,
+): boolean {
 	const expected = Buffer.from(uploadSignature(rt, mediaId, expires));
 	const actual = Buffer.from(given);
 	return expected.length === actual.length && timingSafeEqual(expected, actual);
@@ -53,7 +58,10 @@ export function renderMedia(rt: Runtime, media: MediaRecord): Record<string, unk
 	return out;
 }
 
-function readAltText(body: Record<string, unknown>, issues: FieldIssue[]): string | null | undefined {
+function readAltText(
+	body: Record<string, unknown>,
+	issues: FieldIssue[],
+): string | null | undefined {
 	const alt = body.alt_text;
 	if (alt === undefined || alt === null) return alt;
 	if (typeof alt !== 'string') {
@@ -70,11 +78,13 @@ export function createUpload(ctx: RouteContext, rawSetId: string): Reply {
 	const issues: FieldIssue[] = [];
 	const fileName = body.file_name;
 	if (typeof fileName !== 'string') issues.push({ field: 'file_name', message: 'required string' });
-	else if (fileName.length > 255) issues.push({ field: 'file_name', message: 'at most 255 characters' });
+	else if (fileName.length > 255)
+		issues.push({ field: 'file_name', message: 'at most 255 characters' });
 	else if (!FILE_NAME.test(fileName)) {
 		issues.push({
 			field: 'file_name',
-			message: 'letters, digits, hyphen, underscore, period, parentheses; ending in .jpg .jpeg .png .webp .gif .mp4 .mov or .pdf',
+			message:
+				'letters, digits, hyphen, underscore, period, parentheses; ending in .jpg .jpeg .png .webp .gif .mp4 .mov or .pdf',
 		});
 	}
 	const altText = readAltText(body, issues);

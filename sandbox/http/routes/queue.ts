@@ -23,16 +23,20 @@ export function getSchedule(ctx: RouteContext, rawId: string): Reply {
 
 function readRules(body: unknown): QueueRule[] {
 	if (!isObject(body)) throw unprocessable([{ field: 'body', message: 'must be a JSON object' }]);
-	if (!Array.isArray(body.rules)) throw unprocessable([{ field: 'rules', message: 'required array' }]);
+	if (!Array.isArray(body.rules))
+		throw unprocessable([{ field: 'rules', message: 'required array' }]);
 	const issues: FieldIssue[] = [];
 	const rules: QueueRule[] = [];
 	body.rules.forEach((rule: unknown, i: number) => {
 		const at = `rules[${i}]`;
 		if (!isObject(rule)) return issues.push({ field: at, message: 'must be an object' });
 		const { h, m, days } = rule;
-		if (!Number.isInteger(h) || (h as number) < 0 || (h as number) > 23) issues.push({ field: `${at}.h`, message: 'integer 0-23' });
-		if (!Number.isInteger(m) || (m as number) < 0 || (m as number) > 59) issues.push({ field: `${at}.m`, message: 'integer 0-59' });
-		if (!Array.isArray(days)) issues.push({ field: `${at}.days`, message: 'required array of day codes' });
+		if (!Number.isInteger(h) || (h as number) < 0 || (h as number) > 23)
+			issues.push({ field: `${at}.h`, message: 'integer 0-23' });
+		if (!Number.isInteger(m) || (m as number) < 0 || (m as number) > 59)
+			issues.push({ field: `${at}.m`, message: 'integer 0-59' });
+		if (!Array.isArray(days))
+			issues.push({ field: `${at}.days`, message: 'required array of day codes' });
 		else {
 			days.forEach((d: unknown, j: number) => {
 				if (typeof d !== 'string' || !(DAY_CODES as readonly string[]).includes(d)) {
@@ -40,7 +44,11 @@ function readRules(body: unknown): QueueRule[] {
 				}
 			});
 		}
-		rules.push({ h: h as number, m: m as number, days: Array.isArray(days) ? [...(days as string[])] : [] });
+		rules.push({
+			h: h as number,
+			m: m as number,
+			days: Array.isArray(days) ? [...(days as string[])] : [],
+		});
 		return undefined;
 	});
 	if (issues.length > 0) throw unprocessable(issues);
@@ -55,11 +63,16 @@ export function putSchedule(ctx: RouteContext, rawId: string): Reply {
 	rules.forEach((rule, i) => {
 		for (const day of rule.days) {
 			const key = `${day}@${rule.h}:${rule.m}`;
-			if (seen.has(key)) duplicates.push({ field: `rules[${i}]`, message: `duplicate slot ${day} ${rule.h}:${String(rule.m).padStart(2, '0')}` });
+			if (seen.has(key))
+				duplicates.push({
+					field: `rules[${i}]`,
+					message: `duplicate slot ${day} ${rule.h}:${String(rule.m).padStart(2, '0')}`,
+				});
 			seen.add(key);
 		}
 	});
-	if (duplicates.length > 0) throw badRequest('Duplicate day-and-time combinations in rules', duplicates);
+	if (duplicates.length > 0)
+		throw badRequest('Duplicate day-and-time combinations in rules', duplicates);
 	ctx.rt.store.queueSchedules.set(set.id, rules);
 	return { status: 200, body: schedule(set, rules) };
 }
@@ -74,16 +87,25 @@ interface QueueItem {
 function dayItems(rules: QueueRule[], day: DateTime, drafts: DraftRecord[]): QueueItem[] {
 	const items: QueueItem[] = [];
 	const dayDrafts = drafts
-		.filter((d) => d.scheduledDate!.getTime() >= day.toMillis() && d.scheduledDate!.getTime() < day.plus({ days: 1 }).toMillis())
+		.filter(
+			(d) =>
+				d.scheduledDate!.getTime() >= day.toMillis() &&
+				d.scheduledDate!.getTime() < day.plus({ days: 1 }).toMillis(),
+		)
 		.sort((a, b) => Number(b.slotted) - Number(a.slotted) || a.id - b.id);
 	const placed = new Set<number>();
 	for (const slot of slotsOfDay(rules, day)) {
-		const occupant = dayDrafts.find((d) => !placed.has(d.id) && d.scheduledDate!.getTime() === slot.getTime());
+		const occupant = dayDrafts.find(
+			(d) => !placed.has(d.id) && d.scheduledDate!.getTime() === slot.getTime(),
+		);
 		if (occupant) placed.add(occupant.id);
 		items.push({ at: slot, kind: 'queue_slot', draft: occupant ?? null });
 	}
-	for (const d of dayDrafts) if (!placed.has(d.id)) items.push({ at: d.scheduledDate!, kind: 'custom_time', draft: d });
-	return items.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.kind === 'queue_slot' ? -1 : 1));
+	for (const d of dayDrafts)
+		if (!placed.has(d.id)) items.push({ at: d.scheduledDate!, kind: 'custom_time', draft: d });
+	return items.sort(
+		(a, b) => a.at.getTime() - b.at.getTime() || (a.kind === 'queue_slot' ? -1 : 1),
+	);
 }
 
 export function getQueue(ctx: RouteContext, rawId: string): Reply {
@@ -104,5 +126,8 @@ export function getQueue(ctx: RouteContext, rawId: string): Reply {
 			})),
 		});
 	}
-	return { status: 200, body: { social_set_id: set.id, start_date: start.toISODate(), end_date: end.toISODate(), days } };
+	return {
+		status: 200,
+		body: { social_set_id: set.id, start_date: start.toISODate(), end_date: end.toISODate(), days },
+	};
 }

@@ -65,25 +65,35 @@ export function getSocialSet(ctx: RouteContext, rawId: string): Reply {
 	};
 }
 
-const ORG_URL = /^https?:\/\/(?:www\.)?linkedin\.com\/(company|school)\/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})\/?(?:[?#].*)?$/;
+const ORG_URL =
+	/^https?:\/\/(?:www\.)?linkedin\.com\/(company|school)\/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})\/?(?:[?#].*)?$/;
 
 /** Deterministic fake resolution: the id is derived from the vanity name. */
 export function resolveLinkedInOrganization(ctx: RouteContext, rawId: string): Reply {
 	requireSocialSet(ctx, rawId, 'READ');
 	const organizationUrl = ctx.query.get('organization_url');
 	if (organizationUrl === null || organizationUrl.trim() === '') {
-		throw badRequest('organization_url is required', [{ field: 'organization_url', message: 'required' }]);
+		throw badRequest('organization_url is required', [
+			{ field: 'organization_url', message: 'required' },
+		]);
 	}
 	const match = ORG_URL.exec(organizationUrl.trim());
 	if (!match) {
 		throw badRequest('organization_url must be a public LinkedIn company or school page URL', [
-			{ field: 'organization_url', message: 'expected https://www.linkedin.com/company/<name>/ or /school/<name>/' },
+			{
+				field: 'organization_url',
+				message: 'expected https://www.linkedin.com/company/<name>/ or /school/<name>/',
+			},
 		]);
 	}
 	const [, kind, vanity] = match;
 	const vanityName = vanity.toLowerCase();
 	if (vanityName === 'sandbox-unavailable') {
-		throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'LinkedIn is temporarily unavailable, try again later');
+		throw new ApiError(
+			503,
+			'SERVICE_UNAVAILABLE',
+			'LinkedIn is temporarily unavailable, try again later',
+		);
 	}
 	const digest = createHash('sha256').update(vanityName).digest();
 	const id = String(10_000_000 + (digest.readUInt32BE(0) % 90_000_000));
@@ -102,7 +112,8 @@ export function resolveLinkedInOrganization(ctx: RouteContext, rawId: string): R
 			name,
 			vanity_name: vanityName,
 			description: kind === 'school' ? `${name} is a school on LinkedIn (sandbox data).` : null,
-			website: kind === 'company' ? `https://www.${vanityName.replace(/[^a-z0-9-]/g, '')}.example` : null,
+			website:
+				kind === 'company' ? `https://www.${vanityName.replace(/[^a-z0-9-]/g, '')}.example` : null,
 			logo_url: null,
 			url: `https://www.linkedin.com/${kind}/${vanityName}/`,
 		},

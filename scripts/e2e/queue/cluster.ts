@@ -44,17 +44,37 @@ const COMMANDS: Record<Role, string> = { main: 'start', worker: 'worker', webhoo
  * Starts one n8n process of the cluster and waits until it is ready: the main's REST API answers, the
  * worker's readiness check passes (database and Redis connected), a webhook process answers /healthz.
  */
-export async function startN8nProcess(n8n: N8nInstance, role: Role, name: string, logDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<N8nProcess> {
+export async function startN8nProcess(
+	n8n: N8nInstance,
+	role: Role,
+	name: string,
+	logDir: string,
+	extraEnv: NodeJS.ProcessEnv = {},
+): Promise<N8nProcess> {
 	const ports = role === 'main' ? n8n.ports : await chooseN8nPorts();
-	const env = role === 'main' ? { ...n8n.env, ...extraEnv } : n8n.envFor(ports, { ...(role === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}), ...extraEnv });
+	const env =
+		role === 'main'
+			? { ...n8n.env, ...extraEnv }
+			: n8n.envFor(ports, {
+					...(role === 'worker'
+						? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
+						: {}),
+					...extraEnv,
+				});
 	const logFile = join(logDir, `${name}.log`);
-	const proc = startProcess('node', [n8nBin(n8n.install), COMMANDS[role]], { env, cwd: n8n.userFolder, logFile });
+	const proc = startProcess('node', [n8nBin(n8n.install), COMMANDS[role]], {
+		env,
+		cwd: n8n.userFolder,
+		logFile,
+	});
 	const baseUrl = `http://127.0.0.1:${role === 'worker' ? ports.QUEUE_HEALTH_CHECK_PORT : ports.N8N_PORT}`;
-	const probe = role === 'main' ? '/rest/settings' : role === 'worker' ? '/healthz/readiness' : '/healthz';
+	const probe =
+		role === 'main' ? '/rest/settings' : role === 'worker' ? '/healthz/readiness' : '/healthz';
 	await waitFor(
 		`n8n ${role} "${name}" to answer ${baseUrl}${probe}`,
 		async () => {
-			if (proc.child.exitCode !== null) throw new StopWaiting(`n8n ${role} "${name}" exited (${String(proc.child.exitCode)})`);
+			if (proc.child.exitCode !== null)
+				throw new StopWaiting(`n8n ${role} "${name}" exited (${String(proc.child.exitCode)})`);
 			const res = await fetch(`${baseUrl}${probe}`);
 			return res.ok ? true : undefined;
 		},

@@ -4,10 +4,25 @@
  * folder, in its own process group, and stopped at the end.
  */
 import { spawnSync } from 'child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'fs';
+import {
+	chmodSync,
+	chownSync,
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	rmSync,
+	writeFileSync,
+} from 'fs';
 import { Socket } from 'net';
 import { join } from 'path';
-import { cleanUpOnExit, runProcess, startProcess, Started, StopWaiting, waitFor } from '../../lib/processes';
+import {
+	cleanUpOnExit,
+	runProcess,
+	startProcess,
+	Started,
+	StopWaiting,
+	waitFor,
+} from '../../lib/processes';
 import { freePorts } from '../ports';
 
 const DEBIAN_PACKAGES = ['redis-server', 'postgresql'];
@@ -51,37 +66,52 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
  */
 export async function ensureServers(log: (line: string) => void = console.log): Promise<string> {
 	const missing = missingServers();
-	if (missing.length === 0) return `redis-server ${onPath('redis-server')}, PostgreSQL ${postgresBinDir()}`;
+	if (missing.length === 0)
+		return `redis-server ${onPath('redis-server')}, PostgreSQL ${postgresBinDir()}`;
 	const packages = DEBIAN_PACKAGES.filter((p) => missing.includes(p));
-	if (!onPath('apt-get')) throw new Error(`Missing ${missing.join(' and ')}, and there is no apt-get here: install Redis and PostgreSQL servers with the system's package manager`);
+	if (!onPath('apt-get'))
+		throw new Error(
+			`Missing ${missing.join(' and ')}, and there is no apt-get here: install Redis and PostgreSQL servers with the system's package manager`,
+		);
 	const sudo = isRoot() ? [] : ['sudo', '-n'];
 	if (!isRoot() && spawnSync('sudo', ['-n', 'true']).status !== 0) {
-		throw new Error(`Missing ${missing.join(' and ')}: install them with "sudo apt-get install -y ${packages.join(' ')}" (this script needs root or password-less sudo to do it itself)`);
+		throw new Error(
+			`Missing ${missing.join(' and ')}: install them with "sudo apt-get install -y ${packages.join(' ')}" (this script needs root or password-less sudo to do it itself)`,
+		);
 	}
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	const apt = async (args: string[]) => {
 		log(`[services] ${[...sudo, 'apt-get', ...args].join(' ')}`);
 		const [cmd, ...rest] = [...sudo, 'apt-get', ...args];
 		const res = await runProcess(cmd, rest, { env, timeoutMs: 15 * 60_000 });
-		if (res.code !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${res.code}):\n${res.output.slice(-3000)}`);
+		if (res.code !== 0)
+			throw new Error(
+				`apt-get ${args.join(' ')} failed (exit ${res.code}):\n${res.output.slice(-3000)}`,
+			);
 	};
 	await apt(['update']);
 	// The packages' own services (on 6379 and 5432) must not start: this test starts its own servers.
 	const held = holdBackServiceStarts(POLICY_RC_D, sudo);
-	log(`[services] ${held.installed ? `${POLICY_RC_D} written for the install (exits 101: no service starts), removed afterwards` : `${POLICY_RC_D} exists already, left as it is`}`);
+	log(
+		`[services] ${held.installed ? `${POLICY_RC_D} written for the install (exits 101: no service starts), removed afterwards` : `${POLICY_RC_D} exists already, left as it is`}`,
+	);
 	try {
 		await apt(['install', '-y', '--no-install-recommends', ...packages]);
 	} finally {
 		held.release();
 	}
 	const still = missingServers();
-	if (still.length) throw new Error(`apt-get installed ${packages.join(' ')} but ${still.join(' and ')} is still missing`);
+	if (still.length)
+		throw new Error(
+			`apt-get installed ${packages.join(' ')} but ${still.join(' and ')} is still missing`,
+		);
 	return `installed ${packages.join(' ')} with apt-get`;
 }
 
 /** Debian's policy hook: invoke-rc.d and deb-systemd-invoke ask it before starting a service; exit 101 means "do not". */
 export const POLICY_RC_D = '/usr/sbin/policy-rc.d';
-const POLICY_TEXT = '#!/bin/sh\n# Written by the queue-mode end-to-end test for the length of a package install: no service starts.\nexit 101\n';
+const POLICY_TEXT =
+	'#!/bin/sh\n# Written by the queue-mode end-to-end test for the length of a package install: no service starts.\nexit 101\n';
 
 /**
  * Keeps a package install from starting the services it installs, the standard Debian way: a
@@ -89,13 +119,23 @@ const POLICY_TEXT = '#!/bin/sh\n# Written by the queue-mode end-to-end test for 
  * the script is interrupted or ends: cleanUpOnExit). An existing one is left alone. `sudo` is the
  * command prefix that gives root (empty when this runs as root).
  */
-export function holdBackServiceStarts(file: string = POLICY_RC_D, sudo: string[] = []): { installed: boolean; release(): void } {
+export function holdBackServiceStarts(
+	file: string = POLICY_RC_D,
+	sudo: string[] = [],
+): { installed: boolean; release(): void } {
 	if (existsSync(file)) return { installed: false, release: () => undefined };
 	if (sudo.length === 0) {
 		writeFileSync(file, POLICY_TEXT, { mode: 0o755, flag: 'wx' });
 	} else {
-		const res = spawnSync(sudo[0], [...sudo.slice(1), 'sh', '-c', `[ ! -e "$1" ] && cat > "$1" && chmod 755 "$1"`, 'sh', file], { input: POLICY_TEXT });
-		if (res.status !== 0) throw new Error(`could not write ${file} through ${sudo.join(' ')}: ${res.stderr?.toString() ?? ''}`);
+		const res = spawnSync(
+			sudo[0],
+			[...sudo.slice(1), 'sh', '-c', `[ ! -e "$1" ] && cat > "$1" && chmod 755 "$1"`, 'sh', file],
+			{ input: POLICY_TEXT },
+		);
+		if (res.status !== 0)
+			throw new Error(
+				`could not write ${file} through ${sudo.join(' ')}: ${res.stderr?.toString() ?? ''}`,
+			);
 	}
 	const release = cleanUpOnExit(() => {
 		if (sudo.length === 0) rmSync(file, { force: true });
@@ -135,21 +175,50 @@ export async function startRedis(dataDir: string): Promise<Service> {
 	const [port] = await freePorts(1);
 	const redisServer = onPath('redis-server');
 	if (!redisServer) throw new Error('redis-server is not installed');
-	const proc = startProcess(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'yes', '--loglevel', 'warning']);
-	await waitFor(`redis-server to answer PING on ${port}`, async () => {
-		if (proc.child.exitCode !== null) throw new StopWaiting(`redis-server exited (${proc.child.exitCode}): ${proc.output().slice(-1500)}`);
-		return (await ask(port, 'PING\r\n')).startsWith('+PONG') ? true : undefined;
-	}, 30_000, 200);
+	const proc = startProcess(redisServer, [
+		'--port',
+		String(port),
+		'--bind',
+		'127.0.0.1',
+		'--dir',
+		dataDir,
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+		'--daemonize',
+		'no',
+		'--protected-mode',
+		'yes',
+		'--loglevel',
+		'warning',
+	]);
+	await waitFor(
+		`redis-server to answer PING on ${port}`,
+		async () => {
+			if (proc.child.exitCode !== null)
+				throw new StopWaiting(
+					`redis-server exited (${proc.child.exitCode}): ${proc.output().slice(-1500)}`,
+				);
+			return (await ask(port, 'PING\r\n')).startsWith('+PONG') ? true : undefined;
+		},
+		30_000,
+		200,
+	);
 	return { name: 'redis', port, process: proc, stop: () => proc.stop('SIGTERM') };
 }
 
 /** The uid and gid PostgreSQL runs as: this process's own, or the `postgres` account when this runs as root (PostgreSQL refuses root). */
 function postgresAccount(): { uid?: number; gid?: number } {
 	if (!isRoot()) return {};
-	const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+	const id = (flag: string) =>
+		Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
 	const uid = id('-u');
 	const gid = id('-g');
-	if (!Number.isInteger(uid) || uid <= 0) throw new Error('PostgreSQL does not run as root and there is no "postgres" account to run it as');
+	if (!Number.isInteger(uid) || uid <= 0)
+		throw new Error(
+			'PostgreSQL does not run as root and there is no "postgres" account to run it as',
+		);
 	return { uid, gid };
 }
 
@@ -172,17 +241,56 @@ export async function startPostgres(dataDir: string): Promise<Postgres> {
 	const user = 'n8n';
 	const database = 'n8n';
 	const env = { ...process.env, LANG: 'C', LC_ALL: 'C' };
-	const init = await runProcess(join(bin, 'initdb'), ['-D', dataDir, '-U', user, '--auth=trust', '--no-locale', '-E', 'UTF8', '--no-sync'], { env, ...account, cwd: dataDir, timeoutMs: 120_000 });
-	if (init.code !== 0) throw new Error(`initdb failed (exit ${init.code}):\n${init.output.slice(-3000)}`);
+	const init = await runProcess(
+		join(bin, 'initdb'),
+		['-D', dataDir, '-U', user, '--auth=trust', '--no-locale', '-E', 'UTF8', '--no-sync'],
+		{ env, ...account, cwd: dataDir, timeoutMs: 120_000 },
+	);
+	if (init.code !== 0)
+		throw new Error(`initdb failed (exit ${init.code}):\n${init.output.slice(-3000)}`);
 	const [port] = await freePorts(1);
-	const proc = startProcess(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'], { env, ...account, cwd: dataDir });
-	await waitFor(`PostgreSQL to accept connections on ${port}`, async () => {
-		if (proc.child.exitCode !== null) throw new StopWaiting(`postgres exited (${proc.child.exitCode}): ${proc.output().slice(-1500)}`);
-		const res = await runProcess(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', user], { env, timeoutMs: 10_000 });
-		return res.code === 0 ? true : undefined;
-	}, 60_000, 300);
-	const created = await runProcess(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, database], { env, timeoutMs: 30_000 });
-	if (created.code !== 0) throw new Error(`createdb ${database} failed (exit ${created.code}): ${created.output}`);
+	const proc = startProcess(
+		join(bin, 'postgres'),
+		[
+			'-D',
+			dataDir,
+			'-p',
+			String(port),
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'unix_socket_directories=',
+			'-c',
+			'fsync=off',
+			'-c',
+			'max_connections=200',
+		],
+		{ env, ...account, cwd: dataDir },
+	);
+	await waitFor(
+		`PostgreSQL to accept connections on ${port}`,
+		async () => {
+			if (proc.child.exitCode !== null)
+				throw new StopWaiting(
+					`postgres exited (${proc.child.exitCode}): ${proc.output().slice(-1500)}`,
+				);
+			const res = await runProcess(
+				join(bin, 'pg_isready'),
+				['-h', '127.0.0.1', '-p', String(port), '-U', user],
+				{ env, timeoutMs: 10_000 },
+			);
+			return res.code === 0 ? true : undefined;
+		},
+		60_000,
+		300,
+	);
+	const created = await runProcess(
+		join(bin, 'createdb'),
+		['-h', '127.0.0.1', '-p', String(port), '-U', user, database],
+		{ env, timeoutMs: 30_000 },
+	);
+	if (created.code !== 0)
+		throw new Error(`createdb ${database} failed (exit ${created.code}): ${created.output}`);
 	// SIGINT is PostgreSQL's fast shutdown: it does not wait for clients to disconnect.
 	return { name: 'postgres', port, user, database, process: proc, stop: () => proc.stop('SIGINT') };
 }
@@ -191,7 +299,26 @@ export async function startPostgres(dataDir: string): Promise<Postgres> {
 export async function psql(pg: Postgres, sql: string): Promise<string> {
 	const bin = postgresBinDir();
 	const psqlBin = bin && existsSync(join(bin, 'psql')) ? join(bin, 'psql') : 'psql';
-	const res = await runProcess(psqlBin, ['-h', '127.0.0.1', '-p', String(pg.port), '-U', pg.user, '-d', pg.database, '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql], { env: { ...process.env, LANG: 'C' }, timeoutMs: 60_000 });
-	if (res.code !== 0) throw new Error(`psql failed (exit ${res.code}): ${res.output.slice(-2000)}\n${sql}`);
+	const res = await runProcess(
+		psqlBin,
+		[
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(pg.port),
+			'-U',
+			pg.user,
+			'-d',
+			pg.database,
+			'-At',
+			'-v',
+			'ON_ERROR_STOP=1',
+			'-c',
+			sql,
+		],
+		{ env: { ...process.env, LANG: 'C' }, timeoutMs: 60_000 },
+	);
+	if (res.code !== 0)
+		throw new Error(`psql failed (exit ${res.code}): ${res.output.slice(-2000)}\n${sql}`);
 	return res.output.trim();
 }

@@ -26,7 +26,12 @@ export function controlWorkflow(): { id: string; [key: string]: unknown } {
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: 'c0a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a4b',
-				parameters: { httpMethod: 'POST', path: CONTROL_PATH, responseMode: 'onReceived', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: CONTROL_PATH,
+					responseMode: 'onReceived',
+					options: {},
+				},
 			},
 			{
 				id: 'b4d2f1a3-6c7e-4d8f-9a01-2b3c4d5e6f70',
@@ -50,7 +55,10 @@ export async function importWorkflow(n8n: N8nInstance, workflow: { id: unknown }
 	const file = join(dir, `${String(workflow.id)}.json`);
 	writeFileSync(file, JSON.stringify(workflow, null, 2));
 	const res = await n8n.cli(['import:workflow', `--input=${file}`]);
-	if (res.code !== 0) throw new Error(`Importing workflow ${String(workflow.id)} failed (exit ${res.code}):\n${res.output.slice(-2000)}`);
+	if (res.code !== 0)
+		throw new Error(
+			`Importing workflow ${String(workflow.id)} failed (exit ${res.code}):\n${res.output.slice(-2000)}`,
+		);
 }
 
 /** Imports the control workflow and publishes it (before the server starts, as for the examples). */
@@ -64,7 +72,12 @@ export async function importControl(n8n: N8nInstance): Promise<string> {
  * mode across executions ("Remove Items Processed in Previous Executions"), keyed on event,
  * delivery timestamp and draft id: what a user can add to stop a second run of one delivery.
  */
-export function withRemoveDuplicates<W extends { nodes: Array<{ name: string; position: [number, number] }>; connections: Record<string, unknown> }>(workflow: W, triggerName: string): W {
+export function withRemoveDuplicates<
+	W extends {
+		nodes: Array<{ name: string; position: [number, number] }>;
+		connections: Record<string, unknown>;
+	},
+>(workflow: W, triggerName: string): W {
 	const trigger = workflow.nodes.find((node) => node.name === triggerName);
 	if (!trigger) throw new Error(`no node "${triggerName}"`);
 	const next = workflow.connections[triggerName];
@@ -84,12 +97,24 @@ export function withRemoveDuplicates<W extends { nodes: Array<{ name: string; po
 	return {
 		...workflow,
 		nodes: [...workflow.nodes, dedupe],
-		connections: { ...workflow.connections, [triggerName]: { main: [[{ node: dedupe.name, type: 'main', index: 0 }]] }, [dedupe.name]: next },
+		connections: {
+			...workflow.connections,
+			[triggerName]: { main: [[{ node: dedupe.name, type: 'main', index: 0 }]] },
+			[dedupe.name]: next,
+		},
 	};
 }
 
 /** The workflow with one node at another type version (the trigger at its default version, where the example file names 1). */
-export function withTriggerVersion<W extends { nodes: Array<{ name: string; typeVersion: number }> }>(workflow: W, triggerName: string, typeVersion: number): W {
-	if (!workflow.nodes.some((node) => node.name === triggerName)) throw new Error(`no node "${triggerName}"`);
-	return { ...workflow, nodes: workflow.nodes.map((node) => (node.name === triggerName ? { ...node, typeVersion } : node)) };
+export function withTriggerVersion<
+	W extends { nodes: Array<{ name: string; typeVersion: number }> },
+>(workflow: W, triggerName: string, typeVersion: number): W {
+	if (!workflow.nodes.some((node) => node.name === triggerName))
+		throw new Error(`no node "${triggerName}"`);
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.name === triggerName ? { ...node, typeVersion } : node,
+		),
+	};
 }

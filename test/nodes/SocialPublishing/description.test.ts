@@ -12,7 +12,25 @@ const MIN_ITEMS_TO_ALPHABETIZE = 5;
 const NATURAL_ORDER = new Set(['Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday']);
 
 /** Words Title Case leaves in lower case unless they open the name. */
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'per', 'the', 'to', 'with']);
+const SMALL_WORDS = new Set([
+	'a',
+	'an',
+	'and',
+	'as',
+	'at',
+	'but',
+	'by',
+	'for',
+	'from',
+	'in',
+	'of',
+	'on',
+	'or',
+	'per',
+	'the',
+	'to',
+	'with',
+]);
 
 type Entry = INodeProperties | INodePropertyCollection;
 
@@ -20,22 +38,32 @@ type Entry = INodeProperties | INodePropertyCollection;
 function walk(list: Entry[], path: string[] = []): Array<{ entry: Entry; path: string }> {
 	return list.flatMap((entry) => {
 		const here = [...path, entry.displayName];
-		const nested = ((entry as INodeProperties).options ?? (entry as INodePropertyCollection).values ?? []) as Array<Entry | INodePropertyOptions>;
+		const nested = ((entry as INodeProperties).options ??
+			(entry as INodePropertyCollection).values ??
+			[]) as Array<Entry | INodePropertyOptions>;
 		const children = nested.filter((child): child is Entry => 'displayName' in child);
 		return [{ entry, path: here.join(' > ') }, ...walk(children, here)];
 	});
 }
 
 const all = walk(properties);
-const parameters = all.filter(({ entry }) => 'type' in entry && entry.type !== 'notice') as Array<{ entry: INodeProperties; path: string }>;
+const parameters = all.filter(({ entry }) => 'type' in entry && entry.type !== 'notice') as Array<{
+	entry: INodeProperties;
+	path: string;
+}>;
 /** Option lists written in the description (dynamic lists such as the tags come from the service). */
-const optionLists = parameters.filter(({ entry }) => (entry.type === 'options' || entry.type === 'multiOptions') && Array.isArray(entry.options));
+const optionLists = parameters.filter(
+	({ entry }) =>
+		(entry.type === 'options' || entry.type === 'multiOptions') && Array.isArray(entry.options),
+);
 
 function miscased(name: string): string[] {
 	return name
 		.replace(/[()]/g, ' ')
 		.split(/\s+/)
-		.filter((word, index) => word !== '' && /^[a-z]/.test(word) && !(index > 0 && SMALL_WORDS.has(word)));
+		.filter(
+			(word, index) => word !== '' && /^[a-z]/.test(word) && !(index > 0 && SMALL_WORDS.has(word)),
+		);
 }
 
 function unsorted(names: string[]): boolean {
@@ -47,17 +75,29 @@ describe('Node description (n8n UX conventions)', () => {
 	test('parameter display names and option names are in Title Case', () => {
 		const names = [
 			...parameters.map(({ entry, path }) => ({ name: entry.displayName, path })),
-			...optionLists.flatMap(({ entry, path }) => (entry.options as INodePropertyOptions[]).map((option) => ({ name: option.name, path: `${path} > ${option.name}` }))),
+			...optionLists.flatMap(({ entry, path }) =>
+				(entry.options as INodePropertyOptions[]).map((option) => ({
+					name: option.name,
+					path: `${path} > ${option.name}`,
+				})),
+			),
 		];
 		expect(names.length).toBeGreaterThan(100);
-		expect(names.filter(({ name }) => miscased(name).length > 0).map(({ path }) => path)).toEqual([]);
+		expect(names.filter(({ name }) => miscased(name).length > 0).map(({ path }) => path)).toEqual(
+			[],
+		);
 	});
 
 	test('option lists of five or more are sorted by name, and collections of five or more by display name', () => {
 		const offenders: string[] = [];
 		for (const { entry, path } of optionLists) {
 			const names = (entry.options as INodePropertyOptions[]).map((option) => option.name);
-			if (names.length >= MIN_ITEMS_TO_ALPHABETIZE && !NATURAL_ORDER.has(names.join(', ')) && unsorted(names)) offenders.push(path);
+			if (
+				names.length >= MIN_ITEMS_TO_ALPHABETIZE &&
+				!NATURAL_ORDER.has(names.join(', ')) &&
+				unsorted(names)
+			)
+				offenders.push(path);
 		}
 		for (const { entry, path } of parameters.filter(({ entry }) => entry.type === 'collection')) {
 			const names = (entry.options as INodeProperties[]).map((option) => option.displayName);
@@ -66,11 +106,18 @@ describe('Node description (n8n UX conventions)', () => {
 		expect(offenders).toEqual([]);
 	});
 
-	test('every date-time field has a hint saying a date without offset is read in the social set\'s time zone', () => {
-		const dateFields = parameters.filter(({ entry }) => entry.type === 'dateTime' || ['planAt', 'publishAt'].includes(entry.name));
-		expect(dateFields.map(({ entry }) => entry.name)).toEqual(expect.arrayContaining(['planAt', 'publishAt', 'date', 'startDate', 'endDate']));
+	test("every date-time field has a hint saying a date without offset is read in the social set's time zone", () => {
+		const dateFields = parameters.filter(
+			({ entry }) => entry.type === 'dateTime' || ['planAt', 'publishAt'].includes(entry.name),
+		);
+		expect(dateFields.map(({ entry }) => entry.name)).toEqual(
+			expect.arrayContaining(['planAt', 'publishAt', 'date', 'startDate', 'endDate']),
+		);
 		for (const { entry, path } of dateFields) {
-			expect({ path, hint: entry.hint }).toEqual({ path, hint: expect.stringMatching(/time zone of the social set|social set's time zone/) });
+			expect({ path, hint: entry.hint }).toEqual({
+				path,
+				hint: expect.stringMatching(/time zone of the social set|social set's time zone/),
+			});
 		}
 	});
 
@@ -78,14 +125,20 @@ describe('Node description (n8n UX conventions)', () => {
 		const selectors = properties.filter((p) => p.name === 'operation');
 		expect(selectors).toHaveLength(9);
 		for (const option of selectors.flatMap((s) => s.options as INodePropertyOptions[])) {
-			expect({ option: option.name, action: option.action }).toEqual({ option: option.name, action: expect.stringMatching(/^[A-Z]/) });
+			expect({ option: option.name, action: option.action }).toEqual({
+				option: option.name,
+				action: expect.stringMatching(/^[A-Z]/),
+			});
 			expect(option.description).toMatch(/^[A-Z].*[^.]$/);
 		}
 	});
 
 	describe('operations that publish or delete say so plainly', () => {
-		const draftOperations = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('draft'))?.options as INodePropertyOptions[];
-		const draftOperation = (value: string) => draftOperations.find((option) => option.value === value) as INodePropertyOptions;
+		const draftOperations = properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('draft'),
+		)?.options as INodePropertyOptions[];
+		const draftOperation = (value: string) =>
+			draftOperations.find((option) => option.value === value) as INodePropertyOptions;
 
 		test('Publish Now: publishes immediately', () => {
 			expect(draftOperation('publishNow').description).toMatch(/^Publish .*immediately/);
@@ -106,8 +159,16 @@ describe('Node description (n8n UX conventions)', () => {
 
 		test('Publish Now and Delete of a draft carry a notice in the panel', () => {
 			for (const operation of ['publishNow', 'delete']) {
-				const notices = properties.filter((p) => p.type === 'notice' && p.displayOptions?.show?.resource?.includes('draft') && p.displayOptions?.show?.operation?.includes(operation));
-				expect({ operation, notices: notices.map((n) => n.displayName) }).toEqual({ operation, notices: [expect.stringMatching(/cannot be undone/)] });
+				const notices = properties.filter(
+					(p) =>
+						p.type === 'notice' &&
+						p.displayOptions?.show?.resource?.includes('draft') &&
+						p.displayOptions?.show?.operation?.includes(operation),
+				);
+				expect({ operation, notices: notices.map((n) => n.displayName) }).toEqual({
+					operation,
+					notices: [expect.stringMatching(/cannot be undone/)],
+				});
 			}
 		});
 	});

@@ -9,15 +9,35 @@ const fx = useSandbox();
 
 /** Everything a run leaves behind: the whole run data as JSON, and the error with its hidden fields (cause, stack, context). */
 function everything(result: RunResult): string {
-	return [JSON.stringify(result.run), inspect(result.error, { depth: 12, showHidden: true, maxArrayLength: null, maxStringLength: null })].join('\n');
+	return [
+		JSON.stringify(result.run),
+		inspect(result.error, {
+			depth: 12,
+			showHidden: true,
+			maxArrayLength: null,
+			maxStringLength: null,
+		}),
+	].join('\n');
 }
 
-const socialSetGet = { resource: 'socialSet', operation: 'get', socialSetId: byId('={{ $json.set }}') } as INodeParameters;
+const socialSetGet = {
+	resource: 'socialSet',
+	operation: 'get',
+	socialSetId: byId('={{ $json.set }}'),
+} as INodeParameters;
 
 describe('The API key never appears in any output or error (project rule; Authentication 1)', () => {
 	test('Continue On Fail: a succeeding item, a service error (403) and a refused item; the key is in no part of the run', async () => {
-		const input = [{ json: { set: 101 } }, { json: { set: 103 } }, { json: { set: 'not-a-number' } }];
-		const { result, requests, items } = await runFresh(fx, socialSetGet, { key: 'admin', input, settings: { continueOnFail: true } });
+		const input = [
+			{ json: { set: 101 } },
+			{ json: { set: 103 } },
+			{ json: { set: 'not-a-number' } },
+		];
+		const { result, requests, items } = await runFresh(fx, socialSetGet, {
+			key: 'admin',
+			input,
+			settings: { continueOnFail: true },
+		});
 		expect(result.error).toBeUndefined();
 		expect(requests.map((r) => [r.path, r.status, r.headers.authorization])).toEqual([
 			['/v2/social-sets/101/', 200, `Bearer ${fx.sandbox.keys.admin}`],
@@ -25,7 +45,9 @@ describe('The API key never appears in any output or error (project rule; Authen
 		]);
 		expect(items[0]).toMatchObject({ id: 101 });
 		expect(items[1]).toMatchObject({ error: { code: 'FORBIDDEN', httpCode: '403' } });
-		expect(items[2]).toMatchObject({ error: { message: expect.stringContaining('Parameter "Social Set"') } });
+		expect(items[2]).toMatchObject({
+			error: { message: expect.stringContaining('Parameter "Social Set"') },
+		});
 		expect(everything(result)).not.toContain(fx.sandbox.keys.admin);
 	});
 
@@ -39,7 +61,15 @@ describe('The API key never appears in any output or error (project rule; Authen
 	});
 
 	test('a failing write (403 INSUFFICIENT_ACCESS_LEVEL on Draft > Create) does not echo the key either', async () => {
-		const create = { resource: 'draft', operation: 'create', socialSetId: byId(101), contentType: 'posts', platforms: ['x'], contentMode: 'text', text: 'Hi' } as INodeParameters;
+		const create = {
+			resource: 'draft',
+			operation: 'create',
+			socialSetId: byId(101),
+			contentType: 'posts',
+			platforms: ['x'],
+			contentMode: 'text',
+			text: 'Hi',
+		} as INodeParameters;
 		const { result, requests } = await runFresh(fx, create, { key: 'read' });
 		expect(requests).toHaveLength(1);
 		expect(result.error?.message).toMatch(/^INSUFFICIENT_ACCESS_LEVEL: /);

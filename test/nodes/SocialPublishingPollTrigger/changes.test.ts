@@ -14,16 +14,38 @@ import {
 	type DraftView,
 } from '../../../nodes/SocialPublishingPollTrigger/changes';
 import { summaryOf } from '../../../nodes/SocialPublishingPollTrigger/output';
-import { bounded, readState, writeState, type KnownDraft } from '../../../nodes/SocialPublishingPollTrigger/state';
+import {
+	bounded,
+	readState,
+	writeState,
+	type KnownDraft,
+} from '../../../nodes/SocialPublishingPollTrigger/state';
 
 const T = Date.parse('2026-03-01T10:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-function draft(id: number, status: string, created: number, updated: number | null = null, extra: Partial<DraftView> = {}): DraftView {
-	return { id, status, created_at: iso(created), updated_at: updated === null ? null : iso(updated), published_at: null, scheduled_date: null, ...extra };
+function draft(
+	id: number,
+	status: string,
+	created: number,
+	updated: number | null = null,
+	extra: Partial<DraftView> = {},
+): DraftView {
+	return {
+		id,
+		status,
+		created_at: iso(created),
+		updated_at: updated === null ? null : iso(updated),
+		published_at: null,
+		scheduled_date: null,
+		...extra,
+	};
 }
 
-const all = { events: ['draft.created', 'draft.status_changed', 'draft.published', 'draft.failed'], toStatus: 'any' };
+const all = {
+	events: ['draft.created', 'draft.status_changed', 'draft.published', 'draft.failed'],
+	toStatus: 'any',
+};
 
 describe('changeTime', () => {
 	test('is updated_at, or created_at for a draft never edited (updated_at null, Draft summary)', () => {
@@ -35,21 +57,45 @@ describe('changeTime', () => {
 
 describe('changeOf', () => {
 	test('a draft not remembered and created at or after the previous cursor is new', () => {
-		expect(changeOf(undefined, draft(7, 'draft', T), T)).toEqual({ id: 7, created: true, from: null, to: 'draft', at: T });
-		expect(changeOf(undefined, draft(7, 'scheduled', T + 1000), T)).toMatchObject({ created: true, from: null, to: 'scheduled' });
+		expect(changeOf(undefined, draft(7, 'draft', T), T)).toEqual({
+			id: 7,
+			created: true,
+			from: null,
+			to: 'draft',
+			at: T,
+		});
+		expect(changeOf(undefined, draft(7, 'scheduled', T + 1000), T)).toMatchObject({
+			created: true,
+			from: null,
+			to: 'scheduled',
+		});
 	});
 
 	test('a draft not remembered but created before the cursor is an older draft whose earlier status is unknown', () => {
-		expect(changeOf(undefined, draft(7, 'planned', T - 1000, T + 1000), T)).toEqual({ id: 7, created: false, from: undefined, to: 'planned', at: T + 1000 });
+		expect(changeOf(undefined, draft(7, 'planned', T - 1000, T + 1000), T)).toEqual({
+			id: 7,
+			created: false,
+			from: undefined,
+			to: 'planned',
+			at: T + 1000,
+		});
 	});
 
 	test('a remembered draft changes only when its status differs; an edit alone, or equal timestamps, are no change', () => {
 		const known: KnownDraft = { s: 'draft', t: T };
 		expect(changeOf(known, draft(7, 'draft', T - 5000, T), T)).toBeUndefined();
 		expect(changeOf(known, draft(7, 'draft', T - 5000, T + 9000), T)).toBeUndefined();
-		expect(changeOf(known, draft(7, 'scheduled', T - 5000, T + 9000), T)).toEqual({ id: 7, created: false, from: 'draft', to: 'scheduled', at: T + 9000 });
+		expect(changeOf(known, draft(7, 'scheduled', T - 5000, T + 9000), T)).toEqual({
+			id: 7,
+			created: false,
+			from: 'draft',
+			to: 'scheduled',
+			at: T + 9000,
+		});
 		// a status change without an edit (a publish ending) keeps the change time
-		expect(changeOf({ s: 'scheduled', t: T - 5000 }, draft(7, 'published', T - 5000), T)).toMatchObject({ from: 'scheduled', to: 'published', at: T - 5000 });
+		expect(
+			changeOf({ s: 'scheduled', t: T - 5000 }, draft(7, 'published', T - 5000), T),
+		).toMatchObject({ from: 'scheduled', to: 'published', at: T - 5000 });
 	});
 });
 
@@ -58,27 +104,49 @@ describe('eventsOf', () => {
 		const plain = draft(1, 'draft', T);
 		expect(eventsOf(changeOf(undefined, plain, T)!, plain, T, all)).toEqual(['draft.created']);
 		const published = draft(2, 'published', T, null, { published_at: iso(T + 2000) });
-		expect(eventsOf(changeOf(undefined, published, T)!, published, T, all)).toEqual(['draft.created', 'draft.published', 'draft.status_changed']);
+		expect(eventsOf(changeOf(undefined, published, T)!, published, T, all)).toEqual([
+			'draft.created',
+			'draft.published',
+			'draft.status_changed',
+		]);
 	});
 
 	test('a move to error is Draft Failed and Status Changed', () => {
 		const failed = draft(3, 'error', T - 9000);
-		expect(eventsOf(changeOf({ s: 'publishing', t: T - 9000 }, failed, T)!, failed, T, all)).toEqual(['draft.failed', 'draft.status_changed']);
+		expect(
+			eventsOf(changeOf({ s: 'publishing', t: T - 9000 }, failed, T)!, failed, T, all),
+		).toEqual(['draft.failed', 'draft.status_changed']);
 	});
 
 	test('To Status keeps only status changes into that status; other events are not affected', () => {
 		const scheduled = draft(4, 'scheduled', T - 9000, T + 1000);
 		const change = changeOf({ s: 'draft', t: T - 9000 }, scheduled, T)!;
-		expect(eventsOf(change, scheduled, T, { events: ['draft.status_changed'], toStatus: 'scheduled' })).toEqual(['draft.status_changed']);
-		expect(eventsOf(change, scheduled, T, { events: ['draft.status_changed'], toStatus: 'planned' })).toEqual([]);
-		expect(eventsOf(change, scheduled, T, { events: ['draft.published', 'draft.failed'], toStatus: 'any' })).toEqual([]);
+		expect(
+			eventsOf(change, scheduled, T, { events: ['draft.status_changed'], toStatus: 'scheduled' }),
+		).toEqual(['draft.status_changed']);
+		expect(
+			eventsOf(change, scheduled, T, { events: ['draft.status_changed'], toStatus: 'planned' }),
+		).toEqual([]);
+		expect(
+			eventsOf(change, scheduled, T, {
+				events: ['draft.published', 'draft.failed'],
+				toStatus: 'any',
+			}),
+		).toEqual([]);
 	});
 
 	test('a draft never seen before counts as changed only when its published_at proves a publish since the cursor', () => {
 		const publishedNow = draft(5, 'published', T - 99_000, null, { published_at: iso(T + 1000) });
-		expect(eventsOf(changeOf(undefined, publishedNow, T)!, publishedNow, T, all)).toEqual(['draft.published', 'draft.status_changed']);
-		const publishedLongAgo = draft(6, 'published', T - 99_000, null, { published_at: iso(T - 50_000) });
-		expect(eventsOf(changeOf(undefined, publishedLongAgo, T)!, publishedLongAgo, T, all)).toEqual([]);
+		expect(eventsOf(changeOf(undefined, publishedNow, T)!, publishedNow, T, all)).toEqual([
+			'draft.published',
+			'draft.status_changed',
+		]);
+		const publishedLongAgo = draft(6, 'published', T - 99_000, null, {
+			published_at: iso(T - 50_000),
+		});
+		expect(eventsOf(changeOf(undefined, publishedLongAgo, T)!, publishedLongAgo, T, all)).toEqual(
+			[],
+		);
 		const planned = draft(7, 'planned', T - 99_000, T + 1000);
 		expect(eventsOf(changeOf(undefined, planned, T)!, planned, T, all)).toEqual([]);
 	});
@@ -88,17 +156,38 @@ describe('remember and the looks of its own', () => {
 	test('remembers status and change time, and the date of a scheduled draft', () => {
 		expect(remember(undefined, draft(1, 'draft', T), T)).toEqual({ s: 'draft', t: T });
 		const scheduled = draft(2, 'scheduled', T, T + 1000, { scheduled_date: iso(T + 60_000) });
-		expect(remember(undefined, scheduled, T)).toEqual({ s: 'scheduled', t: T + 1000, d: T + 60_000 });
+		expect(remember(undefined, scheduled, T)).toEqual({
+			s: 'scheduled',
+			t: T + 1000,
+			d: T + 60_000,
+		});
 	});
 
 	test('a publish is in flight while the detail says in_progress or the status is publishing; the list alone keeps an earlier flag', () => {
 		const now = T + 10_000;
-		const flying = remember(undefined, { ...draft(1, 'draft', T), publish_state: 'in_progress' }, now);
+		const flying = remember(
+			undefined,
+			{ ...draft(1, 'draft', T), publish_state: 'in_progress' },
+			now,
+		);
 		expect(flying).toEqual({ s: 'draft', t: T, f: now });
-		expect(remember(flying, draft(1, 'draft', T), now + 60_000)).toEqual({ s: 'draft', t: T, f: now });
-		expect(remember(flying, { ...draft(1, 'draft', T), publish_state: 'finished' }, now + 60_000)).toEqual({ s: 'draft', t: T });
-		expect(remember(flying, draft(1, 'published', T), now + 60_000)).toEqual({ s: 'published', t: T });
-		expect(remember({ s: 'scheduled', t: T, d: T }, draft(1, 'publishing', T), now)).toEqual({ s: 'publishing', t: T, f: now });
+		expect(remember(flying, draft(1, 'draft', T), now + 60_000)).toEqual({
+			s: 'draft',
+			t: T,
+			f: now,
+		});
+		expect(
+			remember(flying, { ...draft(1, 'draft', T), publish_state: 'finished' }, now + 60_000),
+		).toEqual({ s: 'draft', t: T });
+		expect(remember(flying, draft(1, 'published', T), now + 60_000)).toEqual({
+			s: 'published',
+			t: T,
+		});
+		expect(remember({ s: 'scheduled', t: T, d: T }, draft(1, 'publishing', T), now)).toEqual({
+			s: 'publishing',
+			t: T,
+			f: now,
+		});
 	});
 
 	test('a scheduled draft is due for a look of its own from its date on, spaced out while it does not publish, and given up after a week', () => {
@@ -125,10 +214,17 @@ describe('state in the static data', () => {
 	test('is read back only for the same social set and with a numeric cursor; malformed entries are dropped', () => {
 		const store: IDataObject = {};
 		writeState(store, { socialSetId: '101', cursor: T, known: { 1: { s: 'draft', t: T } } });
-		expect(readState(store, '101')).toEqual({ socialSetId: '101', cursor: T, known: { 1: { s: 'draft', t: T } } });
+		expect(readState(store, '101')).toEqual({
+			socialSetId: '101',
+			cursor: T,
+			known: { 1: { s: 'draft', t: T } },
+		});
 		expect(readState(store, '102')).toBeUndefined();
 		expect(readState({ ...store, cursor: 'x' }, '101')).toBeUndefined();
-		expect(readState({ ...store, known: { 1: { s: 'draft' }, 2: 'x', 3: { s: 'error', t: T } } }, '101')?.known).toEqual({ 3: { s: 'error', t: T } });
+		expect(
+			readState({ ...store, known: { 1: { s: 'draft' }, 2: 'x', 3: { s: 'error', t: T } } }, '101')
+				?.known,
+		).toEqual({ 3: { s: 'error', t: T } });
 		expect(readState({}, '101')).toBeUndefined();
 	});
 

@@ -11,7 +11,11 @@ export const POLL_TYPE = 'n8n-nodes-social-publishing.socialPublishingPollTrigge
 export const SET = 101;
 
 /** A workflow holding one poll trigger with these parameters (Social Set 101 by ID unless given), run against the sandbox. */
-export function pollRunner(fx: SandboxFixture, parameters: INodeParameters, options: { key?: KeyName; baseUrl?: string } = {}): PollRunner {
+export function pollRunner(
+	fx: SandboxFixture,
+	parameters: INodeParameters,
+	options: { key?: KeyName; baseUrl?: string } = {},
+): PollRunner {
 	const sb = fx.sandbox;
 	return createPollRunner({
 		workflow: {
@@ -31,13 +35,21 @@ export function pollRunner(fx: SandboxFixture, parameters: INodeParameters, opti
 		pollNode: POLL_NODE,
 		nodeTypes: buildNodeTypes(),
 		credentials: {
-			socialPublishingApi: { apiKey: sb.keys[options.key ?? 'admin'], baseUrl: options.baseUrl ?? sb.baseUrl, webhookSecret: sb.webhookSecret },
+			socialPublishingApi: {
+				apiKey: sb.keys[options.key ?? 'admin'],
+				baseUrl: options.baseUrl ?? sb.baseUrl,
+				webhookSecret: sb.webhookSecret,
+			},
 		},
 	});
 }
 
 /** The trigger's part of the static data, as n8n stores it (per node, under "node:<name>"). */
-export function pollState(runner: PollRunner): { socialSetId?: string; cursor?: number; known?: Record<string, { s: string; t: number; d?: number; f?: number; c?: number }> } {
+export function pollState(runner: PollRunner): {
+	socialSetId?: string;
+	cursor?: number;
+	known?: Record<string, { s: string; t: number; d?: number; f?: number; c?: number }>;
+} {
 	return (runner.staticData()[`node:${POLL_NODE}`] ?? {}) as ReturnType<typeof pollState>;
 }
 
@@ -53,10 +65,17 @@ export interface DraftBody {
 
 /** The service's API called directly (admin key), to make the changes a poll should notice. */
 export function api(sb: Sandbox) {
-	async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+	async function call<T>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; body: T }> {
 		const res = await fetch(`${sb.baseUrl}/v2/social-sets/${SET}${path}`, {
 			method,
-			headers: { authorization: `Bearer ${sb.keys.admin}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+			headers: {
+				authorization: `Bearer ${sb.keys.admin}`,
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
@@ -64,13 +83,16 @@ export function api(sb: Sandbox) {
 	}
 	async function ok<T>(method: string, path: string, body: unknown, status: number): Promise<T> {
 		const res = await call<T>(method, path, body);
-		if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+		if (res.status !== status)
+			throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
 		return res.body;
 	}
 	const platforms = (text: string) => ({ x: { enabled: true, posts: [{ text }], settings: {} } });
 	return {
-		create: async (text: string, extra: Record<string, unknown> = {}) => await ok<DraftBody>('POST', '/drafts', { platforms: platforms(text), ...extra }, 201),
-		patch: async (id: number, body: Record<string, unknown>) => await ok<DraftBody>('PATCH', `/drafts/${id}`, body, 200),
+		create: async (text: string, extra: Record<string, unknown> = {}) =>
+			await ok<DraftBody>('POST', '/drafts', { platforms: platforms(text), ...extra }, 201),
+		patch: async (id: number, body: Record<string, unknown>) =>
+			await ok<DraftBody>('PATCH', `/drafts/${id}`, body, 200),
 		get: async (id: number) => await ok<DraftBody>('GET', `/drafts/${id}`, undefined, 200),
 		remove: async (id: number) => {
 			await ok<unknown>('DELETE', `/drafts/${id}`, undefined, 204);
@@ -81,7 +103,8 @@ export function api(sb: Sandbox) {
 			for (;;) {
 				const draft = await ok<DraftBody>('GET', `/drafts/${id}`, undefined, 200);
 				if (draft.publish_state === 'finished') return draft;
-				if (Date.now() > deadline) throw new Error(`draft ${id} did not finish publishing: ${JSON.stringify(draft)}`);
+				if (Date.now() > deadline)
+					throw new Error(`draft ${id} did not finish publishing: ${JSON.stringify(draft)}`);
 				await new Promise((resolve) => setTimeout(resolve, 20));
 			}
 		},
@@ -95,7 +118,10 @@ export function inFuture(ms: number): string {
 
 /** What each item says: event and draft ID (from `draft`, or `data` with Output Raw Payload). */
 export function eventsOf(items: INodeExecutionData[] | null): Array<[string, number]> {
-	return (items ?? []).map((item) => [String(item.json.event), Number(((item.json.draft ?? item.json.data) as { id: number }).id)]);
+	return (items ?? []).map((item) => [
+		String(item.json.event),
+		Number(((item.json.draft ?? item.json.data) as { id: number }).id),
+	]);
 }
 
 /** Waits until the wall clock is early in a second, so that what follows shares one timestamp (the service prints seconds). */

@@ -10,7 +10,10 @@ import { api, buryUnderNewerDrafts, eventsOf, pollRunner, pollState } from './fi
 
 const fx = useSandbox({
 	publishDelayMs: 10_000,
-	rateLimits: { user: { limit: 100_000, windowSeconds: 60 }, socialSet: { limit: 100_000, windowSeconds: 60 } },
+	rateLimits: {
+		user: { limit: 100_000, windowSeconds: 60 },
+		socialSet: { limit: 100_000, windowSeconds: 60 },
+	},
 });
 
 test('a publish in flight at a poll is emitted when it ends, once, although other drafts pushed it off the first page', async () => {
@@ -32,7 +35,10 @@ test('a publish in flight at a poll is emitted when it ends, once, although othe
 	const paths = fx.apiRequests().map((r) => r.path);
 	expect(paths.filter((p) => p.endsWith('/drafts'))).toHaveLength(1);
 	expect(paths).toContain(`/v2/social-sets/101/drafts/${flying.id}`);
-	expect(pollState(runner).known?.[flying.id]).toEqual({ s: 'published', t: Date.parse(flying.created_at) });
+	expect(pollState(runner).known?.[flying.id]).toEqual({
+		s: 'published',
+		t: Date.parse(flying.created_at),
+	});
 
 	fx.sandbox.clearRequests();
 	expect((await runner.poll()).items).toBeNull();

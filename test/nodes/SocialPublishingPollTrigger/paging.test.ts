@@ -18,19 +18,32 @@ interface Row {
 	updated_at: string | null;
 }
 
-const row = (id: number): Row => ({ id, status: 'draft', created_at: new Date(T0 + id * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'), updated_at: null });
+const row = (id: number): Row => ({
+	id,
+	status: 'draft',
+	created_at: new Date(T0 + id * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+	updated_at: null,
+});
 
 let server: ScriptedServer;
 let rows: Row[] = [];
 let onPage: (request: ReceivedRequest) => void = () => {};
 
 function listAnswer(request: ReceivedRequest) {
-	if (request.method !== 'GET' || !/^\/v2\/social-sets\/101\/drafts$/.test(request.path)) return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'not scripted' } } };
+	if (request.method !== 'GET' || !/^\/v2\/social-sets\/101\/drafts$/.test(request.path))
+		return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'not scripted' } } };
 	const limit = Number(request.query.get('limit') ?? 10);
 	const offset = Number(request.query.get('offset') ?? 0);
-	const ordered = [...rows].sort((a, b) => Date.parse(b.updated_at ?? b.created_at) - Date.parse(a.updated_at ?? a.created_at) || b.id - a.id);
+	const ordered = [...rows].sort(
+		(a, b) =>
+			Date.parse(b.updated_at ?? b.created_at) - Date.parse(a.updated_at ?? a.created_at) ||
+			b.id - a.id,
+	);
 	const results = ordered.slice(offset, offset + limit);
-	const next = offset + limit < ordered.length ? `${server.baseUrl}${request.path}?limit=${limit}&offset=${offset + limit}` : null;
+	const next =
+		offset + limit < ordered.length
+			? `${server.baseUrl}${request.path}?limit=${limit}&offset=${offset + limit}`
+			: null;
 	onPage(request);
 	return { body: { results, count: ordered.length, limit, offset, next, previous: null } };
 }
@@ -54,7 +67,11 @@ function runner() {
 					type: POLL_TYPE,
 					typeVersion: 1,
 					position: [0, 0],
-					parameters: { socialSetId: byId(101), events: ['draft.created'], options: { draftOutput: 'summary' } },
+					parameters: {
+						socialSetId: byId(101),
+						events: ['draft.created'],
+						options: { draftOutput: 'summary' },
+					},
 					credentials: CREDENTIAL,
 				},
 			],
@@ -62,7 +79,9 @@ function runner() {
 		},
 		pollNode: POLL_NODE,
 		nodeTypes: buildNodeTypes(),
-		credentials: { socialPublishingApi: { apiKey: 'sp_scripted', baseUrl: server.baseUrl, webhookSecret: '' } },
+		credentials: {
+			socialPublishingApi: { apiKey: 'sp_scripted', baseUrl: server.baseUrl, webhookSecret: '' },
+		},
 	});
 }
 
@@ -106,5 +125,9 @@ test('without a move, pages overlap by one draft and the poll stops at the first
 	const second = await poll.poll();
 	expect(eventsOf(second.items)).toHaveLength(80);
 	expect(server.requests.map((r) => r.query.get('offset'))).toEqual(['0', '49']);
-	expect(server.requests.every((r) => r.query.get('order_by') === '-updated_at' && r.query.get('limit') === '50')).toBe(true);
+	expect(
+		server.requests.every(
+			(r) => r.query.get('order_by') === '-updated_at' && r.query.get('limit') === '50',
+		),
+	).toBe(true);
 });

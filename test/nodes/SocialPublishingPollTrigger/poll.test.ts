@@ -7,15 +7,28 @@
  */
 import { useSandbox } from '../../harness/sandbox';
 import { byId } from '../../harness/workflows';
-import { api, buryUnderNewerDrafts, eventsOf, inFuture, pollRunner, pollState, startOfSecond } from './fixtures';
+import {
+	api,
+	buryUnderNewerDrafts,
+	eventsOf,
+	inFuture,
+	pollRunner,
+	pollState,
+	startOfSecond,
+} from './fixtures';
 
 const fx = useSandbox({
 	publishDelayMs: 150,
-	rateLimits: { user: { limit: 100_000, windowSeconds: 60 }, socialSet: { limit: 100_000, windowSeconds: 60 } },
+	rateLimits: {
+		user: { limit: 100_000, windowSeconds: 60 },
+		socialSet: { limit: 100_000, windowSeconds: 60 },
+	},
 });
 
-const listRequests = () => fx.apiRequests().filter((r) => r.method === 'GET' && /\/drafts$/.test(r.path));
-const detailRequests = () => fx.apiRequests().filter((r) => r.method === 'GET' && /\/drafts\/\d+$/.test(r.path));
+const listRequests = () =>
+	fx.apiRequests().filter((r) => r.method === 'GET' && /\/drafts$/.test(r.path));
+const detailRequests = () =>
+	fx.apiRequests().filter((r) => r.method === 'GET' && /\/drafts\/\d+$/.test(r.path));
 
 beforeEach(async () => {
 	await fx.sandbox.reset();
@@ -36,13 +49,19 @@ describe('Social Publishing Poll Trigger: activation and idle polls', () => {
 		expect(first.items).toBeNull();
 		const state = pollState(runner);
 		expect(state.socialSetId).toBe('101');
-		expect(state.cursor).toBe(Math.max(Date.parse(edited.updated_at as string), Date.parse(b.created_at)));
+		expect(state.cursor).toBe(
+			Math.max(Date.parse(edited.updated_at as string), Date.parse(b.created_at)),
+		);
 		expect(state.known).toEqual({
 			[a.id]: { s: 'draft', t: Date.parse(edited.updated_at as string) },
 			[b.id]: { s: 'draft', t: Date.parse(b.created_at) },
 		});
 		expect(listRequests()).toHaveLength(1);
-		expect(listRequests()[0].query).toEqual({ order_by: ['-updated_at'], limit: ['50'], offset: ['0'] });
+		expect(listRequests()[0].query).toEqual({
+			order_by: ['-updated_at'],
+			limit: ['50'],
+			offset: ['0'],
+		});
 	});
 
 	test('an idle poll costs exactly one request and emits nothing, also with more drafts than a page', async () => {
@@ -52,7 +71,9 @@ describe('Social Publishing Poll Trigger: activation and idle polls', () => {
 		// a second later, so that fewer drafts than a page share the newest timestamp (see the ties test below)
 		await new Promise((resolve) => setTimeout(resolve, 1100));
 		await sb.create('the newest');
-		const runner = pollRunner(fx, { events: ['draft.created', 'draft.status_changed', 'draft.published', 'draft.failed'] });
+		const runner = pollRunner(fx, {
+			events: ['draft.created', 'draft.status_changed', 'draft.published', 'draft.failed'],
+		});
 		expect((await runner.poll()).items).toBeNull();
 
 		for (let round = 0; round < 3; round++) {
@@ -138,10 +159,16 @@ describe('Social Publishing Poll Trigger: every change once', () => {
 		let ids: number[] = [];
 		for (let attempt = 0; attempt < 5 && ids.length === 0; attempt++) {
 			await startOfSecond();
-			const drafts = await Promise.all(Array.from({ length: 60 }, (_, i) => sb.create(`tie ${attempt}-${i}`)));
+			const drafts = await Promise.all(
+				Array.from({ length: 60 }, (_, i) => sb.create(`tie ${attempt}-${i}`)),
+			);
 			const poll = await runner.poll();
 			const seconds = new Set(drafts.map((d) => d.created_at));
-			expect(eventsOf(poll.items).map(([, id]) => id).sort((x, y) => x - y)).toEqual(drafts.map((d) => d.id).sort((x, y) => x - y));
+			expect(
+				eventsOf(poll.items)
+					.map(([, id]) => id)
+					.sort((x, y) => x - y),
+			).toEqual(drafts.map((d) => d.id).sort((x, y) => x - y));
 			if (seconds.size === 1) ids = drafts.map((d) => d.id);
 		}
 		expect(ids).toHaveLength(60);
@@ -174,7 +201,10 @@ describe('Social Publishing Poll Trigger: status changes, publishes and failures
 		const b = await sb.create('to schedule');
 		const c = await sb.create('only edited');
 		const any = pollRunner(fx, { events: ['draft.status_changed'], toStatus: 'any' });
-		const scheduledOnly = pollRunner(fx, { events: ['draft.status_changed'], toStatus: 'scheduled' });
+		const scheduledOnly = pollRunner(fx, {
+			events: ['draft.status_changed'],
+			toStatus: 'scheduled',
+		});
 		expect((await any.poll()).items).toBeNull();
 		expect((await scheduledOnly.poll()).items).toBeNull();
 
@@ -187,7 +217,10 @@ describe('Social Publishing Poll Trigger: status changes, publishes and failures
 			['draft.status_changed', a.id],
 			['draft.status_changed', b.id],
 		]);
-		expect(anyItems?.map((item) => (item.json.draft as { status: string }).status)).toEqual(['planned', 'scheduled']);
+		expect(anyItems?.map((item) => (item.json.draft as { status: string }).status)).toEqual([
+			'planned',
+			'scheduled',
+		]);
 		expect(eventsOf((await scheduledOnly.poll()).items)).toEqual([['draft.status_changed', b.id]]);
 
 		// back to draft: a change for "any", not for "scheduled"
@@ -198,7 +231,10 @@ describe('Social Publishing Poll Trigger: status changes, publishes and failures
 
 	test('Draft Published and Draft Failed (status error) for immediate publishes, once each', async () => {
 		const sb = api(fx.sandbox);
-		const runner = pollRunner(fx, { events: ['draft.published', 'draft.failed', 'draft.status_changed'], toStatus: 'any' });
+		const runner = pollRunner(fx, {
+			events: ['draft.published', 'draft.failed', 'draft.status_changed'],
+			toStatus: 'any',
+		});
 		expect((await runner.poll()).items).toBeNull();
 
 		const ok = await sb.create('this one publishes', { publish_at: 'now' });
@@ -213,7 +249,11 @@ describe('Social Publishing Poll Trigger: status changes, publishes and failures
 			['draft.failed', bad.id],
 			['draft.status_changed', bad.id],
 		]);
-		const published = poll.items?.[0].json.draft as { status: string; x_published_url: string; platforms: unknown };
+		const published = poll.items?.[0].json.draft as {
+			status: string;
+			x_published_url: string;
+			platforms: unknown;
+		};
 		expect(published.status).toBe('published');
 		expect(published.x_published_url).toMatch(/^https:\/\/x\.com\//);
 		expect(published.platforms).toBeDefined();
@@ -223,11 +263,17 @@ describe('Social Publishing Poll Trigger: status changes, publishes and failures
 
 	test('a scheduled draft that publishes at its date is emitted, also when the list read no longer reaches it', async () => {
 		const sb = api(fx.sandbox);
-		const runner = pollRunner(fx, { events: ['draft.published', 'draft.status_changed'], toStatus: 'published' });
+		const runner = pollRunner(fx, {
+			events: ['draft.published', 'draft.status_changed'],
+			toStatus: 'published',
+		});
 		const scheduled = await sb.create('scheduled soon', { publish_at: inFuture(4500) });
 		await buryUnderNewerDrafts(sb);
 		expect((await runner.poll()).items).toBeNull();
-		expect(pollState(runner).known?.[scheduled.id]).toMatchObject({ s: 'scheduled', d: Date.parse(scheduled.scheduled_date as string) });
+		expect(pollState(runner).known?.[scheduled.id]).toMatchObject({
+			s: 'scheduled',
+			d: Date.parse(scheduled.scheduled_date as string),
+		});
 
 		expect((await sb.settled(scheduled.id)).status).toBe('published');
 		fx.sandbox.clearRequests();
@@ -238,7 +284,9 @@ describe('Social Publishing Poll Trigger: status changes, publishes and failures
 		]);
 		// one page of the list, then the scheduled draft on its own (its updated_at did not move)
 		expect(listRequests()).toHaveLength(1);
-		expect(detailRequests().map((r) => r.path)).toEqual([`/v2/social-sets/101/drafts/${scheduled.id}`]);
+		expect(detailRequests().map((r) => r.path)).toEqual([
+			`/v2/social-sets/101/drafts/${scheduled.id}`,
+		]);
 		expect((await runner.poll()).items).toBeNull();
 	});
 
@@ -249,10 +297,14 @@ describe('Social Publishing Poll Trigger: status changes, publishes and failures
 		await buryUnderNewerDrafts(sb);
 		expect((await runner.poll()).items).toBeNull();
 		await sb.remove(scheduled.id);
-		await new Promise((resolve) => setTimeout(resolve, Date.parse(scheduled.scheduled_date as string) - Date.now() + 100));
+		await new Promise((resolve) =>
+			setTimeout(resolve, Date.parse(scheduled.scheduled_date as string) - Date.now() + 100),
+		);
 		fx.sandbox.clearRequests();
 		expect(await runner.poll()).toEqual({ items: null });
-		expect(detailRequests().map((r) => [r.path, r.status])).toEqual([[`/v2/social-sets/101/drafts/${scheduled.id}`, 404]]);
+		expect(detailRequests().map((r) => [r.path, r.status])).toEqual([
+			[`/v2/social-sets/101/drafts/${scheduled.id}`, 404],
+		]);
 		expect(pollState(runner).known?.[scheduled.id]).toBeUndefined();
 	});
 });
@@ -272,7 +324,10 @@ describe('Social Publishing Poll Trigger: output', () => {
 
 	test('Output Raw Payload gives {event, data}; List Fields Only reads no detail', async () => {
 		const raw = pollRunner(fx, { events: ['draft.created'], options: { rawPayload: true } });
-		const summary = pollRunner(fx, { events: ['draft.created'], options: { draftOutput: 'summary' } });
+		const summary = pollRunner(fx, {
+			events: ['draft.created'],
+			options: { draftOutput: 'summary' },
+		});
 		await raw.poll();
 		await summary.poll();
 		const draft = await api(fx.sandbox).create('raw and summary');
@@ -317,26 +372,37 @@ describe('Social Publishing Poll Trigger: manual test (Fetch Test Event)', () =>
 		const published = await sb.create('published', { publish_at: 'now' });
 		await sb.settled(published.id);
 		await sb.create('created after it');
-		expect(eventsOf((await runner.poll('manual')).items)).toEqual([['draft.published', published.id]]);
+		expect(eventsOf((await runner.poll('manual')).items)).toEqual([
+			['draft.published', published.id],
+		]);
 	});
 });
 
 describe('Social Publishing Poll Trigger: bad input', () => {
 	test('no social set: a clear error naming the parameter, before any request', async () => {
-		const runner = pollRunner(fx, { events: ['draft.created'], socialSetId: { __rl: true, mode: 'list', value: '' } });
+		const runner = pollRunner(fx, {
+			events: ['draft.created'],
+			socialSetId: { __rl: true, mode: 'list', value: '' },
+		});
 		fx.sandbox.clearRequests();
 		for (const mode of ['trigger', 'manual'] as const) {
 			const poll = await runner.poll(mode);
 			expect(poll.items).toBeNull();
-			expect(poll.error?.message).toBe('Parameter "Social Set" must be a social set ID (a whole number), got ""');
+			expect(poll.error?.message).toBe(
+				'Parameter "Social Set" must be a social set ID (a whole number), got ""',
+			);
 		}
 		expect(fx.apiRequests()).toHaveLength(0);
 	});
 
 	test('no events, or an unknown one: a clear error before any request', async () => {
 		fx.sandbox.clearRequests();
-		expect((await pollRunner(fx, { events: [] }).poll()).error?.message).toBe('Parameter "Events" needs at least one event to watch for');
-		expect((await pollRunner(fx, { events: ['draft.deleted'] }).poll()).error?.message).toBe('Parameter "Events" holds unknown events: draft.deleted');
+		expect((await pollRunner(fx, { events: [] }).poll()).error?.message).toBe(
+			'Parameter "Events" needs at least one event to watch for',
+		);
+		expect((await pollRunner(fx, { events: ['draft.deleted'] }).poll()).error?.message).toBe(
+			'Parameter "Events" holds unknown events: draft.deleted',
+		);
 		expect(fx.apiRequests()).toHaveLength(0);
 	});
 
@@ -347,7 +413,11 @@ describe('Social Publishing Poll Trigger: bad input', () => {
 		expect(notFound.error?.httpCode).toBe('404');
 		expect(pollState(missing)).toEqual({});
 
-		const forbidden = await pollRunner(fx, { events: ['draft.created'], socialSetId: byId(102) }, { key: 'read' }).poll();
+		const forbidden = await pollRunner(
+			fx,
+			{ events: ['draft.created'], socialSetId: byId(102) },
+			{ key: 'read' },
+		).poll();
 		expect(forbidden.error?.httpCode).toBe('403');
 	});
 

@@ -11,7 +11,10 @@ export const PREFIX = 'X-Service-';
 export { WEBHOOK_EVENTS as EVENTS } from '../../../sandbox/domain/webhooks';
 
 /** A Draft detail as the API specification describes it (the webhook `data`). */
-export function draftDetail(id: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function draftDetail(
+	id: number,
+	overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
 	return {
 		id,
 		draft_id: id,
@@ -28,7 +31,9 @@ export function draftDetail(id: number, overrides: Record<string, unknown> = {})
 		share_url: null,
 		private_url: `https://app.example/drafts/${id}`,
 		scratchpad_text: null,
-		platforms: { x: { enabled: true, posts: [{ text: 'Hello from the trigger tests' }], settings: {} } },
+		platforms: {
+			x: { enabled: true, posts: [{ text: 'Hello from the trigger tests' }], settings: {} },
+		},
 		...overrides,
 	};
 }
@@ -52,7 +57,9 @@ export function compactSorted(value: unknown): string {
 }
 
 export function sign(secret: string, timestamp: string, body: Buffer | string): string {
-	return 'sha256=' + createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+	return (
+		'sha256=' + createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex')
+	);
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -72,7 +79,10 @@ export function signedDelivery(opts: {
 	serialise?: (payload: unknown) => string;
 }): Delivery {
 	const timestamp = String(opts.timestamp ?? nowSeconds());
-	const body = Buffer.from((opts.serialise ?? compactSorted)({ event: opts.event, data: opts.data }), 'utf8');
+	const body = Buffer.from(
+		(opts.serialise ?? compactSorted)({ event: opts.event, data: opts.data }),
+		'utf8',
+	);
 	const prefix = opts.prefix ?? PREFIX;
 	return {
 		body,
@@ -92,7 +102,11 @@ export interface Answer {
 }
 
 export async function post(url: string, delivery: Delivery, method = 'POST'): Promise<Answer> {
-	const res = await fetch(url, { method, headers: delivery.headers, body: method === 'GET' ? undefined : delivery.body });
+	const res = await fetch(url, {
+		method,
+		headers: delivery.headers,
+		body: method === 'GET' ? undefined : delivery.body,
+	});
 	const text = await res.text();
 	let json: unknown;
 	try {

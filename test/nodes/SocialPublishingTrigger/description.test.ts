@@ -7,13 +7,17 @@ const property = (name: string) => description.properties.find((p) => p.name ===
 
 describe('Social Publishing Trigger description', () => {
 	test('offers exactly the seven events of the API specification (Events), plus "*"', () => {
-		const values = (property('events')?.options ?? []).map((o) => ('value' in o ? o.value : undefined));
+		const values = (property('events')?.options ?? []).map((o) =>
+			'value' in o ? o.value : undefined,
+		);
 		expect(values).toEqual(['*', ...[...EVENTS].sort()]);
 		expect(property('events')).toMatchObject({ type: 'multiOptions', required: true });
 	});
 
 	test('listens on one POST webhook answered on receipt, with the Social Publishing credential', () => {
-		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+		expect(description.webhooks).toEqual([
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		]);
 		expect(description.credentials).toEqual([{ name: 'socialPublishingApi', required: true }]);
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);
@@ -40,7 +44,13 @@ describe('Social Publishing Trigger description', () => {
 
 	test('options: header prefix, tolerance and raw payload, with the documented defaults', () => {
 		const options = property('options')?.options ?? [];
-		const defaults = Object.fromEntries(options.map((o) => [o.name, 'default' in o ? o.default : undefined]));
-		expect(defaults).toEqual({ headerPrefix: 'X-Service-', rawPayload: false, toleranceSeconds: 300 });
+		const defaults = Object.fromEntries(
+			options.map((o) => [o.name, 'default' in o ? o.default : undefined]),
+		);
+		expect(defaults).toEqual({
+			headerPrefix: 'X-Service-',
+			rawPayload: false,
+			toleranceSeconds: 300,
+		});
 	});
 });

@@ -8,7 +8,16 @@
 import fc from 'fast-check';
 
 import type { TriggerServer } from '../../harness/webhookServer';
-import { compactSorted, EVENTS, nowSeconds, post, PREFIX, SECRET, sign, type Delivery } from './deliveries';
+import {
+	compactSorted,
+	EVENTS,
+	nowSeconds,
+	post,
+	PREFIX,
+	SECRET,
+	sign,
+	type Delivery,
+} from './deliveries';
 import { startTrigger } from './startTrigger';
 
 const NUM_RUNS = 5000;
@@ -83,7 +92,13 @@ interface Accepted {
 	timestamp: number;
 }
 
-function headersFor(event: string, timestamp: string, signature: string, prefix = PREFIX, contentType = 'application/json') {
+function headersFor(
+	event: string,
+	timestamp: string,
+	signature: string,
+	prefix = PREFIX,
+	contentType = 'application/json',
+) {
 	return {
 		'Content-Type': contentType,
 		[`${prefix}Event`]: event,
@@ -92,17 +107,33 @@ function headersFor(event: string, timestamp: string, signature: string, prefix 
 	};
 }
 
-function build(c: Case, id: number, accepted: Accepted[]): { delivery: Delivery; expect: Expectation; timestamp: number } {
+function build(
+	c: Case,
+	id: number,
+	accepted: Accepted[],
+): { delivery: Delivery; expect: Expectation; timestamp: number } {
 	const now = nowSeconds();
-	const data = { id, draft_id: id, social_set_id: 101, status: 'draft', draft_title: c.title, tags: c.tags, preview: c.title };
+	const data = {
+		id,
+		draft_id: id,
+		social_set_id: 101,
+		status: 'draft',
+		draft_title: c.title,
+		tags: c.tags,
+		preview: c.title,
+	};
 	const payload = { event: c.event, data };
 	let timestamp = now + c.offset;
-	if (c.mutation === 'validNearEdge') timestamp = now + (c.offset >= 0 ? 1 : -1) * (TOLERANCE - MARGIN);
+	if (c.mutation === 'validNearEdge')
+		timestamp = now + (c.offset >= 0 ? 1 : -1) * (TOLERANCE - MARGIN);
 	if (c.mutation === 'stale') timestamp = now - TOLERANCE - MARGIN - c.k;
 	if (c.mutation === 'future') timestamp = now + TOLERANCE + MARGIN + c.k;
 	const ts = String(timestamp);
 	const compact = compactSorted(payload);
-	const body = Buffer.from(c.mutation === 'validRespaced' ? JSON.stringify(payload, null, 2) : compact, 'utf8');
+	const body = Buffer.from(
+		c.mutation === 'validRespaced' ? JSON.stringify(payload, null, 2) : compact,
+		'utf8',
+	);
 	const signature = sign(SECRET, ts, body);
 	const valid: Delivery = { body, headers: headersFor(c.event, ts, signature) };
 	const refused = (status: number): Expectation => ({ status });
@@ -113,16 +144,39 @@ function build(c: Case, id: number, accepted: Accepted[]): { delivery: Delivery;
 		case 'valid':
 		case 'validRespaced':
 		case 'validNearEdge': {
-			if (c.event === UNSELECTED) return { delivery: valid, timestamp, expect: { status: 200, body: { received: true, ignored: true } } };
-			const item = { event: c.event, timestamp: new Date(timestamp * 1000).toISOString(), draft: JSON.parse(compactSorted(data)) };
-			return { delivery: valid, timestamp, expect: { status: 200, body: { received: true }, item } };
+			if (c.event === UNSELECTED)
+				return {
+					delivery: valid,
+					timestamp,
+					expect: { status: 200, body: { received: true, ignored: true } },
+				};
+			const item = {
+				event: c.event,
+				timestamp: new Date(timestamp * 1000).toISOString(),
+				draft: JSON.parse(compactSorted(data)),
+			};
+			return {
+				delivery: valid,
+				timestamp,
+				expect: { status: 200, body: { received: true }, item },
+			};
 		}
 		case 'validHeaderCase': {
 			const headers = Object.fromEntries(
-				Object.entries(valid.headers).map(([k, v], i) => [(i + c.position) % 2 ? k.toUpperCase() : k.toLowerCase(), v]),
+				Object.entries(valid.headers).map(([k, v], i) => [
+					(i + c.position) % 2 ? k.toUpperCase() : k.toLowerCase(),
+					v,
+				]),
 			);
-			const item = { event: c.event, timestamp: new Date(timestamp * 1000).toISOString(), draft: JSON.parse(compactSorted(data)) };
-			const expect = c.event === UNSELECTED ? { status: 200, body: { received: true, ignored: true } } : { status: 200, body: { received: true }, item };
+			const item = {
+				event: c.event,
+				timestamp: new Date(timestamp * 1000).toISOString(),
+				draft: JSON.parse(compactSorted(data)),
+			};
+			const expect =
+				c.event === UNSELECTED
+					? { status: 200, body: { received: true, ignored: true } }
+					: { status: 200, body: { received: true }, item };
 			return { delivery: { body, headers }, timestamp, expect };
 		}
 		case 'flipByte': {
@@ -136,59 +190,127 @@ function build(c: Case, id: number, accepted: Accepted[]): { delivery: Delivery;
 				parses = false;
 			}
 			// n8n itself refuses a JSON body that does not parse (422); otherwise the signature fails.
-			return { delivery: { ...valid, body: flipped }, timestamp, expect: refused(parses ? 401 : 422) };
+			return {
+				delivery: { ...valid, body: flipped },
+				timestamp,
+				expect: refused(parses ? 401 : 422),
+			};
 		}
 		case 'reorderAfterSigning':
-			return { delivery: { ...valid, body: Buffer.from(JSON.stringify({ event: c.event, data: { ...data, id } })) }, timestamp, expect: refused(401) };
+			return {
+				delivery: {
+					...valid,
+					body: Buffer.from(JSON.stringify({ event: c.event, data: { ...data, id } })),
+				},
+				timestamp,
+				expect: refused(401),
+			};
 		case 'respaceAfterSigning':
-			return { delivery: { ...valid, body: Buffer.from(JSON.stringify(JSON.parse(compact), null, 1 + (c.k % 4))) }, timestamp, expect: refused(401) };
+			return {
+				delivery: {
+					...valid,
+					body: Buffer.from(JSON.stringify(JSON.parse(compact), null, 1 + (c.k % 4))),
+				},
+				timestamp,
+				expect: refused(401),
+			};
 		case 'dropHeader': {
 			const headers = { ...valid.headers };
 			delete headers[`${PREFIX}${c.role}`];
 			return { delivery: { body, headers }, timestamp, expect: refused(401) };
 		}
 		case 'changeEventHeader': {
-			const other = EVENTS[(EVENTS.indexOf(c.event) + 1 + (c.k % (EVENTS.length - 1))) % EVENTS.length];
-			return { delivery: { body, headers: headersFor(other, ts, signature) }, timestamp, expect: refused(401) };
+			const other =
+				EVENTS[(EVENTS.indexOf(c.event) + 1 + (c.k % (EVENTS.length - 1))) % EVENTS.length];
+			return {
+				delivery: { body, headers: headersFor(other, ts, signature) },
+				timestamp,
+				expect: refused(401),
+			};
 		}
 		case 'changeTimestampHeader': {
 			const shifted = String(timestamp + (c.k % 2 ? 1 : -1) * (1 + (c.k % 50)));
-			return { delivery: { body, headers: headersFor(c.event, shifted, signature) }, timestamp, expect: refused(401) };
+			return {
+				delivery: { body, headers: headersFor(c.event, shifted, signature) },
+				timestamp,
+				expect: refused(401),
+			};
 		}
 		case 'wrongPrefix':
-			return { delivery: { body, headers: headersFor(c.event, ts, signature, c.k % 2 ? 'X-Services-' : 'X-Webhook-') }, timestamp, expect: refused(401) };
+			return {
+				delivery: {
+					body,
+					headers: headersFor(c.event, ts, signature, c.k % 2 ? 'X-Services-' : 'X-Webhook-'),
+				},
+				timestamp,
+				expect: refused(401),
+			};
 		case 'otherSecret':
-			return { delivery: withSignature(sign(c.otherSecret, ts, body)), timestamp, expect: refused(401) };
+			return {
+				delivery: withSignature(sign(c.otherSecret, ts, body)),
+				timestamp,
+				expect: refused(401),
+			};
 		case 'stale':
 		case 'future':
 			return { delivery: valid, timestamp, expect: refused(401) };
 		case 'truncatedSignature':
-			return { delivery: withSignature(signature.slice(0, signature.length - 1 - (c.k % 64))), timestamp, expect: refused(401) };
+			return {
+				delivery: withSignature(signature.slice(0, signature.length - 1 - (c.k % 64))),
+				timestamp,
+				expect: refused(401),
+			};
 		case 'nonHexSignature': {
 			const at = c.position % sigHex.length;
-			return { delivery: withSignature(`sha256=${sigHex.slice(0, at)}${c.badChar}${sigHex.slice(at + 1)}`), timestamp, expect: refused(401) };
+			return {
+				delivery: withSignature(`sha256=${sigHex.slice(0, at)}${c.badChar}${sigHex.slice(at + 1)}`),
+				timestamp,
+				expect: refused(401),
+			};
 		}
 		case 'upperCaseSignature':
 			// A digest with no letter at all (about 1 in 10^13) would stay valid; not worth a branch.
-			return { delivery: withSignature(`sha256=${sigHex.toUpperCase()}`), timestamp, expect: refused(401) };
+			return {
+				delivery: withSignature(`sha256=${sigHex.toUpperCase()}`),
+				timestamp,
+				expect: refused(401),
+			};
 		case 'noScheme':
-			return { delivery: withSignature(c.k % 2 ? sigHex : `sha1=${sigHex}`), timestamp, expect: refused(401) };
+			return {
+				delivery: withSignature(c.k % 2 ? sigHex : `sha1=${sigHex}`),
+				timestamp,
+				expect: refused(401),
+			};
 		case 'replay': {
 			const live = accepted.filter((a) => Math.abs(now - a.timestamp) <= TOLERANCE - MARGIN);
 			if (live.length === 0) return build({ ...c, mutation: 'valid' }, id, accepted);
 			const original = live[c.position % live.length];
-			return { delivery: original.delivery, timestamp: original.timestamp, expect: { status: 200, body: { received: true, duplicate: true } } };
+			return {
+				delivery: original.delivery,
+				timestamp: original.timestamp,
+				expect: { status: 200, body: { received: true, duplicate: true } },
+			};
 		}
 		case 'bodyEventMismatch': {
 			const other = EVENTS[(EVENTS.indexOf(c.event) + 1) % EVENTS.length];
 			const mismatched = Buffer.from(compactSorted({ event: other, data }));
-			return { delivery: { body: mismatched, headers: headersFor(c.event, ts, sign(SECRET, ts, mismatched)) }, timestamp, expect: refused(401) };
+			return {
+				delivery: {
+					body: mismatched,
+					headers: headersFor(c.event, ts, sign(SECRET, ts, mismatched)),
+				},
+				timestamp,
+				expect: refused(401),
+			};
 		}
 		case 'notJsonText':
 		case 'notJsonDeclaredJson': {
 			const text = Buffer.from(`event=${c.event}&title=${encodeURIComponent(c.title)}`);
 			const contentType = c.mutation === 'notJsonText' ? 'text/plain' : 'application/json';
-			const delivery = { body: text, headers: headersFor(c.event, ts, sign(SECRET, ts, text), PREFIX, contentType) };
+			const delivery = {
+				body: text,
+				headers: headersFor(c.event, ts, sign(SECRET, ts, text), PREFIX, contentType),
+			};
 			// The node answers 400 for a signed body that is not JSON; n8n answers 422 before the node when the body claims to be JSON.
 			return { delivery, timestamp, expect: refused(contentType === 'text/plain' ? 400 : 422) };
 		}
@@ -199,7 +321,10 @@ describe('property: generated deliveries (Events: signature, timestamp, replay)'
 	let server: TriggerServer;
 
 	beforeAll(async () => {
-		server = await startTrigger({ events: [...SELECTED], options: { toleranceSeconds: TOLERANCE } });
+		server = await startTrigger({
+			events: [...SELECTED],
+			options: { toleranceSeconds: TOLERANCE },
+		});
 	});
 
 	afterAll(async () => {
@@ -242,7 +367,9 @@ describe('property: generated deliveries (Events: signature, timestamp, replay)'
 		expect(expectedRuns).toBeGreaterThan(NUM_RUNS / 10);
 		// The replay memory holds one digest per accepted delivery still in the window, nothing else.
 		const memory = server.storedStaticData()['node:Trigger'] as { seen: Record<string, number> };
-		const surelyLive = accepted.filter((a) => a.timestamp + TOLERANCE >= Date.now() / 1000 + MARGIN).length;
+		const surelyLive = accepted.filter(
+			(a) => a.timestamp + TOLERANCE >= Date.now() / 1000 + MARGIN,
+		).length;
 		expect(Object.keys(memory.seen).length).toBeGreaterThanOrEqual(surelyLive);
 		expect(Object.keys(memory.seen).length).toBeLessThanOrEqual(accepted.length);
 	}, 300_000);

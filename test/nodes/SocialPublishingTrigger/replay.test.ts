@@ -1,7 +1,18 @@
-import { absorb, checkAcrossProcesses, checkAndRemember, ProcessMemories, replayKey, type ReplayStore } from '../../../nodes/SocialPublishingTrigger/replay';
+import {
+	absorb,
+	checkAcrossProcesses,
+	checkAndRemember,
+	ProcessMemories,
+	replayKey,
+	type ReplayStore,
+} from '../../../nodes/SocialPublishingTrigger/replay';
 
 const T0 = 1_795_000_000;
-const clock = (nowSeconds: number, capacity?: number) => ({ nowSeconds, toleranceSeconds: 300, capacity });
+const clock = (nowSeconds: number, capacity?: number) => ({
+	nowSeconds,
+	toleranceSeconds: 300,
+	capacity,
+});
 
 describe('replay memory (Events: "check the timestamp is recent to resist replays")', () => {
 	test('the first delivery is fresh, the same signature again is a replay', () => {
@@ -27,7 +38,8 @@ describe('replay memory (Events: "check the timestamp is recent to resist replay
 
 	test('the memory is bounded: beyond capacity the oldest are forgotten and the floor refuses what it cannot vouch for', () => {
 		const store: ReplayStore = {};
-		for (let i = 0; i < 5; i++) expect(checkAndRemember(store, `k${i}`, T0 + i, clock(T0 + 10, 3))).toBe('fresh');
+		for (let i = 0; i < 5; i++)
+			expect(checkAndRemember(store, `k${i}`, T0 + i, clock(T0 + 10, 3))).toBe('fresh');
 		expect(Object.keys(store.seen ?? {}).sort()).toEqual(['k2', 'k3', 'k4']);
 		expect(store.floor).toBe(T0 + 1);
 		// k0 and k1 were forgotten: a replay of them is refused rather than accepted.
@@ -135,7 +147,11 @@ describe('replay memory shared by several n8n processes', () => {
 		expect(new Process(db).call('k1', T0, T0 + 1).verdict).toBe('fresh');
 		// A's next call (any delivery) writes k1 back; from then on a copy of k1 is a replay everywhere.
 		a.call('k3', T0 + 1, T0 + 1).save();
-		expect(Object.keys((JSON.parse(db.saved) as ReplayStore).seen ?? {}).sort()).toEqual(['k1', 'k2', 'k3']);
+		expect(Object.keys((JSON.parse(db.saved) as ReplayStore).seen ?? {}).sort()).toEqual([
+			'k1',
+			'k2',
+			'k3',
+		]);
 		expect(b.call('k1', T0, T0 + 2).verdict).toBe('replay');
 	});
 

@@ -13,7 +13,9 @@ const NOW_MS = 1_795_000_000_000;
 const TS = String(NOW_MS / 1000);
 
 function input(overrides: Partial<VerifyInput> & { body?: string } = {}): VerifyInput {
-	const body = Buffer.from(overrides.body ?? compactSorted({ event: 'draft.created', data: draftDetail(7) }));
+	const body = Buffer.from(
+		overrides.body ?? compactSorted({ event: 'draft.created', data: draftDetail(7) }),
+	);
 	return {
 		method: 'POST',
 		headers: {
@@ -43,9 +45,27 @@ describe('Events: signature (HMAC-SHA256 over timestamp "." raw body)', () => {
 	test.each([
 		['another secret', 'whsec_other', '1700000000', body, expected],
 		['another timestamp', 'whsec_vector', '1700000001', body, expected],
-		['one body byte changed', 'whsec_vector', '1700000000', Buffer.from('{"data":{"id":2},"event":"draft.created"}'), expected],
-		['re-spaced JSON', 'whsec_vector', '1700000000', Buffer.from('{"data": {"id": 1}, "event": "draft.created"}'), expected],
-		['upper-case hex', 'whsec_vector', '1700000000', body, 'sha256=' + expected.slice(7).toUpperCase()],
+		[
+			'one body byte changed',
+			'whsec_vector',
+			'1700000000',
+			Buffer.from('{"data":{"id":2},"event":"draft.created"}'),
+			expected,
+		],
+		[
+			're-spaced JSON',
+			'whsec_vector',
+			'1700000000',
+			Buffer.from('{"data": {"id": 1}, "event": "draft.created"}'),
+			expected,
+		],
+		[
+			'upper-case hex',
+			'whsec_vector',
+			'1700000000',
+			body,
+			'sha256=' + expected.slice(7).toUpperCase(),
+		],
 		['truncated hex', 'whsec_vector', '1700000000', body, expected.slice(0, -1)],
 		['hex plus one character', 'whsec_vector', '1700000000', body, expected + '0'],
 		['non-hex character', 'whsec_vector', '1700000000', body, expected.slice(0, -1) + 'g'],
@@ -66,19 +86,36 @@ describe('Events: signature (HMAC-SHA256 over timestamp "." raw body)', () => {
 
 describe('Events: headers read by role with a prefix, case-insensitive', () => {
 	test('finds headers whatever the case of name or prefix', () => {
-		const headers = { 'X-SERVICE-EVENT': 'a', 'x-Service-timestamp': '1', 'x-service-signature': 's' };
-		expect(readDeliveryHeaders(headers, 'x-service-')).toEqual({ event: 'a', timestamp: '1', signature: 's' });
+		const headers = {
+			'X-SERVICE-EVENT': 'a',
+			'x-Service-timestamp': '1',
+			'x-service-signature': 's',
+		};
+		expect(readDeliveryHeaders(headers, 'x-service-')).toEqual({
+			event: 'a',
+			timestamp: '1',
+			signature: 's',
+		});
 		expect(readHeader(headers, 'X-Service-', 'Event')).toBe('a');
 	});
 
 	test('uses the configured prefix only', () => {
 		const headers = { 'x-acme-event': 'a', 'x-acme-timestamp': '1', 'x-acme-signature': 's' };
 		expect(readDeliveryHeaders(headers, 'X-Service-')).toBeUndefined();
-		expect(readDeliveryHeaders(headers, 'X-Acme-')).toEqual({ event: 'a', timestamp: '1', signature: 's' });
+		expect(readDeliveryHeaders(headers, 'X-Acme-')).toEqual({
+			event: 'a',
+			timestamp: '1',
+			signature: 's',
+		});
 	});
 
 	test('an empty or repeated header counts as missing', () => {
-		expect(readDeliveryHeaders({ 'x-service-event': '', 'x-service-timestamp': '1', 'x-service-signature': 's' }, 'X-Service-')).toBeUndefined();
+		expect(
+			readDeliveryHeaders(
+				{ 'x-service-event': '', 'x-service-timestamp': '1', 'x-service-signature': 's' },
+				'X-Service-',
+			),
+		).toBeUndefined();
 		expect(readHeader({ 'x-service-event': ['a', 'b'] }, 'X-Service-', 'Event')).toBeUndefined();
 	});
 });
@@ -94,9 +131,12 @@ describe('Events: timestamp within the tolerance, both directions', () => {
 		expect(isWithinTolerance(NOW_MS / 1000 + offset, NOW_MS, 300)).toBe(ok);
 	});
 
-	test.each(['', '12a', '-5', '1.5', ' 17', '1e9', '0x10'])('timestamp %j is not a Unix time', (value) => {
-		expect(parseTimestamp(value)).toBeUndefined();
-	});
+	test.each(['', '12a', '-5', '1.5', ' 17', '1e9', '0x10'])(
+		'timestamp %j is not a Unix time',
+		(value) => {
+			expect(parseTimestamp(value)).toBeUndefined();
+		},
+	);
 });
 
 describe('verifyDelivery: the checks in order, with their status', () => {
@@ -115,19 +155,30 @@ describe('verifyDelivery: the checks in order, with their status', () => {
 		['stale timestamp', { nowMs: NOW_MS + 301_000 }, 401],
 		['future timestamp', { nowMs: NOW_MS - 301_000 }, 401],
 	])('%s -> %i', (_name, overrides, status) => {
-		expect(verifyDelivery(input(overrides as Partial<VerifyInput>))).toMatchObject({ ok: false, status });
+		expect(verifyDelivery(input(overrides as Partial<VerifyInput>))).toMatchObject({
+			ok: false,
+			status,
+		});
 	});
 
 	function signed(body: string, event = 'draft.created'): Partial<VerifyInput> {
 		const raw = Buffer.from(body);
 		return {
 			rawBody: raw,
-			headers: { 'x-service-event': event, 'x-service-timestamp': TS, 'x-service-signature': sign(SECRET, TS, raw) },
+			headers: {
+				'x-service-event': event,
+				'x-service-timestamp': TS,
+				'x-service-signature': sign(SECRET, TS, raw),
+			},
 		};
 	}
 
 	test('the signature is checked before the timestamp and the body', () => {
-		const bad = { ...input({ nowMs: NOW_MS + 10_000_000 }), secret: 'whsec_other', rawBody: Buffer.from('not json') };
+		const bad = {
+			...input({ nowMs: NOW_MS + 10_000_000 }),
+			secret: 'whsec_other',
+			rawBody: Buffer.from('not json'),
+		};
 		expect(verifyDelivery(bad)).toMatchObject({ ok: false, reason: 'Invalid signature' });
 	});
 
@@ -135,7 +186,11 @@ describe('verifyDelivery: the checks in order, with their status', () => {
 		['a signed body that is not JSON', 'not json', 400],
 		['a signed JSON array', '[1,2]', 400],
 		['a signed object without data', '{"event":"draft.created"}', 400],
-		['a signed body whose event differs from the header', compactSorted({ event: 'draft.deleted', data: {} }), 401],
+		[
+			'a signed body whose event differs from the header',
+			compactSorted({ event: 'draft.deleted', data: {} }),
+			401,
+		],
 		['a signed body without event', compactSorted({ data: {} }), 401],
 	])('%s -> %i', (_name, body, status) => {
 		expect(verifyDelivery(input(signed(body)))).toMatchObject({ ok: false, status });

@@ -1,7 +1,11 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
-import { startTriggerServer, type TriggerServer, type TriggerServerOptions } from '../../harness/webhookServer';
+import {
+	startTriggerServer,
+	type TriggerServer,
+	type TriggerServerOptions,
+} from '../../harness/webhookServer';
 import { SECRET } from './deliveries';
 
 export interface StartTriggerOptions {
@@ -17,7 +21,11 @@ export async function startTrigger(opts: StartTriggerOptions = {}): Promise<Trig
 	return await startTriggerServer({
 		nodeType: new SocialPublishingTrigger(),
 		parameters: { events: opts.events ?? ['*'], options: opts.options ?? {} },
-		credentials: opts.credentials ?? { apiKey: 'sp_test_read', baseUrl: 'http://127.0.0.1:9', webhookSecret: SECRET },
+		credentials: opts.credentials ?? {
+			apiKey: 'sp_test_read',
+			baseUrl: 'http://127.0.0.1:9',
+			webhookSecret: SECRET,
+		},
 		failFirst: opts.failFirst,
 		dropResponse: opts.dropResponse,
 	});

@@ -63,7 +63,10 @@ describe('Social Publishing Trigger over HTTP (Events)', () => {
 
 	test('the raw payload option outputs the body unchanged', async () => {
 		await withTrigger({ options: { rawPayload: true } }, async () => {
-			const delivery = signedDelivery({ event: 'draft.deleted', data: draftDetail(5, { status: 'scheduled' }) });
+			const delivery = signedDelivery({
+				event: 'draft.deleted',
+				data: draftDetail(5, { status: 'scheduled' }),
+			});
 			expect((await post(server.url, delivery)).status).toBe(200);
 			await server.idle();
 			expect(server.runs.map((r) => r.items)).toEqual([[JSON.parse(delivery.body.toString())]]);
@@ -75,7 +78,10 @@ describe('Social Publishing Trigger over HTTP (Events)', () => {
 			const ignored = await post(server.url, created(1));
 			expect(ignored.status).toBe(200);
 			expect(ignored.json).toEqual({ received: true, ignored: true });
-			expect((await post(server.url, signedDelivery({ event: 'draft.published', data: draftDetail(2) }))).status).toBe(200);
+			expect(
+				(await post(server.url, signedDelivery({ event: 'draft.published', data: draftDetail(2) })))
+					.status,
+			).toBe(200);
 			await server.idle();
 			expect(server.runs.map((r) => r.items[0].event)).toEqual(['draft.published']);
 		});
@@ -83,11 +89,21 @@ describe('Social Publishing Trigger over HTTP (Events)', () => {
 
 	test('"*" selects every event', async () => {
 		await withTrigger({ events: ['*'] }, async () => {
-			for (const [i, event] of ['draft.tags_changed', 'draft.status_changed', 'draft.planned'].entries()) {
-				expect((await post(server.url, signedDelivery({ event, data: draftDetail(i) }))).status).toBe(200);
+			for (const [i, event] of [
+				'draft.tags_changed',
+				'draft.status_changed',
+				'draft.planned',
+			].entries()) {
+				expect(
+					(await post(server.url, signedDelivery({ event, data: draftDetail(i) }))).status,
+				).toBe(200);
 			}
 			await server.idle();
-			expect(server.runs.map((r) => r.items[0].event).sort()).toEqual(['draft.planned', 'draft.status_changed', 'draft.tags_changed']);
+			expect(server.runs.map((r) => r.items[0].event).sort()).toEqual([
+				'draft.planned',
+				'draft.status_changed',
+				'draft.tags_changed',
+			]);
 		});
 	});
 
@@ -103,7 +119,9 @@ describe('Social Publishing Trigger over HTTP (Events)', () => {
 			// The memory lives in the workflow's static data, keyed by digest, never the signature.
 			const stored = JSON.stringify(server.storedStaticData());
 			expect(stored).not.toContain(delivery.headers[`${PREFIX}Signature`].slice(7));
-			expect(Object.keys((server.storedStaticData()['node:Trigger'] as { seen: object }).seen)).toHaveLength(1);
+			expect(
+				Object.keys((server.storedStaticData()['node:Trigger'] as { seen: object }).seen),
+			).toHaveLength(1);
 		});
 	});
 
@@ -126,9 +144,12 @@ describe('Social Publishing Trigger refuses what it cannot verify (Events, Authe
 		await server.close();
 	});
 
-	test.each(['Event', 'Timestamp', 'Signature'] as const)('missing %s header -> 401', async (role) => {
-		await expectRefused(withHeader(created(), role, undefined), 401);
-	});
+	test.each(['Event', 'Timestamp', 'Signature'] as const)(
+		'missing %s header -> 401',
+		async (role) => {
+			await expectRefused(withHeader(created(), role, undefined), 401);
+		},
+	);
 
 	test('headers under another prefix -> 401', async () => {
 		await expectRefused(created(1, { prefix: 'X-Other-' }), 401);
@@ -136,7 +157,9 @@ describe('Social Publishing Trigger refuses what it cannot verify (Events, Authe
 
 	test('header names in any case are accepted', async () => {
 		const d = created();
-		const headers = Object.fromEntries(Object.entries(d.headers).map(([k, v]) => [k.toUpperCase(), v]));
+		const headers = Object.fromEntries(
+			Object.entries(d.headers).map(([k, v]) => [k.toUpperCase(), v]),
+		);
 		expect((await post(server.url, { ...d, headers })).status).toBe(200);
 	});
 
@@ -154,7 +177,10 @@ describe('Social Publishing Trigger refuses what it cannot verify (Events, Authe
 		const d = created(1);
 		const parsed = JSON.parse(d.body.toString()) as { event: string; data: object };
 		await expectRefused({ ...d, body: Buffer.from(JSON.stringify(parsed, null, 1)) }, 401);
-		await expectRefused({ ...d, body: Buffer.from(JSON.stringify({ event: parsed.event, data: parsed.data })) }, 401);
+		await expectRefused(
+			{ ...d, body: Buffer.from(JSON.stringify({ event: parsed.event, data: parsed.data })) },
+			401,
+		);
 	});
 
 	test('a correctly signed body in any JSON layout is accepted (no re-serialisation)', async () => {
@@ -183,8 +209,12 @@ describe('Social Publishing Trigger refuses what it cannot verify (Events, Authe
 	});
 
 	test('timestamps inside the window in both directions are accepted', async () => {
-		expect((await post(server.url, created(1, { timestamp: nowSeconds() - 295 }))).status).toBe(200);
-		expect((await post(server.url, created(2, { timestamp: nowSeconds() + 295 }))).status).toBe(200);
+		expect((await post(server.url, created(1, { timestamp: nowSeconds() - 295 }))).status).toBe(
+			200,
+		);
+		expect((await post(server.url, created(2, { timestamp: nowSeconds() + 295 }))).status).toBe(
+			200,
+		);
 	});
 
 	test('timestamp header changed after signing -> 401', async () => {
@@ -216,7 +246,11 @@ describe('Social Publishing Trigger refuses what it cannot verify (Events, Authe
 	test('a body declared JSON that does not parse is refused by n8n before the node (422)', async () => {
 		const timestamp = String(nowSeconds());
 		const body = Buffer.from('{"event":');
-		const headers = { ...created().headers, [`${PREFIX}Timestamp`]: timestamp, [`${PREFIX}Signature`]: sign(SECRET, timestamp, body) };
+		const headers = {
+			...created().headers,
+			[`${PREFIX}Timestamp`]: timestamp,
+			[`${PREFIX}Signature`]: sign(SECRET, timestamp, body),
+		};
 		await expectRefused({ body, headers }, 422);
 	});
 
@@ -253,8 +287,12 @@ describe('Social Publishing Trigger options', () => {
 
 	test('a smaller tolerance rejects what the default would accept', async () => {
 		await withTrigger({ options: { toleranceSeconds: 60 } }, async () => {
-			expect((await post(server.url, created(1, { timestamp: nowSeconds() - 120 }))).status).toBe(401);
-			expect((await post(server.url, created(2, { timestamp: nowSeconds() - 30 }))).status).toBe(200);
+			expect((await post(server.url, created(1, { timestamp: nowSeconds() - 120 }))).status).toBe(
+				401,
+			);
+			expect((await post(server.url, created(2, { timestamp: nowSeconds() - 30 }))).status).toBe(
+				200,
+			);
 		});
 	});
 });
@@ -262,11 +300,13 @@ describe('Social Publishing Trigger options', () => {
 describe('Social Publishing Trigger set-up (activation)', () => {
 	test('refuses to start listening without a signing secret, with a clear message', async () => {
 		await expect(
-			startTrigger({ credentials: { apiKey: 'sp_test_read', baseUrl: 'http://127.0.0.1:9', webhookSecret: '' } }),
+			startTrigger({
+				credentials: { apiKey: 'sp_test_read', baseUrl: 'http://127.0.0.1:9', webhookSecret: '' },
+			}),
 		).rejects.toThrow(/Webhook Signing Secret is empty/);
-		await expect(startTrigger({ credentials: { apiKey: 'sp_test_read', baseUrl: 'http://127.0.0.1:9' } })).rejects.toThrow(
-			/Webhook Signing Secret is empty/,
-		);
+		await expect(
+			startTrigger({ credentials: { apiKey: 'sp_test_read', baseUrl: 'http://127.0.0.1:9' } }),
+		).rejects.toThrow(/Webhook Signing Secret is empty/);
 	});
 
 	test('refuses to start without any event selected', async () => {
@@ -274,7 +314,11 @@ describe('Social Publishing Trigger set-up (activation)', () => {
 	});
 
 	test('a secret removed after activation makes every delivery fail closed (401)', async () => {
-		const credentials = { apiKey: 'sp_test_read', baseUrl: 'http://127.0.0.1:9', webhookSecret: SECRET };
+		const credentials = {
+			apiKey: 'sp_test_read',
+			baseUrl: 'http://127.0.0.1:9',
+			webhookSecret: SECRET,
+		};
 		await withTrigger({ credentials }, async () => {
 			credentials.webhookSecret = '';
 			await expectRefused(created(), 401);

@@ -4,7 +4,12 @@
  * trigger's execute() on the worker then lets only the first execution of that delivery go on.
  */
 import { WebhookContext } from 'n8n-core';
-import type { IDataObject, INodeExecutionData, IWorkflowExecuteAdditionalData, Workflow } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWorkflowExecuteAdditionalData,
+	Workflow,
+} from 'n8n-workflow';
 
 import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 import { replayKey } from '../../../nodes/SocialPublishingTrigger/replay';
@@ -18,9 +23,23 @@ import {
 	webhookDataFor,
 	type TriggerWorkflow,
 } from '../../harness/webhookRuntime';
-import { compactSorted, draftDetail, nowSeconds, PREFIX, SECRET, signedDelivery, type Delivery } from './deliveries';
+import {
+	compactSorted,
+	draftDetail,
+	nowSeconds,
+	PREFIX,
+	SECRET,
+	signedDelivery,
+	type Delivery,
+} from './deliveries';
 
-const credentials = { socialPublishingApi: { apiKey: 'sp_test_read', baseUrl: 'http://127.0.0.1:9', webhookSecret: SECRET } };
+const credentials = {
+	socialPublishingApi: {
+		apiKey: 'sp_test_read',
+		baseUrl: 'http://127.0.0.1:9',
+		webhookSecret: SECRET,
+	},
+};
 
 function triggerWorkflow(options: IDataObject = {}): TriggerWorkflow {
 	return buildTriggerWorkflow({
@@ -32,21 +51,49 @@ function triggerWorkflow(options: IDataObject = {}): TriggerWorkflow {
 }
 
 function additionalData(tw: TriggerWorkflow): IWorkflowExecuteAdditionalData {
-	return makeAdditionalData({ credentials, webhookBaseUrl: 'http://127.0.0.1:9', workflowData: tw.workflowData });
+	return makeAdditionalData({
+		credentials,
+		webhookBaseUrl: 'http://127.0.0.1:9',
+		workflowData: tw.workflowData,
+	});
 }
 
 /** One webhook call as n8n's webhook server makes it; returns the items handed to the execution. */
-async function webhookCall(tw: TriggerWorkflow, workflow: Workflow, delivery: Delivery): Promise<INodeExecutionData[][] | undefined> {
+async function webhookCall(
+	tw: TriggerWorkflow,
+	workflow: Workflow,
+	delivery: Delivery,
+): Promise<INodeExecutionData[][] | undefined> {
 	const data = additionalData(tw);
-	const headers = Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k.toLowerCase(), v]));
-	data.httpRequest = { method: 'POST', headers, rawBody: delivery.body, body: JSON.parse(delivery.body.toString('utf8')) as unknown } as never;
+	const headers = Object.fromEntries(
+		Object.entries(delivery.headers).map(([k, v]) => [k.toLowerCase(), v]),
+	);
+	data.httpRequest = {
+		method: 'POST',
+		headers,
+		rawBody: delivery.body,
+		body: JSON.parse(delivery.body.toString('utf8')) as unknown,
+	} as never;
 	data.httpResponse = { writeHead: () => undefined, end: () => undefined } as never;
-	const context = new WebhookContext(workflow, tw.triggerNode, data, 'webhook', webhookDataFor(tw, data), [], null);
+	const context = new WebhookContext(
+		workflow,
+		tw.triggerNode,
+		data,
+		'webhook',
+		webhookDataFor(tw, data),
+		[],
+		null,
+	);
 	const result = await new SocialPublishingTrigger().webhook.call(context);
 	return result.workflowData;
 }
 
-const published = (id: number, timestamp = nowSeconds()) => signedDelivery({ event: 'draft.published', data: draftDetail(id, { status: 'published' }), timestamp });
+const published = (id: number, timestamp = nowSeconds()) =>
+	signedDelivery({
+		event: 'draft.published',
+		data: draftDetail(id, { status: 'published' }),
+		timestamp,
+	});
 
 describe('the trigger on the worker (queue mode)', () => {
 	test('webhook() hands the execution the item with a replay mark beside json, not in it', async () => {
@@ -55,7 +102,11 @@ describe('the trigger on the worker (queue mode)', () => {
 		const items = await webhookCall(tw, instantiate(tw, {}), delivery);
 		expect(items?.[0]).toHaveLength(1);
 		const [item] = items?.[0] ?? [];
-		expect(item.json).toEqual({ event: 'draft.published', timestamp: expect.any(String), draft: JSON.parse(compactSorted(draftDetail(7, { status: 'published' }))) });
+		expect(item.json).toEqual({
+			event: 'draft.published',
+			timestamp: expect.any(String),
+			draft: JSON.parse(compactSorted(draftDetail(7, { status: 'published' }))),
+		});
 		expect(item.socialPublishingDelivery).toEqual({
 			key: replayKey(delivery.headers[`${PREFIX}Signature`]),
 			timestamp: Number(delivery.headers[`${PREFIX}Timestamp`]),
@@ -75,8 +126,18 @@ describe('the trigger on the worker (queue mode)', () => {
 		expect(fromA).toBeDefined();
 		expect(fromB).toBeUndefined();
 		const worker = instantiate(tw, {});
-		const first = await runFromTrigger(worker, tw, additionalData(tw), fromA as INodeExecutionData[][]);
-		const second = await runFromTrigger(worker, tw, additionalData(tw), fromA as INodeExecutionData[][]);
+		const first = await runFromTrigger(
+			worker,
+			tw,
+			additionalData(tw),
+			fromA as INodeExecutionData[][],
+		);
+		const second = await runFromTrigger(
+			worker,
+			tw,
+			additionalData(tw),
+			fromA as INodeExecutionData[][],
+		);
 		expect(first.status).toBe('success');
 		expect(outputOf(first, CAPTURE_NODE_NAME)).toHaveLength(1);
 		expect(second.status).toBe('success');
@@ -98,10 +159,25 @@ describe('the trigger on the worker (queue mode)', () => {
 	test('distinct deliveries, other workflows, manual runs and unmarked items are not held back', async () => {
 		const tw = triggerWorkflow();
 		const other = triggerWorkflow();
-		const marked = (await webhookCall(tw, instantiate(tw, {}), published(10))) as INodeExecutionData[][];
-		const distinct = (await webhookCall(tw, instantiate(tw, {}), published(11))) as INodeExecutionData[][];
-		const runs = async (t: TriggerWorkflow, items: INodeExecutionData[][], mode: 'webhook' | 'manual' = 'webhook') =>
-			outputOf(await runFromTrigger(instantiate(t, {}), t, additionalData(t), items, mode), CAPTURE_NODE_NAME).length;
+		const marked = (await webhookCall(
+			tw,
+			instantiate(tw, {}),
+			published(10),
+		)) as INodeExecutionData[][];
+		const distinct = (await webhookCall(
+			tw,
+			instantiate(tw, {}),
+			published(11),
+		)) as INodeExecutionData[][];
+		const runs = async (
+			t: TriggerWorkflow,
+			items: INodeExecutionData[][],
+			mode: 'webhook' | 'manual' = 'webhook',
+		) =>
+			outputOf(
+				await runFromTrigger(instantiate(t, {}), t, additionalData(t), items, mode),
+				CAPTURE_NODE_NAME,
+			).length;
 		expect(await runs(tw, marked)).toBe(1);
 		expect(await runs(tw, distinct)).toBe(1);
 		// The same delivery in another workflow is that workflow's own.

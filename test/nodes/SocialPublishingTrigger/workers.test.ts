@@ -20,17 +20,36 @@ import type {
 
 import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 import { DEFAULT_REPLAY_CAPACITY } from '../../../nodes/SocialPublishingTrigger/replay';
-import { buildTriggerWorkflow, CAPTURE_NODE_NAME, instantiate, makeAdditionalData, makeNodeTypes, outputOf, runFromTrigger, webhookDataFor, type TriggerWorkflow } from '../../harness/webhookRuntime';
+import {
+	buildTriggerWorkflow,
+	CAPTURE_NODE_NAME,
+	instantiate,
+	makeAdditionalData,
+	makeNodeTypes,
+	outputOf,
+	runFromTrigger,
+	webhookDataFor,
+	type TriggerWorkflow,
+} from '../../harness/webhookRuntime';
 import { draftDetail, nowSeconds, SECRET, signedDelivery } from './deliveries';
 
 /** n8n's database-backed record, in memory: the same answers as n8n's DeduplicationHelper in mode "entries". */
 class RecordStandIn implements IDataDeduplicator {
 	readonly rows = new Map<string, string[]>();
-	readonly calls: Array<{ items: DeduplicationItemTypes[]; scope: DeduplicationScope; options: ICheckProcessedOptions }> = [];
+	readonly calls: Array<{
+		items: DeduplicationItemTypes[];
+		scope: DeduplicationScope;
+		options: ICheckProcessedOptions;
+	}> = [];
 	/** Attempts still to fail, as a database error would. */
 	failures = 0;
 
-	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope: DeduplicationScope, contextData: ICheckProcessedContextData, options: ICheckProcessedOptions): Promise<IDeduplicationOutput> {
+	async checkProcessedAndRecord(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<IDeduplicationOutput> {
 		this.calls.push({ items, scope, options });
 		if (this.failures > 0) {
 			this.failures--;
@@ -72,7 +91,11 @@ function anotherWorkersTrigger(): INodeType {
 	let Trigger: typeof SocialPublishingTrigger | undefined;
 	jest.isolateModules(() => {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		Trigger = (require('../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node') as { SocialPublishingTrigger: typeof SocialPublishingTrigger }).SocialPublishingTrigger;
+		Trigger = (
+			require('../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node') as {
+				SocialPublishingTrigger: typeof SocialPublishingTrigger;
+			}
+		).SocialPublishingTrigger;
 	});
 	if (!Trigger) throw new Error('no second copy of the trigger');
 	return new Trigger();
@@ -80,37 +103,90 @@ function anotherWorkersTrigger(): INodeType {
 
 // Not CUSTOM.*: the harness maps those names to the source module's node types, whatever a test passes.
 const NODE_TYPE = 'test.socialPublishingTrigger';
-const credentials = { socialPublishingApi: { apiKey: 'sp_test_read', baseUrl: 'http://127.0.0.1:9', webhookSecret: SECRET } };
+const credentials = {
+	socialPublishingApi: {
+		apiKey: 'sp_test_read',
+		baseUrl: 'http://127.0.0.1:9',
+		webhookSecret: SECRET,
+	},
+};
 
 function triggerWorkflow(options: IDataObject = {}): TriggerWorkflow {
-	return buildTriggerWorkflow({ nodeTypeName: NODE_TYPE, nodeType: new SocialPublishingTrigger(), parameters: { events: ['*'], options }, credentialType: 'socialPublishingApi' });
+	return buildTriggerWorkflow({
+		nodeTypeName: NODE_TYPE,
+		nodeType: new SocialPublishingTrigger(),
+		parameters: { events: ['*'], options },
+		credentialType: 'socialPublishingApi',
+	});
 }
 
 /** The same workflow as run by another worker. */
-const onWorker = (tw: TriggerWorkflow, nodeType: INodeType): TriggerWorkflow => ({ ...tw, nodeTypes: makeNodeTypes({ [NODE_TYPE]: nodeType }) });
+const onWorker = (tw: TriggerWorkflow, nodeType: INodeType): TriggerWorkflow => ({
+	...tw,
+	nodeTypes: makeNodeTypes({ [NODE_TYPE]: nodeType }),
+});
 
-async function run(tw: TriggerWorkflow, items: INodeExecutionData[][], mode: 'webhook' | 'manual' = 'webhook') {
-	const result = await runFromTrigger(instantiate(tw, {}), tw, makeAdditionalData({ credentials, webhookBaseUrl: 'http://127.0.0.1:9', workflowData: tw.workflowData }), items, mode);
+async function run(
+	tw: TriggerWorkflow,
+	items: INodeExecutionData[][],
+	mode: 'webhook' | 'manual' = 'webhook',
+) {
+	const result = await runFromTrigger(
+		instantiate(tw, {}),
+		tw,
+		makeAdditionalData({
+			credentials,
+			webhookBaseUrl: 'http://127.0.0.1:9',
+			workflowData: tw.workflowData,
+		}),
+		items,
+		mode,
+	);
 	expect(result.status).toBe('success');
 	return outputOf(result, CAPTURE_NODE_NAME).length;
 }
 
 /** The items a webhook process (a copy of the module of its own) hands the execution for one signed delivery. */
 async function accepted(tw: TriggerWorkflow, id: number): Promise<INodeExecutionData[][]> {
-	const delivery = signedDelivery({ event: 'draft.published', data: draftDetail(id, { status: 'published' }), timestamp: nowSeconds() });
-	const data = makeAdditionalData({ credentials, webhookBaseUrl: 'http://127.0.0.1:9', workflowData: tw.workflowData });
-	const headers = Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k.toLowerCase(), v]));
-	data.httpRequest = { method: 'POST', headers, rawBody: delivery.body, body: JSON.parse(delivery.body.toString('utf8')) as unknown } as never;
+	const delivery = signedDelivery({
+		event: 'draft.published',
+		data: draftDetail(id, { status: 'published' }),
+		timestamp: nowSeconds(),
+	});
+	const data = makeAdditionalData({
+		credentials,
+		webhookBaseUrl: 'http://127.0.0.1:9',
+		workflowData: tw.workflowData,
+	});
+	const headers = Object.fromEntries(
+		Object.entries(delivery.headers).map(([k, v]) => [k.toLowerCase(), v]),
+	);
+	data.httpRequest = {
+		method: 'POST',
+		headers,
+		rawBody: delivery.body,
+		body: JSON.parse(delivery.body.toString('utf8')) as unknown,
+	} as never;
 	data.httpResponse = { writeHead: () => undefined, end: () => undefined } as never;
 	const webhookProcess = onWorker(tw, anotherWorkersTrigger());
-	const context = new WebhookContext(instantiate(webhookProcess, {}), tw.triggerNode, data, 'webhook', webhookDataFor(webhookProcess, data), [], null);
-	const result = await webhookProcess.nodeTypes.getByNameAndVersion(NODE_TYPE).webhook?.call(context);
+	const context = new WebhookContext(
+		instantiate(webhookProcess, {}),
+		tw.triggerNode,
+		data,
+		'webhook',
+		webhookDataFor(webhookProcess, data),
+		[],
+		null,
+	);
+	const result = await webhookProcess.nodeTypes
+		.getByNameAndVersion(NODE_TYPE)
+		.webhook?.call(context);
 	if (!result?.workflowData) throw new Error('the webhook process did not accept the delivery');
 	return result.workflowData;
 }
 
 describe('the trigger with several workers (queue mode)', () => {
-	test('one delivery executed on two workers runs the workflow once: the second worker finds it in n8n\'s record', async () => {
+	test("one delivery executed on two workers runs the workflow once: the second worker finds it in n8n's record", async () => {
 		const tw = triggerWorkflow();
 		const items = await accepted(tw, 21);
 		const workerA = onWorker(tw, new SocialPublishingTrigger());
@@ -118,7 +194,11 @@ describe('the trigger with several workers (queue mode)', () => {
 		expect(await run(workerA, items)).toBe(1);
 		expect(await run(workerB, items)).toBe(0);
 		expect(record.calls).toHaveLength(2);
-		expect(record.calls[0]).toEqual({ items: [expect.stringMatching(/^[0-9a-f]{32}$/)], scope: 'node', options: { mode: 'entries', maxEntries: DEFAULT_REPLAY_CAPACITY } });
+		expect(record.calls[0]).toEqual({
+			items: [expect.stringMatching(/^[0-9a-f]{32}$/)],
+			scope: 'node',
+			options: { mode: 'entries', maxEntries: DEFAULT_REPLAY_CAPACITY },
+		});
 	});
 
 	test('distinct deliveries and other workflows pass on every worker; test runs are neither checked nor recorded', async () => {

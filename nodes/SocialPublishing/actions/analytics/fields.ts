@@ -15,8 +15,19 @@ export const platformField: INodeProperties = {
 };
 
 /** The analytics path for the chosen platform; the API specification supports only `x`, so anything else is refused before sending. */
-export function analyticsPath(context: IExecuteFunctions, itemIndex: number, socialSetId: number, what: 'posts' | 'followers'): string {
+export function analyticsPath(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	what: 'posts' | 'followers',
+): string {
 	const platform = String(context.getNodeParameter('platform', itemIndex, 'x') ?? '').trim();
-	if (platform !== 'x') throw paramError(context, itemIndex, 'Platform', `must be x: analytics exist for X only, got "${platform}"`);
+	if (platform !== 'x')
+		throw paramError(
+			context,
+			itemIndex,
+			'Platform',
+			`must be x: analytics exist for X only, got "${platform}"`,
+		);
 	return `/v2/social-sets/${socialSetId}/analytics/${platform}/${what}`;
 }

@@ -21,13 +21,26 @@ const fields: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			calendarDateField('startDate', 'Start Date', 'First day of the series; default 29 days before the end date', false),
-			calendarDateField('endDate', 'End Date', 'Last day of the series; default today in the social set\'s time zone', false),
+			calendarDateField(
+				'startDate',
+				'Start Date',
+				'First day of the series; default 29 days before the end date',
+				false,
+			),
+			calendarDateField(
+				'endDate',
+				'End Date',
+				"Last day of the series; default today in the social set's time zone",
+				false,
+			),
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getFollowers'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analytics'], operation: ['getFollowers'] } },
+	fields,
+);
 
 /**
  * With only a Start Date the service ends the series today in the social set's time zone (Analytics: "end_date is
@@ -35,7 +48,12 @@ export const description = updateDisplayOptions({ show: { resource: ['analytics'
  * UTC: the zone is read only when the range is near a limit. With only an End Date the series starts 29 days before
  * it, 30 days in all, always within the limit.
  */
-async function checkStartToToday(context: IExecuteFunctions, itemIndex: number, socialSetId: number, start: string): Promise<void> {
+async function checkStartToToday(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	start: string,
+): Promise<void> {
 	const utcToday = DateTime.utc().startOf('day');
 	const fits = (end: string) => rangeProblem(start, end, ANALYTICS_MAX_DAYS) === undefined;
 	if ([-1, 1].every((days) => fits(utcToday.plus({ days }).toISODate() as string))) return;
@@ -44,7 +62,12 @@ async function checkStartToToday(context: IExecuteFunctions, itemIndex: number, 
 	if ('problem' in today) return;
 	const days = inclusiveDays(start, today.date);
 	if (days < 1) {
-		throw paramError(context, itemIndex, 'Start Date', `is after today (${today.date} in ${zone}), the end of the series when End Date is empty; give an End Date or an earlier start`);
+		throw paramError(
+			context,
+			itemIndex,
+			'Start Date',
+			`is after today (${today.date} in ${zone}), the end of the series when End Date is empty; give an End Date or an earlier start`,
+		);
 	}
 	if (days > ANALYTICS_MAX_DAYS) {
 		throw paramError(
@@ -57,7 +80,10 @@ async function checkStartToToday(context: IExecuteFunctions, itemIndex: number, 
 }
 
 /** The daily followers series; without dates the service gives the 30 days ending today. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const start = getCalendarDate(this, itemIndex, 'options.startDate', 'Start Date', false);
 	const end = getCalendarDate(this, itemIndex, 'options.endDate', 'End Date', false);

@@ -11,7 +11,11 @@ const fields: INodeProperties[] = [
 	socialSetLocator,
 	platformField,
 	calendarDateField('startDate', 'Start Date', 'First day of posts to include'),
-	calendarDateField('endDate', 'End Date', 'Last day of posts to include; at most 366 days after the start counting both'),
+	calendarDateField(
+		'endDate',
+		'End Date',
+		'Last day of posts to include; at most 366 days after the start counting both',
+	),
 	{
 		displayName: 'Include Replies',
 		name: 'includeReplies',
@@ -22,10 +26,16 @@ const fields: INodeProperties[] = [
 	...returnAllOrLimit(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getPosts'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['analytics'], operation: ['getPosts'] } },
+	fields,
+);
 
 /** Post metrics in the date range, in pages of up to 100, in the order the service gives them. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const { start, end } = getDateRange(this, itemIndex, ANALYTICS_MAX_DAYS);
 	const includeReplies = this.getNodeParameter('includeReplies', itemIndex, false) as boolean;

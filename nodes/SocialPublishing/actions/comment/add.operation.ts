@@ -1,15 +1,32 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
-import { COMMENT_TEXT_MAX, commentTextField, getBoundedText, getThreadPath, threadLocatorFields } from '../commentThread/common';
+import {
+	COMMENT_TEXT_MAX,
+	commentTextField,
+	getBoundedText,
+	getThreadPath,
+	threadLocatorFields,
+} from '../commentThread/common';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [...threadLocatorFields(true), commentTextField];
 
-export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['add'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['comment'], operation: ['add'] } },
+	fields,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const { path } = getThreadPath(this, itemIndex);
 	const text = getBoundedText(this, itemIndex, 'text', 'Text', COMMENT_TEXT_MAX);
-	return await apiRequest(this, { method: 'POST', path: `${path}/comments`, body: { text }, itemIndex });
+	return await apiRequest(this, {
+		method: 'POST',
+		path: `${path}/comments`,
+		body: { text },
+		itemIndex,
+	});
 }

@@ -9,16 +9,23 @@ const fields: INodeProperties[] = [
 	...threadLocatorFields(true),
 	commentIdField,
 	{
-		displayName: 'Deleting the first (root) comment of a thread deletes the whole thread and its markers',
+		displayName:
+			'Deleting the first (root) comment of a thread deletes the whole thread and its markers',
 		name: 'rootNotice',
 		type: 'notice',
 		default: '',
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['comment'], operation: ['delete'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['comment'], operation: ['delete'] } },
+	fields,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const { path, commentId } = getCommentPath(this, itemIndex);
 	await apiRequest(this, { method: 'DELETE', path, itemIndex });
 	return { deleted: true, id: commentId };

@@ -11,7 +11,10 @@ export const SELECTED_TEXT_MAX = 50_000;
 export const OCCURRENCE_MAX = 10_000;
 
 /** Platforms a comment thread can sit on: the post platforms and X Article. */
-export const THREAD_PLATFORMS: INodePropertyOptions[] = [...POST_PLATFORM_OPTIONS, { name: 'X Article', value: 'x_article' }];
+export const THREAD_PLATFORMS: INodePropertyOptions[] = [
+	...POST_PLATFORM_OPTIONS,
+	{ name: 'X Article', value: 'x_article' },
+];
 
 export const draftIdField: INodeProperties = {
 	displayName: 'Draft ID',
@@ -50,12 +53,15 @@ export const commentTextField: INodeProperties = {
 	typeOptions: { rows: 3 },
 	required: true,
 	default: '',
-	description: 'The comment, as plain text (1 to 10,000 characters; user mentions are not supported)',
+	description:
+		'The comment, as plain text (1 to 10,000 characters; user mentions are not supported)',
 };
 
 /** Social set locator, Draft ID and (optionally) Comment Thread ID, in the order every operation shows them. */
 export function threadLocatorFields(withThread: boolean): INodeProperties[] {
-	return withThread ? [socialSetLocator, draftIdField, threadIdField] : [socialSetLocator, draftIdField];
+	return withThread
+		? [socialSetLocator, draftIdField, threadIdField]
+		: [socialSetLocator, draftIdField];
 }
 
 /** `/v2/social-sets/{id}/drafts/{draft_id}/comment-threads`, from the item's Social Set and Draft ID. */
@@ -66,29 +72,62 @@ export function getThreadsPath(context: IExecuteFunctions, itemIndex: number): s
 }
 
 /** The path of one comment thread and its ID. */
-export function getThreadPath(context: IExecuteFunctions, itemIndex: number): { path: string; threadId: string } {
+export function getThreadPath(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { path: string; threadId: string } {
 	const base = getThreadsPath(context, itemIndex);
 	const threadId = getUuid(context, itemIndex, 'threadId', 'Comment Thread ID');
 	return { path: `${base}/${threadId}`, threadId };
 }
 
 /** A text parameter of 1 to `max` characters (counted as Unicode code points). */
-export function getBoundedText(context: IExecuteFunctions, itemIndex: number, name: string, label: string, max: number): string {
+export function getBoundedText(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	max: number,
+): string {
 	const value = context.getNodeParameter(name, itemIndex, '') as unknown;
-	const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+	const text =
+		typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 	const length = [...text].length;
 	if (length < 1 || length > max) {
-		throw paramError(context, itemIndex, label, `must be 1 to ${max.toLocaleString('en-US')} characters, got ${length}`);
+		throw paramError(
+			context,
+			itemIndex,
+			label,
+			`must be 1 to ${max.toLocaleString('en-US')} characters, got ${length}`,
+		);
 	}
 	return text;
 }
 
 /** A whole number from `min` to `max`. */
-export function checkInteger(context: IExecuteFunctions, itemIndex: number, value: unknown, label: string, min: number, max?: number): number {
+export function checkInteger(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+	min: number,
+	max?: number,
+): number {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	const range = max === undefined ? `of at least ${min}` : `from ${min} to ${max.toLocaleString('en-US')}`;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || (max !== undefined && number > max)) {
-		throw paramError(context, itemIndex, label, `must be a whole number ${range}, got "${String(value)}"`);
+	const range =
+		max === undefined ? `of at least ${min}` : `from ${min} to ${max.toLocaleString('en-US')}`;
+	if (
+		typeof number !== 'number' ||
+		!Number.isInteger(number) ||
+		number < min ||
+		(max !== undefined && number > max)
+	) {
+		throw paramError(
+			context,
+			itemIndex,
+			label,
+			`must be a whole number ${range}, got "${String(value)}"`,
+		);
 	}
 	return number;
 }

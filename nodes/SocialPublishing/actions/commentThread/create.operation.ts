@@ -24,7 +24,8 @@ const fields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 0 },
 		default: 0,
-		description: 'Zero-based position of the post in the platform\'s thread (0 for the first post, and for an X Article)',
+		description:
+			"Zero-based position of the post in the platform's thread (0 for the first post, and for an X Article)",
 	},
 	{
 		displayName: 'Selected Text',
@@ -50,7 +51,8 @@ const fields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: OCCURRENCE_MAX, numberPrecision: 0 },
 				default: 0,
-				description: 'Which match of the selected text to anchor to when it appears several times (0 = the first)',
+				description:
+					'Which match of the selected text to anchor to when it appears several times (0 = the first)',
 			},
 			{
 				displayName: 'Platform',
@@ -58,17 +60,29 @@ const fields: INodeProperties[] = [
 				type: 'options',
 				options: THREAD_PLATFORMS,
 				default: 'x',
-				description: 'The platform content to comment on; needed when the draft has several platforms that take comments',
+				description:
+					'The platform content to comment on; needed when the draft has several platforms that take comments',
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['commentThread'], operation: ['create'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['commentThread'], operation: ['create'] } },
+	fields,
+);
 
 /** Whether the draft's content is an X Article (its only commentable content), read from the draft. */
-async function isArticleDraft(context: IExecuteFunctions, itemIndex: number, threadsPath: string): Promise<boolean> {
-	const draft = await apiRequest(context, { method: 'GET', path: threadsPath.replace(/\/comment-threads$/, ''), itemIndex });
+async function isArticleDraft(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	threadsPath: string,
+): Promise<boolean> {
+	const draft = await apiRequest(context, {
+		method: 'GET',
+		path: threadsPath.replace(/\/comment-threads$/, ''),
+		itemIndex,
+	});
 	return isPlatformOn('x_article', (draft.platforms as IDataObject | undefined)?.x_article);
 }
 
@@ -79,21 +93,53 @@ const ARTICLE_POST_INDEX = 'must be 0 for an X Article (it has no separate posts
  * left out; without a Platform, a Post Index above 0 is checked against the draft first, since the service then
  * picks the draft's only commentable content, which may be an article.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const path = getThreadsPath(this, itemIndex);
-	const postIndex = checkInteger(this, itemIndex, this.getNodeParameter('postIndex', itemIndex, 0), 'Post Index', 0);
-	const selectedText = getBoundedText(this, itemIndex, 'selectedText', 'Selected Text', SELECTED_TEXT_MAX);
+	const postIndex = checkInteger(
+		this,
+		itemIndex,
+		this.getNodeParameter('postIndex', itemIndex, 0),
+		'Post Index',
+		0,
+	);
+	const selectedText = getBoundedText(
+		this,
+		itemIndex,
+		'selectedText',
+		'Selected Text',
+		SELECTED_TEXT_MAX,
+	);
 	const text = getBoundedText(this, itemIndex, 'text', 'Text', COMMENT_TEXT_MAX);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const article = options.platform === 'x_article';
-	const body: IDataObject = { ...(article ? {} : { post_index: postIndex }), selected_text: selectedText, text };
+	const body: IDataObject = {
+		...(article ? {} : { post_index: postIndex }),
+		selected_text: selectedText,
+		text,
+	};
 	if (options.occurrence !== undefined) {
-		body.occurrence = checkInteger(this, itemIndex, options.occurrence, 'Occurrence', 0, OCCURRENCE_MAX);
+		body.occurrence = checkInteger(
+			this,
+			itemIndex,
+			options.occurrence,
+			'Occurrence',
+			0,
+			OCCURRENCE_MAX,
+		);
 	}
 	if (options.platform) body.platform = options.platform;
-	if (article && postIndex !== 0) throw paramError(this, itemIndex, 'Post Index', ARTICLE_POST_INDEX);
+	if (article && postIndex !== 0)
+		throw paramError(this, itemIndex, 'Post Index', ARTICLE_POST_INDEX);
 	if (!options.platform && postIndex !== 0 && (await isArticleDraft(this, itemIndex, path))) {
-		throw paramError(this, itemIndex, 'Post Index', `${ARTICLE_POST_INDEX}; this draft is an X Article`);
+		throw paramError(
+			this,
+			itemIndex,
+			'Post Index',
+			`${ARTICLE_POST_INDEX}; this draft is an X Article`,
+		);
 	}
 	return await apiRequest(this, { method: 'POST', path, body, itemIndex });
 }

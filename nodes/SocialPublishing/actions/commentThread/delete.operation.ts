@@ -6,9 +6,15 @@ import { getThreadPath, threadLocatorFields } from './common';
 
 const fields: INodeProperties[] = [...threadLocatorFields(true)];
 
-export const description = updateDisplayOptions({ show: { resource: ['commentThread'], operation: ['delete'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['commentThread'], operation: ['delete'] } },
+	fields,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const { path, threadId } = getThreadPath(this, itemIndex);
 	await apiRequest(this, { method: 'DELETE', path, itemIndex });
 	return { deleted: true, id: threadId };

@@ -22,7 +22,7 @@ const fields: INodeProperties[] = [
 				type: 'options',
 				options: THREAD_PLATFORMS,
 				default: 'x',
-				description: 'Only threads on this platform\'s content',
+				description: "Only threads on this platform's content",
 			},
 			{
 				displayName: 'Status',
@@ -34,20 +34,32 @@ const fields: INodeProperties[] = [
 					{ name: 'Unresolved', value: 'unresolved' },
 				],
 				default: 'unresolved',
-				description: 'Which threads to return; without this filter the service returns unresolved threads only',
+				description:
+					'Which threads to return; without this filter the service returns unresolved threads only',
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['commentThread'], operation: ['getMany'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['commentThread'], operation: ['getMany'] } },
+	fields,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const path = getThreadsPath(this, itemIndex);
 	const limit = getLimit(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: Record<string, string> = {};
 	if (filters.platform) qs.platform = String(filters.platform);
 	if (filters.status) qs.status = String(filters.status);
-	return await apiRequestAllItems<IDataObject>(this, { method: 'GET', path, qs, itemIndex }, limit, 50);
+	return await apiRequestAllItems<IDataObject>(
+		this,
+		{ method: 'GET', path, qs, itemIndex },
+		limit,
+		50,
+	);
 }

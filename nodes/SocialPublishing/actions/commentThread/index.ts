@@ -23,7 +23,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				description: 'Delete a comment thread with all its comments and remove its markers from the draft text',
+				description:
+					'Delete a comment thread with all its comments and remove its markers from the draft text',
 				action: 'Delete a comment thread',
 			},
 			{

@@ -7,16 +7,23 @@ import { getThreadPath, threadLocatorFields } from './common';
 const fields: INodeProperties[] = [
 	...threadLocatorFields(true),
 	{
-		displayName: 'Resolving is one-way: a resolved thread cannot be reopened or get new comments, and its markers are removed from the draft text',
+		displayName:
+			'Resolving is one-way: a resolved thread cannot be reopened or get new comments, and its markers are removed from the draft text',
 		name: 'resolveNotice',
 		type: 'notice',
 		default: '',
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['commentThread'], operation: ['resolve'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['commentThread'], operation: ['resolve'] } },
+	fields,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const { path } = getThreadPath(this, itemIndex);
 	return await apiRequest(this, { method: 'POST', path: `${path}/resolve`, itemIndex });
 }

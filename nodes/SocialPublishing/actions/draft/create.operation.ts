@@ -11,18 +11,31 @@ import { afterPublishNow, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { draftsPath } from './requests';
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['create'] } }, [
-	socialSetLocator,
-	...contentFields(false),
-	draftFields(false),
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: publishWaitOptions },
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['draft'], operation: ['create'] } },
+	[
+		socialSetLocator,
+		...contentFields(false),
+		draftFields(false),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: publishWaitOptions,
+		},
+	],
+);
 
 /**
  * Every rule is checked first, on the body as it will be sent (built once); then the tag names, the time zone
  * (only for a date without offset), the uploads, and one POST.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
@@ -36,5 +49,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body: { platforms: content.platforms, ...fields.body, ...(await tags()), ...dates },
 		itemIndex,
 	});
-	return await afterPublishNow(this, itemIndex, dates, { socialSetId, draftId: Number(created.id) }, created);
+	return await afterPublishNow(
+		this,
+		itemIndex,
+		dates,
+		{ socialSetId, draftId: Number(created.id) },
+		created,
+	);
 }

@@ -6,18 +6,24 @@ import type { OperationResult } from '../types';
 import { draftIdField } from './fields/draftFields';
 import { getDraftTarget } from './requests';
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['delete'] } }, [
-	socialSetLocator,
-	{ ...draftIdField, description: 'ID of the draft to delete permanently, whatever its status' },
-	{
-		displayName: 'The draft is deleted permanently, whatever its status; this cannot be undone',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['draft'], operation: ['delete'] } },
+	[
+		socialSetLocator,
+		{ ...draftIdField, description: 'ID of the draft to delete permanently, whatever its status' },
+		{
+			displayName: 'The draft is deleted permanently, whatever its status; this cannot be undone',
+			name: 'deleteNotice',
+			type: 'notice',
+			default: '',
+		},
+	],
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	await apiRequest(this, { method: 'DELETE', path: target.path, itemIndex });
 	return { deleted: true, id: target.draftId };

@@ -5,14 +5,32 @@ import type { OperationResult } from '../types';
 import { draftIdField, excludeMarkersOption } from './fields/draftFields';
 import { getDraft, getDraftTarget } from './requests';
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['get'] } }, [
-	socialSetLocator,
-	draftIdField,
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [excludeMarkersOption] },
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['draft'], operation: ['get'] } },
+	[
+		socialSetLocator,
+		draftIdField,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [excludeMarkersOption],
+		},
+	],
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return await getDraft(this, itemIndex, target, options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined);
+	return await getDraft(
+		this,
+		itemIndex,
+		target,
+		options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined,
+	);
 }

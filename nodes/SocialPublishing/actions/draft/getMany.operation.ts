@@ -17,49 +17,62 @@ const ORDER_FIELDS = [
 	['Updated', 'updated_at'],
 ] as const;
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['getMany'] } }, [
-	socialSetLocator,
-	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: STATUSES.map((status) => ({ name: status.charAt(0).toUpperCase() + status.slice(1), value: status })),
-				default: 'draft',
-			},
-			{ ...tagsField, description: 'Only drafts with these tags. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' },
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Order By',
-				name: 'orderBy',
-				type: 'options',
-				options: ORDER_FIELDS.flatMap(([name, field]) => [
-					{ name: `${name} (Earliest First)`, value: field },
-					{ name: `${name} (Latest First)`, value: `-${field}` },
-				]),
-				default: '-updated_at',
-				description: 'Order of the drafts; the service defaults to most recently edited first',
-			},
-		],
-	},
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['draft'], operation: ['getMany'] } },
+	[
+		socialSetLocator,
+		...returnAllOrLimit(),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				{
+					displayName: 'Status',
+					name: 'status',
+					type: 'options',
+					options: STATUSES.map((status) => ({
+						name: status.charAt(0).toUpperCase() + status.slice(1),
+						value: status,
+					})),
+					default: 'draft',
+				},
+				{
+					...tagsField,
+					description:
+						'Only drafts with these tags. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+			],
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Order By',
+					name: 'orderBy',
+					type: 'options',
+					options: ORDER_FIELDS.flatMap(([name, field]) => [
+						{ name: `${name} (Earliest First)`, value: field },
+						{ name: `${name} (Latest First)`, value: `-${field}` },
+					]),
+					default: '-updated_at',
+					description: 'Order of the drafts; the service defaults to most recently edited first',
+				},
+			],
+		},
+	],
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const limit = getLimit(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -70,5 +83,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		tag: tags.length ? tags : undefined,
 		order_by: options.orderBy ? String(options.orderBy) : undefined,
 	};
-	return await apiRequestAllItems<IDataObject>(this, { method: 'GET', path: draftsPath(socialSetId), qs, itemIndex }, limit, 50);
+	return await apiRequestAllItems<IDataObject>(
+		this,
+		{ method: 'GET', path: draftsPath(socialSetId), qs, itemIndex },
+		limit,
+		50,
+	);
 }

@@ -9,7 +9,17 @@ import * as schedule from './schedule.operation';
 import * as unschedule from './unschedule.operation';
 import * as update from './update.operation';
 
-export const operations = { create, delete: deleteDraft, get, getMany, plan, publishNow, schedule, unschedule, update };
+export const operations = {
+	create,
+	delete: deleteDraft,
+	get,
+	getMany,
+	plan,
+	publishNow,
+	schedule,
+	unschedule,
+	update,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -19,15 +29,61 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['draft'] } },
 		options: [
-			{ name: 'Create', value: 'create', description: 'Create a draft (optionally planned, scheduled or published)', action: 'Create a draft' },
-			{ name: 'Delete', value: 'delete', description: 'Permanently delete a draft, whatever its status', action: 'Delete a draft' },
-			{ name: 'Get', value: 'get', description: 'Get a draft with its content', action: 'Get a draft' },
-			{ name: 'Get Many', value: 'getMany', description: 'List drafts of a social set', action: 'Get many drafts' },
-			{ name: 'Plan', value: 'plan', description: 'Give a draft a date without publishing it; it waits until scheduled', action: 'Plan a draft' },
-			{ name: 'Publish Now', value: 'publishNow', description: 'Publish a draft to its platforms immediately', action: 'Publish a draft now' },
-			{ name: 'Schedule', value: 'schedule', description: 'Schedule a draft to be published automatically at a date or the next free queue slot', action: 'Schedule a draft' },
-			{ name: 'Unschedule', value: 'unschedule', description: 'Remove the date of a planned or scheduled draft', action: 'Unschedule a draft' },
-			{ name: 'Update', value: 'update', description: 'Change the content or fields of a draft', action: 'Update a draft' },
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a draft (optionally planned, scheduled or published)',
+				action: 'Create a draft',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Permanently delete a draft, whatever its status',
+				action: 'Delete a draft',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a draft with its content',
+				action: 'Get a draft',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'List drafts of a social set',
+				action: 'Get many drafts',
+			},
+			{
+				name: 'Plan',
+				value: 'plan',
+				description: 'Give a draft a date without publishing it; it waits until scheduled',
+				action: 'Plan a draft',
+			},
+			{
+				name: 'Publish Now',
+				value: 'publishNow',
+				description: 'Publish a draft to its platforms immediately',
+				action: 'Publish a draft now',
+			},
+			{
+				name: 'Schedule',
+				value: 'schedule',
+				description:
+					'Schedule a draft to be published automatically at a date or the next free queue slot',
+				action: 'Schedule a draft',
+			},
+			{
+				name: 'Unschedule',
+				value: 'unschedule',
+				description: 'Remove the date of a planned or scheduled draft',
+				action: 'Unschedule a draft',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change the content or fields of a draft',
+				action: 'Update a draft',
+			},
 		],
 		default: 'create',
 	},

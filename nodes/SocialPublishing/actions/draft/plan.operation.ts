@@ -6,18 +6,37 @@ import { draftIdField, whenFields, PLAN_NOW_PROBLEM, resolveDate } from './field
 import { getDraftTarget, patchDraft } from './requests';
 import { checkDate } from '../../helpers/dates';
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['plan'] } }, [
-	socialSetLocator,
-	{ ...draftIdField, description: 'ID of the draft to plan. A planned draft has a date but never publishes until scheduled; a scheduled draft is disarmed.' },
-	...whenFields(false),
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['draft'], operation: ['plan'] } },
+	[
+		socialSetLocator,
+		{
+			...draftIdField,
+			description:
+				'ID of the draft to plan. A planned draft has a date but never publishes until scheduled; a scheduled draft is disarmed.',
+		},
+		...whenFields(false),
+	],
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	const when = this.getNodeParameter('when', itemIndex, 'date') as string;
 	const planAt =
 		when === 'nextFreeSlot'
 			? 'next-free-slot'
-			: await resolveDate(this, itemIndex, target.socialSetId, checkDate(this, itemIndex, this.getNodeParameter('date', itemIndex, '') as unknown, { label: 'Date', allowNow: false, nowProblem: PLAN_NOW_PROBLEM }));
+			: await resolveDate(
+					this,
+					itemIndex,
+					target.socialSetId,
+					checkDate(this, itemIndex, this.getNodeParameter('date', itemIndex, '') as unknown, {
+						label: 'Date',
+						allowNow: false,
+						nowProblem: PLAN_NOW_PROBLEM,
+					}),
+				);
 	return await patchDraft(this, itemIndex, target, { plan_at: planAt });
 }

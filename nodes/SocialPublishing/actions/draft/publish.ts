@@ -40,13 +40,22 @@ export const timeoutOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1 },
 	default: 300,
-	description: 'How long to wait for publishing to finish before failing (the draft may still publish afterwards)',
+	description:
+		'How long to wait for publishing to finish before failing (the draft may still publish afterwards)',
 };
 
 /** The options of Create and Update that wait when Publish At is "now", as Publish Now does. */
 export const publishWaitOptions: INodeProperties[] = [
-	{ ...pollIntervalOption, description: 'With Publish At "now" and Wait for Completion: how often to read the draft while it publishes' },
-	{ ...timeoutOption, description: 'With Publish At "now" and Wait for Completion: how long to wait before failing (the draft may still publish afterwards)' },
+	{
+		...pollIntervalOption,
+		description:
+			'With Publish At "now" and Wait for Completion: how often to read the draft while it publishes',
+	},
+	{
+		...timeoutOption,
+		description:
+			'With Publish At "now" and Wait for Completion: how long to wait before failing (the draft may still publish afterwards)',
+	},
 	{
 		displayName: 'Wait for Completion',
 		name: 'waitForCompletion',
@@ -72,7 +81,13 @@ export function waitSettings(options: IDataObject): WaitSettings {
 const seconds = (ms: number) => `${ms / 1000} second${ms === 1000 ? '' : 's'}`;
 
 /** Polls GET draft until `publish_state` is `finished`, then adds `published_urls`; a timeout says it may still publish. */
-export async function waitUntilFinished(context: IExecuteFunctions, itemIndex: number, target: DraftTarget, first: IDataObject, settings: WaitSettings): Promise<IDataObject> {
+export async function waitUntilFinished(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	target: DraftTarget,
+	first: IDataObject,
+	settings: WaitSettings,
+): Promise<IDataObject> {
 	const { timeoutMs, pollMs } = settings;
 	const deadline = Date.now() + timeoutMs;
 	let draft = first;
@@ -107,6 +122,9 @@ export async function afterPublishNow(
 ): Promise<IDataObject> {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (dates.publish_at !== 'now' || options.waitForCompletion !== true) return response;
-	const target: DraftTarget = { ...draft, path: `${draftsPath(draft.socialSetId)}/${draft.draftId}` };
+	const target: DraftTarget = {
+		...draft,
+		path: `${draftsPath(draft.socialSetId)}/${draft.draftId}`,
+	};
 	return await waitUntilFinished(context, itemIndex, target, response, waitSettings(options));
 }

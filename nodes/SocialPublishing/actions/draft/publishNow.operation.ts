@@ -7,40 +7,62 @@ import { getDraft, getDraftTarget, patchDraft } from './requests';
 import { pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['publishNow'] } }, [
-	socialSetLocator,
-	{ ...draftIdField, description: 'ID of the draft to PUBLISH IMMEDIATELY to every platform it has enabled' },
-	{
-		displayName:
-			'Each run publishes the draft to its enabled platforms right away; this cannot be undone. X posts that contain a URL cannot be published this way, only scheduled (use Schedule); X replies can be neither published nor scheduled through the API. The node reads the draft first and refuses both before publishing.',
-		name: 'publishNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
-		displayName: 'Wait for Completion',
-		name: 'waitForCompletion',
-		type: 'boolean',
-		default: true,
-		description: 'Whether to wait until publishing has finished on every platform and return the final status and published URLs',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { waitForCompletion: [true] } },
-		options: [pollIntervalOption, timeoutOption],
-	},
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['draft'], operation: ['publishNow'] } },
+	[
+		socialSetLocator,
+		{
+			...draftIdField,
+			description: 'ID of the draft to PUBLISH IMMEDIATELY to every platform it has enabled',
+		},
+		{
+			displayName:
+				'Each run publishes the draft to its enabled platforms right away; this cannot be undone. X posts that contain a URL cannot be published this way, only scheduled (use Schedule); X replies can be neither published nor scheduled through the API. The node reads the draft first and refuses both before publishing.',
+			name: 'publishNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
+			displayName: 'Wait for Completion',
+			name: 'waitForCompletion',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to wait until publishing has finished on every platform and return the final status and published URLs',
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show: { waitForCompletion: [true] } },
+			options: [pollIntervalOption, timeoutOption],
+		},
+	],
+);
 
 /** Reads the draft for Rules on platform content 5, then PATCH publish_at=now; with waiting, polls GET draft until publish_state is `finished` (States and transitions). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	const current = await getDraft(this, itemIndex, target);
-	checkPublishPolicy(this, itemIndex, (current.platforms ?? {}) as IDataObject, 'publishNow', `Draft ${target.draftId}`);
+	checkPublishPolicy(
+		this,
+		itemIndex,
+		(current.platforms ?? {}) as IDataObject,
+		'publishNow',
+		`Draft ${target.draftId}`,
+	);
 	const started = await patchDraft(this, itemIndex, target, { publish_at: 'now' });
 	if (!this.getNodeParameter('waitForCompletion', itemIndex, true)) return started;
-	return await waitUntilFinished(this, itemIndex, target, started, waitSettings(this.getNodeParameter('options', itemIndex, {}) as IDataObject));
+	return await waitUntilFinished(
+		this,
+		itemIndex,
+		target,
+		started,
+		waitSettings(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
+	);
 }

@@ -20,10 +20,21 @@ export function getDraftTarget(context: IExecuteFunctions, itemIndex: number): D
 	return { socialSetId, draftId, path: `${draftsPath(socialSetId)}/${draftId}` };
 }
 
-export async function getDraft(context: IExecuteFunctions, itemIndex: number, target: DraftTarget, qs?: Query): Promise<IDataObject> {
+export async function getDraft(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	target: DraftTarget,
+	qs?: Query,
+): Promise<IDataObject> {
 	return await apiRequest(context, { method: 'GET', path: target.path, qs, itemIndex });
 }
 
-export async function patchDraft(context: IExecuteFunctions, itemIndex: number, target: DraftTarget, body: IDataObject, qs?: Query): Promise<IDataObject> {
+export async function patchDraft(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	target: DraftTarget,
+	body: IDataObject,
+	qs?: Query,
+): Promise<IDataObject> {
 	return await apiRequest(context, { method: 'PATCH', path: target.path, body, qs, itemIndex });
 }

@@ -10,37 +10,80 @@ import { getDraft, getDraftTarget, patchDraft } from './requests';
 import { checkOptionalDate } from '../../helpers/dates';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['schedule'] } }, [
-	socialSetLocator,
-	{ ...draftIdField, description: 'ID of the draft to schedule. A scheduled draft PUBLISHES automatically at its date.' },
-	...whenFields(true),
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['draft'], operation: ['schedule'] } },
+	[
+		socialSetLocator,
+		{
+			...draftIdField,
+			description:
+				'ID of the draft to schedule. A scheduled draft PUBLISHES automatically at its date.',
+		},
+		...whenFields(true),
+	],
+);
 
-const RULES = { label: 'Date', allowNow: false, nowProblem: 'is "now"; to publish immediately use the Publish Now operation' };
+const RULES = {
+	label: 'Date',
+	allowNow: false,
+	nowProblem: 'is "now"; to publish immediately use the Publish Now operation',
+};
 
 /** Schedule from planned without a new date: echo the planned `scheduled_date` as publish_at (States and transitions). */
-function plannedDate(context: IExecuteFunctions, itemIndex: number, target: DraftTarget, draft: IDataObject): string {
+function plannedDate(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	target: DraftTarget,
+	draft: IDataObject,
+): string {
 	const planned = typeof draft.scheduled_date === 'string' ? draft.scheduled_date : undefined;
 	if (draft.status !== 'planned' || !planned) {
-		throw paramError(context, itemIndex, 'Date', `is empty and draft ${target.draftId} is ${String(draft.status)}, not planned, so it has no date to keep; give a date`);
+		throw paramError(
+			context,
+			itemIndex,
+			'Date',
+			`is empty and draft ${target.draftId} is ${String(draft.status)}, not planned, so it has no date to keep; give a date`,
+		);
 	}
 	if (DateTime.fromISO(planned) <= DateTime.utc()) {
-		throw paramError(context, itemIndex, 'Date', `is empty and the planned date of draft ${target.draftId} (${planned}) has passed; give a new date`);
+		throw paramError(
+			context,
+			itemIndex,
+			'Date',
+			`is empty and the planned date of draft ${target.draftId} (${planned}) has passed; give a new date`,
+		);
 	}
 	return planned;
 }
 
 /** The date is checked (and resolved) first; then the draft is read (a reply cannot be scheduled: Rules on platform content 5), then PATCH publish_at. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	const when = this.getNodeParameter('when', itemIndex, 'date') as string;
 	// an empty date keeps the date of a planned draft
-	const date = when === 'nextFreeSlot' ? undefined : checkOptionalDate(this, itemIndex, this.getNodeParameter('date', itemIndex, '') as unknown, RULES);
+	const date =
+		when === 'nextFreeSlot'
+			? undefined
+			: checkOptionalDate(
+					this,
+					itemIndex,
+					this.getNodeParameter('date', itemIndex, '') as unknown,
+					RULES,
+				);
 	let publishAt: string | undefined;
 	if (when === 'nextFreeSlot') publishAt = 'next-free-slot';
 	else if (date) publishAt = await resolveDate(this, itemIndex, target.socialSetId, date);
 	const draft = await getDraft(this, itemIndex, target);
-	checkPublishPolicy(this, itemIndex, (draft.platforms ?? {}) as IDataObject, 'schedule', `Draft ${target.draftId}`);
+	checkPublishPolicy(
+		this,
+		itemIndex,
+		(draft.platforms ?? {}) as IDataObject,
+		'schedule',
+		`Draft ${target.draftId}`,
+	);
 	if (publishAt === undefined) publishAt = plannedDate(this, itemIndex, target, draft);
 	const body: IDataObject = { publish_at: publishAt };
 	return await patchDraft(this, itemIndex, target, body);

@@ -5,17 +5,29 @@ import type { OperationResult } from '../types';
 import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['unschedule'] } }, [
-	socialSetLocator,
-	{ ...draftIdField, description: 'ID of the planned or scheduled draft whose date is removed; it becomes a plain draft' },
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['draft'], operation: ['unschedule'] } },
+	[
+		socialSetLocator,
+		{
+			...draftIdField,
+			description:
+				'ID of the planned or scheduled draft whose date is removed; it becomes a plain draft',
+		},
+	],
+);
 
 /** Reads the status first: planned drafts get plan_at=null, scheduled ones publish_at=null (States and transitions). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	const draft = await getDraft(this, itemIndex, target);
-	if (draft.status === 'planned') return await patchDraft(this, itemIndex, target, { plan_at: null });
-	if (draft.status === 'scheduled') return await patchDraft(this, itemIndex, target, { publish_at: null });
+	if (draft.status === 'planned')
+		return await patchDraft(this, itemIndex, target, { plan_at: null });
+	if (draft.status === 'scheduled')
+		return await patchDraft(this, itemIndex, target, { publish_at: null });
 	throw new NodeOperationError(
 		this.getNode(),
 		`Draft ${target.draftId} is "${String(draft.status)}"; only planned or scheduled drafts can be unscheduled [item ${itemIndex}]`,

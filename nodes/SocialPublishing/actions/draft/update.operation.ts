@@ -7,44 +7,55 @@ import { contentFields } from './content';
 import { checkLengths } from './content/lengths';
 import { checkTextMarkers } from './content/markers';
 import { readUpdateContent, wholeDraftProblem } from './content/update';
-import { draftFields, draftIdField, excludeMarkersOption, readDraftFields } from './fields/draftFields';
+import {
+	draftFields,
+	draftIdField,
+	excludeMarkersOption,
+	readDraftFields,
+} from './fields/draftFields';
 import { tagNamesStep } from './fields/tagNames';
 import { afterPublishNow, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
 
-export const description: INodeProperties[] = updateDisplayOptions({ show: { resource: ['draft'], operation: ['update'] } }, [
-	socialSetLocator,
-	draftIdField,
-	...contentFields(true),
-	draftFields(true),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			excludeMarkersOption,
-			{
-				displayName: 'Force Overwrite Comments',
-				name: 'forceOverwriteComments',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to accept text that drops comment-thread markers: the service then resolves those threads and removes their anchors. Off, such an update fails and lists the missing markers.',
-			},
-			...publishWaitOptions,
-		],
-	},
-]);
+export const description: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['draft'], operation: ['update'] } },
+	[
+		socialSetLocator,
+		draftIdField,
+		...contentFields(true),
+		draftFields(true),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				excludeMarkersOption,
+				{
+					displayName: 'Force Overwrite Comments',
+					name: 'forceOverwriteComments',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to accept text that drops comment-thread markers: the service then resolves those threads and removes their anchors. Off, such an update fails and lists the missing markers.',
+				},
+				...publishWaitOptions,
+			],
+		},
+	],
+);
 
 const MARKER_HINT =
 	'To keep these comment threads, send the text again with their <svc:comment-thread> markers (read the draft without "Exclude Comment Markers" and edit around them). To drop them, turn on "Force Overwrite Comments": the service resolves those threads and removes their anchors.';
 
 /** A 409 COMMENTS_MARKER_MISMATCH gets the way out in this operation's own fields. */
 function withMarkerHint(error: unknown): unknown {
-	if (error instanceof NodeApiError && (error.context.service as { code?: string } | undefined)?.code === 'COMMENTS_MARKER_MISMATCH') {
+	if (
+		error instanceof NodeApiError &&
+		(error.context.service as { code?: string } | undefined)?.code === 'COMMENTS_MARKER_MISMATCH'
+	) {
 		error.description = [error.description, MARKER_HINT].filter(Boolean).join('\n');
 	}
 	return error;
@@ -55,7 +66,10 @@ function withMarkerHint(error: unknown): unknown {
  * markers) and the touched platforms are sent whole, so nothing the user did not name is lost. The body is built
  * once and every check runs on it before the uploads and the PATCH. Between the read and the write the API offers no lock: last writer wins.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	const content = readUpdateContent(this, itemIndex, target.socialSetId);
 	const fields = readDraftFields(this, itemIndex, target.socialSetId, true);
@@ -63,25 +77,53 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = { ...fields.body };
 	if (options.forceOverwriteComments === true) body.force_overwrite_comments = true;
 	if (!content && Object.keys(body).length === 0 && !fields.hasDates && !fields.tagNames) {
-		throw paramError(this, itemIndex, 'Update Fields', 'is empty and the content is kept; there is nothing to update');
+		throw paramError(
+			this,
+			itemIndex,
+			'Update Fields',
+			'is empty and the content is kept; there is nothing to update',
+		);
 	}
 	// Read the draft when merging, or when the update publishes or schedules (Rules on platform content 5).
-	const draft = content?.needsDraft || fields.publishKind ? await getDraft(this, itemIndex, target) : undefined;
+	const draft =
+		content?.needsDraft || fields.publishKind ? await getDraft(this, itemIndex, target) : undefined;
 	const current = draft?.platforms as IDataObject | undefined;
 	let sent: IDataObject | undefined;
 	if (content) {
 		const built = content.build(current);
 		if ('problem' in built) throw paramError(this, itemIndex, built.label, built.problem);
 		const whole = draft ? wholeDraftProblem(current, built.platforms) : undefined;
-		if (whole) throw new NodeOperationError(this.getNode(), `Draft ${target.draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`, { itemIndex });
+		if (whole)
+			throw new NodeOperationError(
+				this.getNode(),
+				`Draft ${target.draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`,
+				{ itemIndex },
+			);
 		checkTextMarkers(this, itemIndex, built.platforms);
 		checkLengths(this, itemIndex, built.platforms, content.lengths, () => content.label);
 		sent = built.platforms;
 	}
 	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)
-	const kind = fields.hasDates ? fields.publishKind : draft?.status === 'scheduled' && content ? 'schedule' : undefined;
-	checkPublishPolicy(this, itemIndex, { ...(current ?? {}), ...(sent ?? {}) }, kind, `Draft ${target.draftId}`);
-	const tags = await tagNamesStep(this, itemIndex, target.socialSetId, fields.tagNames, body, async () => (draft ?? (await getDraft(this, itemIndex, target))).tags);
+	const kind = fields.hasDates
+		? fields.publishKind
+		: draft?.status === 'scheduled' && content
+			? 'schedule'
+			: undefined;
+	checkPublishPolicy(
+		this,
+		itemIndex,
+		{ ...(current ?? {}), ...(sent ?? {}) },
+		kind,
+		`Draft ${target.draftId}`,
+	);
+	const tags = await tagNamesStep(
+		this,
+		itemIndex,
+		target.socialSetId,
+		fields.tagNames,
+		body,
+		async () => (draft ?? (await getDraft(this, itemIndex, target))).tags,
+	);
 	const dates = await fields.dates();
 	if (content && sent) {
 		await content.upload(sent);
@@ -89,8 +131,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	Object.assign(body, await tags());
 	const qs = options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined;
-	const updated = await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs).catch((error: unknown) => {
-		throw withMarkerHint(error);
-	});
+	const updated = await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs).catch(
+		(error: unknown) => {
+			throw withMarkerHint(error);
+		},
+	);
 	return await afterPublishNow(this, itemIndex, dates, target, updated);
 }

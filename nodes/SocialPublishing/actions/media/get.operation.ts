@@ -8,10 +8,20 @@ import { getMediaId, mediaIdField, mediaPath } from './common';
 
 const fields: INodeProperties[] = [socialSetLocator, mediaIdField];
 
-export const description = updateDisplayOptions({ show: { resource: ['media'], operation: ['get'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['media'], operation: ['get'] } },
+	fields,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const mediaId = getMediaId(this, itemIndex);
-	return await apiRequest(this, { method: 'GET', path: mediaPath(socialSetId, mediaId), itemIndex });
+	return await apiRequest(this, {
+		method: 'GET',
+		path: mediaPath(socialSetId, mediaId),
+		itemIndex,
+	});
 }

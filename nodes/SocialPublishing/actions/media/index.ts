@@ -28,7 +28,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Upload',
 				value: 'upload',
-				description: 'Upload a file from a binary property and wait until it is ready to attach to drafts',
+				description:
+					'Upload a file from a binary property and wait until it is ready to attach to drafts',
 				action: 'Upload a media file',
 			},
 		],

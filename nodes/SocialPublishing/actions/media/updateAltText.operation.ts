@@ -30,9 +30,15 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['media'], operation: ['updateAltText'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['media'], operation: ['updateAltText'] } },
+	fields,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const mediaId = getMediaId(this, itemIndex);
 	const clear = this.getNodeParameter('clearAltText', itemIndex, false) as boolean;
@@ -40,7 +46,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!clear) {
 		altText = String(this.getNodeParameter('altText', itemIndex, '') ?? '');
 		if (altText.trim() === '') {
-			throw paramError(this, itemIndex, 'Alt Text', 'must not be empty; turn on "Clear Alt Text" to remove the alt text');
+			throw paramError(
+				this,
+				itemIndex,
+				'Alt Text',
+				'must not be empty; turn on "Clear Alt Text" to remove the alt text',
+			);
 		}
 	}
 	return await apiRequest(this, {

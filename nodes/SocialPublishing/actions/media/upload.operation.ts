@@ -18,8 +18,16 @@ const fields: INodeProperties[] = [
 		name: 'inputSource',
 		type: 'options',
 		options: [
-			{ name: 'Binary Property', value: 'binary', description: 'A file in a binary property of the input item' },
-			{ name: 'URL', value: 'url', description: 'A file at a public URL, streamed from there into the upload' },
+			{
+				name: 'Binary Property',
+				value: 'binary',
+				description: 'A file in a binary property of the input item',
+			},
+			{
+				name: 'URL',
+				value: 'url',
+				description: 'A file at a public URL, streamed from there into the upload',
+			},
 		],
 		default: 'binary',
 	},
@@ -59,7 +67,8 @@ const fields: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { rows: 2 },
 				default: '',
-				description: 'Text that describes the media for people using screen readers; drafts copy it when the media is attached',
+				description:
+					'Text that describes the media for people using screen readers; drafts copy it when the media is attached',
 			},
 			{
 				displayName: 'File Name',
@@ -83,13 +92,17 @@ const fields: INodeProperties[] = [
 				name: 'waitUntilReady',
 				type: 'boolean',
 				default: true,
-				description: 'Whether to wait until the service has processed the file (status "ready"); drafts can only use ready media',
+				description:
+					'Whether to wait until the service has processed the file (status "ready"); drafts can only use ready media',
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['media'], operation: ['upload'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['media'], operation: ['upload'] } },
+	fields,
+);
 
 interface UploadParameterOptions {
 	altText?: string;
@@ -98,7 +111,10 @@ interface UploadParameterOptions {
 	timeoutSeconds?: number;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const fromUrl = this.getNodeParameter('inputSource', itemIndex, 'binary') === 'url';
 	let url = '';
@@ -108,15 +124,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if ('problem' in checked) throw paramError(this, itemIndex, 'Media URL', checked.problem);
 		url = checked.url;
 	} else {
-		binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '').trim();
-		if (!binaryPropertyName) throw paramError(this, itemIndex, 'Input Binary Field', 'must name a binary property');
+		binaryPropertyName = String(
+			this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '',
+		).trim();
+		if (!binaryPropertyName)
+			throw paramError(this, itemIndex, 'Input Binary Field', 'must name a binary property');
 	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as UploadParameterOptions;
 	const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
 	if (!(typeof timeoutSeconds === 'number' && timeoutSeconds > 0 && timeoutSeconds <= 3600)) {
-		throw paramError(this, itemIndex, 'Timeout (Seconds)', `must be a number from 1 to 3600, got "${String(timeoutSeconds)}"`);
+		throw paramError(
+			this,
+			itemIndex,
+			'Timeout (Seconds)',
+			`must be a number from 1 to 3600, got "${String(timeoutSeconds)}"`,
+		);
 	}
-	const fileNameProblem = fromUrl && options.fileName?.trim() ? validateFileName(options.fileName.trim()) : undefined;
+	const fileNameProblem =
+		fromUrl && options.fileName?.trim() ? validateFileName(options.fileName.trim()) : undefined;
 	if (fileNameProblem) throw paramError(this, itemIndex, 'File Name', fileNameProblem);
 	const uploadOptions = {
 		altText: options.altText,
@@ -124,6 +149,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		waitUntilReady: options.waitUntilReady ?? true,
 		timeoutMs: timeoutSeconds * 1000,
 	};
-	if (fromUrl) return await uploadFromUrl(this, itemIndex, socialSetId, url, 'Media URL', uploadOptions);
-	return await uploadBinaryProperty(this, itemIndex, socialSetId, binaryPropertyName, uploadOptions);
+	if (fromUrl)
+		return await uploadFromUrl(this, itemIndex, socialSetId, url, 'Media URL', uploadOptions);
+	return await uploadBinaryProperty(
+		this,
+		itemIndex,
+		socialSetId,
+		binaryPropertyName,
+		uploadOptions,
+	);
 }

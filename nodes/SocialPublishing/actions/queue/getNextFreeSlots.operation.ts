@@ -32,23 +32,40 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['queue'], operation: ['getNextFreeSlots'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['queue'], operation: ['getNextFreeSlots'] } },
+	fields,
+);
 
 /**
  * Free queue slots from now on: reads the schedule for the social set's time zone, then the queue view
  * from today (in that zone) for the chosen number of days, and keeps the slots with no draft that are
  * still ahead. One item per slot, earliest first.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const days = Number(this.getNodeParameter('days', itemIndex, 14));
 	if (!Number.isInteger(days) || days < 1 || days > QUEUE_MAX_DAYS) {
-		throw paramError(this, itemIndex, 'Days to Look Ahead', `must be a whole number from 1 to ${QUEUE_MAX_DAYS}, got ${days}`);
+		throw paramError(
+			this,
+			itemIndex,
+			'Days to Look Ahead',
+			`must be a whole number from 1 to ${QUEUE_MAX_DAYS}, got ${days}`,
+		);
 	}
 	const limit = getLimit(this, itemIndex);
 	const timezone = await socialSetTimeZone(this, itemIndex, socialSetId);
 	const today = todayIn(timezone);
-	if ('problem' in today) throw paramError(this, itemIndex, 'Social Set', `has a time zone the node cannot read: ${today.problem}`);
+	if ('problem' in today)
+		throw paramError(
+			this,
+			itemIndex,
+			'Social Set',
+			`has a time zone the node cannot read: ${today.problem}`,
+		);
 	const view = await apiRequest<QueueView>(this, {
 		method: 'GET',
 		path: `/v2/social-sets/${socialSetId}/queue`,

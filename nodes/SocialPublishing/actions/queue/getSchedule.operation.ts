@@ -7,10 +7,20 @@ import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [socialSetLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['queue'], operation: ['getSchedule'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['queue'], operation: ['getSchedule'] } },
+	fields,
+);
 
 /** The recurring slot rules and the social set's time zone; the service creates a default schedule when none exists. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
-	return await apiRequest(this, { method: 'GET', path: `/v2/social-sets/${socialSetId}/queue/schedule`, itemIndex });
+	return await apiRequest(this, {
+		method: 'GET',
+		path: `/v2/social-sets/${socialSetId}/queue/schedule`,
+		itemIndex,
+	});
 }

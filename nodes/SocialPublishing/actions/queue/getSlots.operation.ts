@@ -14,7 +14,11 @@ export const QUEUE_MAX_DAYS = 62;
 const fields: INodeProperties[] = [
 	socialSetLocator,
 	calendarDateField('startDate', 'Start Date', 'First day to show (included)'),
-	calendarDateField('endDate', 'End Date', 'Last day to show (included); at most 62 days after the start counting both'),
+	calendarDateField(
+		'endDate',
+		'End Date',
+		'Last day to show (included); at most 62 days after the start counting both',
+	),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -27,8 +31,16 @@ const fields: INodeProperties[] = [
 				name: 'output',
 				type: 'options',
 				options: [
-					{ name: 'One Item per Day', value: 'day', description: 'Each day with its slots and scheduled drafts' },
-					{ name: 'One Item per Slot', value: 'slot', description: 'Each slot or scheduled draft with its date' },
+					{
+						name: 'One Item per Day',
+						value: 'day',
+						description: 'Each day with its slots and scheduled drafts',
+					},
+					{
+						name: 'One Item per Slot',
+						value: 'slot',
+						description: 'Each slot or scheduled draft with its date',
+					},
 				],
 				default: 'day',
 			},
@@ -36,10 +48,16 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['queue'], operation: ['getSlots'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['queue'], operation: ['getSlots'] } },
+	fields,
+);
 
 /** The queue view: slots from the schedule (free when `draft` is null) and custom-time drafts, day by day. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const { start, end } = getDateRange(this, itemIndex, QUEUE_MAX_DAYS);
 	const output = this.getNodeParameter('options.output', itemIndex, 'day') as string;
@@ -50,5 +68,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	if (output === 'slot') return flattenQueueView(view);
-	return (view.days ?? []).map((day) => ({ social_set_id: view.social_set_id, ...day }) as unknown as IDataObject);
+	return (view.days ?? []).map(
+		(day) => ({ social_set_id: view.social_set_id, ...day }) as unknown as IDataObject,
+	);
 }

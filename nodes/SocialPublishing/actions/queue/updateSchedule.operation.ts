@@ -25,7 +25,11 @@ const fields: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{ name: 'Using Fields Below', value: 'fields', description: 'Add one rule per time of day' },
-			{ name: 'Using JSON', value: 'json', description: 'Give the rules as JSON, e.g. from Get Schedule' },
+			{
+				name: 'Using JSON',
+				value: 'json',
+				description: 'Give the rules as JSON, e.g. from Get Schedule',
+			},
 		],
 		default: 'fields',
 	},
@@ -36,7 +40,7 @@ const fields: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Rule',
 		default: {},
-		description: 'Times of day with the weekdays they repeat on, in the social set\'s time zone',
+		description: "Times of day with the weekdays they repeat on, in the social set's time zone",
 		hint: 'With no rules the queue has no slots',
 		displayOptions: { show: { rulesInput: ['fields'] } },
 		options: [
@@ -77,15 +81,22 @@ const fields: INodeProperties[] = [
 		name: 'rulesJson',
 		type: 'json',
 		default: '[\n  { "h": 9, "m": 30, "days": ["mon", "tue", "wed", "thu", "fri"] }\n]',
-		description: 'A list of rules with h (0-23), m (0-59) and days (mon to sun), or a whole schedule as Get Schedule returns it',
+		description:
+			'A list of rules with h (0-23), m (0-59) and days (mon to sun), or a whole schedule as Get Schedule returns it',
 		hint: 'An empty list [] removes every slot',
 		displayOptions: { show: { rulesInput: ['json'] } },
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['queue'], operation: ['updateSchedule'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['queue'], operation: ['updateSchedule'] } },
+	fields,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const mode = this.getNodeParameter('rulesInput', itemIndex, 'fields') as string;
 	const label = mode === 'json' ? 'Rules (JSON)' : 'Rules';

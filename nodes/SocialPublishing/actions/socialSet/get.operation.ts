@@ -7,10 +7,20 @@ import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [socialSetLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['socialSet'], operation: ['get'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['socialSet'], operation: ['get'] } },
+	fields,
+);
 
 /** The social set detail: list fields plus every platform account and the publishing quota. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
-	return await apiRequest(this, { method: 'GET', path: `/v2/social-sets/${socialSetId}/`, itemIndex });
+	return await apiRequest(this, {
+		method: 'GET',
+		path: `/v2/social-sets/${socialSetId}/`,
+		itemIndex,
+	});
 }

@@ -7,10 +7,21 @@ import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [...returnAllOrLimit()];
 
-export const description = updateDisplayOptions({ show: { resource: ['socialSet'], operation: ['getMany'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['socialSet'], operation: ['getMany'] } },
+	fields,
+);
 
 /** Every social set the key can see (owned or through a team), in pages of up to 50. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const limit = getLimit(this, itemIndex);
-	return await apiRequestAllItems<IDataObject>(this, { method: 'GET', path: '/v2/social-sets', itemIndex }, limit, 50);
+	return await apiRequestAllItems<IDataObject>(
+		this,
+		{ method: 'GET', path: '/v2/social-sets', itemIndex },
+		limit,
+		50,
+	);
 }

@@ -26,7 +26,8 @@ export const description = updateDisplayOptions(
 );
 
 /** `linkedin.com/company/<name>` or `linkedin.com/school/<name>`, on www or a country subdomain, with or without https. */
-const ORGANIZATION_URL = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/(?:company|school)\/[^/?#\s]+\/?(?:[?#]\S*)?$/i;
+const ORGANIZATION_URL =
+	/^(?:https?:\/\/)?(?:[a-z]{2,3}\.|www\.)?linkedin\.com\/(?:company|school)\/[^/?#\s]+\/?(?:[?#]\S*)?$/i;
 
 /** The URL as sent: trimmed, with https:// added when the scheme is left out. */
 export function organizationUrlOf(raw: string): string | undefined {
@@ -35,7 +36,10 @@ export function organizationUrlOf(raw: string): string | undefined {
 	return /^https?:\/\//i.test(text) ? text : `https://${text}`;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const raw = String(this.getNodeParameter('organizationUrl', itemIndex, '') ?? '');
 	const organizationUrl = organizationUrlOf(raw);

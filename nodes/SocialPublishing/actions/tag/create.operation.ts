@@ -18,18 +18,35 @@ const fields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. Weekly Tips',
-		description: 'Name of the tag, 1 to 32 characters, unique in the social set. The service derives the slug drafts use from it.',
+		description:
+			'Name of the tag, 1 to 32 characters, unique in the social set. The service derives the slug drafts use from it.',
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['create'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tag'], operation: ['create'] } },
+	fields,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
 	const length = [...name].length;
 	if (length < 1 || length > TAG_NAME_MAX) {
-		throw paramError(this, itemIndex, 'Name', `must be 1 to ${TAG_NAME_MAX} characters long, got ${length}`);
+		throw paramError(
+			this,
+			itemIndex,
+			'Name',
+			`must be 1 to ${TAG_NAME_MAX} characters long, got ${length}`,
+		);
 	}
-	return await apiRequest(this, { method: 'POST', path: `/v2/social-sets/${socialSetId}/tags`, body: { name }, itemIndex });
+	return await apiRequest(this, {
+		method: 'POST',
+		path: `/v2/social-sets/${socialSetId}/tags`,
+		body: { name },
+		itemIndex,
+	});
 }

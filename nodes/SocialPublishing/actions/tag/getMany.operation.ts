@@ -8,11 +8,22 @@ import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [socialSetLocator, ...returnAllOrLimit()];
 
-export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['getMany'] } }, fields);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tag'], operation: ['getMany'] } },
+	fields,
+);
 
 /** Tags of the social set, ordered by slug, in pages of up to 50. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const limit = getLimit(this, itemIndex);
-	return await apiRequestAllItems<IDataObject>(this, { method: 'GET', path: `/v2/social-sets/${socialSetId}/tags`, itemIndex }, limit, 50);
+	return await apiRequestAllItems<IDataObject>(
+		this,
+		{ method: 'GET', path: `/v2/social-sets/${socialSetId}/tags`, itemIndex },
+		limit,
+		50,
+	);
 }

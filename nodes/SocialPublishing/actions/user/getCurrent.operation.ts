@@ -4,6 +4,9 @@ import type { OperationResult } from '../types';
 
 export const description: INodeProperties[] = [];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	return await apiRequest(this, { method: 'GET', path: '/v2/me', itemIndex });
 }

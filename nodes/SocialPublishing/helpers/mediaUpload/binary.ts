@@ -7,7 +7,11 @@ import type { MediaStatus, UploadOptions } from './upload';
 import { createMediaUpload, finishMediaUpload } from './upload';
 
 /** The binary property of the item, or an error naming the property and the item. */
-export function getItemBinary(context: IExecuteFunctions, itemIndex: number, binaryPropertyName: string): IBinaryData {
+export function getItemBinary(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	binaryPropertyName: string,
+): IBinaryData {
 	const binary = context.getInputData()[itemIndex]?.binary?.[binaryPropertyName];
 	if (!binary) {
 		const present = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
@@ -25,7 +29,13 @@ export function getItemBinary(context: IExecuteFunctions, itemIndex: number, bin
 	return binary;
 }
 
-function resolveFileName(context: IExecuteFunctions, itemIndex: number, binaryPropertyName: string, binary: IBinaryData, override?: string): string {
+function resolveFileName(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	binaryPropertyName: string,
+	binary: IBinaryData,
+	override?: string,
+): string {
 	const given = override?.trim();
 	if (given) {
 		const problem = validateFileName(given);
@@ -52,7 +62,13 @@ function resolveFileName(context: IExecuteFunctions, itemIndex: number, binaryPr
 }
 
 /** Sends the bytes: streamed from n8n's binary store when it keeps the file outside memory, else from the buffer. */
-async function sendBytes(context: IExecuteFunctions, itemIndex: number, uploadUrl: string, binaryPropertyName: string, binary: IBinaryData): Promise<void> {
+async function sendBytes(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	uploadUrl: string,
+	binaryPropertyName: string,
+	binary: IBinaryData,
+): Promise<void> {
 	if (binary.id) {
 		const { fileSize } = await context.helpers.getBinaryMetadata(binary.id);
 		const stream = await context.helpers.getBinaryStream(binary.id);
@@ -77,8 +93,20 @@ export async function uploadBinaryProperty(
 	options: UploadOptions = {},
 ): Promise<MediaStatus> {
 	const binary = getItemBinary(context, itemIndex, binaryPropertyName);
-	const fileName = resolveFileName(context, itemIndex, binaryPropertyName, binary, options.fileName);
-	const upload = await createMediaUpload(context, itemIndex, socialSetId, fileName, options.altText);
+	const fileName = resolveFileName(
+		context,
+		itemIndex,
+		binaryPropertyName,
+		binary,
+		options.fileName,
+	);
+	const upload = await createMediaUpload(
+		context,
+		itemIndex,
+		socialSetId,
+		fileName,
+		options.altText,
+	);
 	await sendBytes(context, itemIndex, upload.upload_url, binaryPropertyName, binary);
 	return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
 }

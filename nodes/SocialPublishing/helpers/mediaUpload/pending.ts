@@ -14,19 +14,42 @@ export interface UploadSettings {
  * place. Every URL is checked before the first upload is created; URL files go first, while the first
  * download is open; then the binary properties, each once.
  */
-export async function uploadPendingMedia(context: IExecuteFunctions, itemIndex: number, socialSetId: number, platforms: IDataObject, settings: UploadSettings): Promise<void> {
+export async function uploadPendingMedia(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	platforms: IDataObject,
+	settings: UploadSettings,
+): Promise<void> {
 	const pending = pendingMediaOf(platforms);
 	if (pending.length === 0) return;
-	const urls = pending.flatMap((ref) => ('mediaUrl' in ref ? [{ url: ref.mediaUrl, label: ref.label }] : []));
+	const urls = pending.flatMap((ref) =>
+		'mediaUrl' in ref ? [{ url: ref.mediaUrl, label: ref.label }] : [],
+	);
 	const ids = new Map<string, string>();
 	for (const prepared of (await probeMediaUrls(context, itemIndex, urls)).values()) {
-		ids.set(`url:${prepared.url}`, (await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, { timeoutMs: settings.timeoutMs })).media_id);
+		ids.set(
+			`url:${prepared.url}`,
+			(
+				await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, {
+					timeoutMs: settings.timeoutMs,
+				})
+			).media_id,
+		);
 	}
 	for (const ref of pending) {
 		if (!('binaryProperty' in ref)) continue;
 		const altText = settings.altTexts.get(ref.binaryProperty) || undefined;
-		const media = await uploadBinaryProperty(context, itemIndex, socialSetId, ref.binaryProperty, { altText, timeoutMs: settings.timeoutMs });
+		const media = await uploadBinaryProperty(context, itemIndex, socialSetId, ref.binaryProperty, {
+			altText,
+			timeoutMs: settings.timeoutMs,
+		});
 		ids.set(`binary:${ref.binaryProperty}`, media.media_id);
 	}
-	fillPendingMedia(platforms, (ref) => ids.get('binaryProperty' in ref ? `binary:${ref.binaryProperty}` : `url:${ref.mediaUrl}`) ?? '');
+	fillPendingMedia(
+		platforms,
+		(ref) =>
+			ids.get('binaryProperty' in ref ? `binary:${ref.binaryProperty}` : `url:${ref.mediaUrl}`) ??
+			'',
+	);
 }

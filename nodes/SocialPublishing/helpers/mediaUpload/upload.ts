@@ -36,7 +36,11 @@ const POLL_FIRST_MS = 200;
 const POLL_MAX_MS = 2_000;
 
 /** A `failed` media as an error carrying the service's error_reason. */
-export function mediaFailedError(context: IExecuteFunctions, media: MediaStatus, itemIndex: number): NodeApiError {
+export function mediaFailedError(
+	context: IExecuteFunctions,
+	media: MediaStatus,
+	itemIndex: number,
+): NodeApiError {
 	const reason = media.error_reason ?? 'no reason given';
 	const service: IDataObject = {
 		code: 'MEDIA_FAILED',
@@ -82,11 +86,16 @@ export async function waitForMediaReady(
 				`Media ${mediaId} is still processing after ${seconds(timeoutMs)} [item ${itemIndex}]`,
 				{
 					itemIndex,
-					description: 'Raise "Timeout (Seconds)", or read it later with Media > Get using this media ID.',
+					description:
+						'Raise "Timeout (Seconds)", or read it later with Media > Get using this media ID.',
 				},
 			);
 		}
-		await waitOrCancel(context, Math.min(left, POLL_FIRST_MS * 1.5 ** attempt, POLL_MAX_MS), itemIndex);
+		await waitOrCancel(
+			context,
+			Math.min(left, POLL_FIRST_MS * 1.5 ** attempt, POLL_MAX_MS),
+			itemIndex,
+		);
 	}
 }
 
@@ -109,7 +118,13 @@ export async function createMediaUpload(
 }
 
 /** After the file is sent: the media as it is now, or (by default) once it is `ready`. */
-export async function finishMediaUpload(context: IExecuteFunctions, itemIndex: number, socialSetId: number, mediaId: string, options: UploadOptions): Promise<MediaStatus> {
+export async function finishMediaUpload(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	mediaId: string,
+	options: UploadOptions,
+): Promise<MediaStatus> {
 	if (options.waitUntilReady === false) {
 		return await apiRequest<MediaStatus>(context, {
 			method: 'GET',
@@ -119,4 +134,3 @@ export async function finishMediaUpload(context: IExecuteFunctions, itemIndex: n
 	}
 	return await waitForMediaReady(context, itemIndex, socialSetId, mediaId, options.timeoutMs);
 }
-

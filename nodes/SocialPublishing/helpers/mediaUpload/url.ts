@@ -2,7 +2,13 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { OpenDownload } from '../../../shared/transport/download';
 import { discard, openDownload } from '../../../shared/transport/download';
 import { putToUploadUrl } from '../../../shared/transport/upload';
-import { bareContentType, displayUrl, mediaFileName, servedTypeProblem, validateFileName } from '../mediaFiles';
+import {
+	bareContentType,
+	displayUrl,
+	mediaFileName,
+	servedTypeProblem,
+	validateFileName,
+} from '../mediaFiles';
 import type { MediaStatus, UploadOptions } from './upload';
 import { createMediaUpload, finishMediaUpload } from './upload';
 import { paramError } from '../validation';
@@ -26,15 +32,38 @@ export interface PreparedUrl {
  * empty, a supported media type and a file name the service accepts. Errors name the parameter, the URL
  * (without its query string) and the item; the download stays open for the upload.
  */
-export async function probeMediaUrl(context: IExecuteFunctions, itemIndex: number, url: string, label: string, fileNameOverride?: string): Promise<PreparedUrl> {
+export async function probeMediaUrl(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	url: string,
+	label: string,
+	fileNameOverride?: string,
+): Promise<PreparedUrl> {
 	const shown = displayUrl(url);
 	const outcome = await openDownload(context, url, itemIndex);
-	if ('status' in outcome) throw paramError(context, itemIndex, label, `has ${shown}, which answered HTTP ${outcome.status}; nothing was uploaded`);
-	if ('failure' in outcome) throw paramError(context, itemIndex, label, `has ${shown}, which could not be read (${outcome.failure}); nothing was uploaded`);
+	if ('status' in outcome)
+		throw paramError(
+			context,
+			itemIndex,
+			label,
+			`has ${shown}, which answered HTTP ${outcome.status}; nothing was uploaded`,
+		);
+	if ('failure' in outcome)
+		throw paramError(
+			context,
+			itemIndex,
+			label,
+			`has ${shown}, which could not be read (${outcome.failure}); nothing was uploaded`,
+		);
 	const { download } = outcome;
 	const fail = (problem: string) => {
 		discard(download.body);
-		return paramError(context, itemIndex, label, `has ${shown}, which ${problem}; nothing was uploaded`);
+		return paramError(
+			context,
+			itemIndex,
+			label,
+			`has ${shown}, which ${problem}; nothing was uploaded`,
+		);
 	};
 	if (download.length === 0) throw fail('answered an empty file');
 	const override = fileNameOverride?.trim();
@@ -48,7 +77,11 @@ export async function probeMediaUrl(context: IExecuteFunctions, itemIndex: numbe
 		}
 		return { url, label, fileName: override, download };
 	}
-	const named = mediaFileName({ url: download.url, contentType: download.contentType, contentDisposition: download.contentDisposition });
+	const named = mediaFileName({
+		url: download.url,
+		contentType: download.contentType,
+		contentDisposition: download.contentDisposition,
+	});
 	if ('problem' in named) throw fail(named.problem);
 	return { url, label, fileName: named.fileName, download };
 }
@@ -58,7 +91,11 @@ export async function probeMediaUrl(context: IExecuteFunctions, itemIndex: numbe
  * next); the others are closed and opened again when their turn comes, so no server waits on an
  * unread connection while earlier files upload.
  */
-export async function probeMediaUrls(context: IExecuteFunctions, itemIndex: number, urls: Array<{ url: string; label: string }>): Promise<Map<string, PreparedUrl>> {
+export async function probeMediaUrls(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	urls: Array<{ url: string; label: string }>,
+): Promise<Map<string, PreparedUrl>> {
 	const prepared = new Map<string, PreparedUrl>();
 	let checkedAll = false;
 	try {
@@ -73,7 +110,8 @@ export async function probeMediaUrls(context: IExecuteFunctions, itemIndex: numb
 		}
 		checkedAll = true;
 	} finally {
-		if (!checkedAll) for (const entry of prepared.values()) if (entry.download) discard(entry.download.body);
+		if (!checkedAll)
+			for (const entry of prepared.values()) if (entry.download) discard(entry.download.body);
 	}
 	return prepared;
 }
@@ -91,23 +129,39 @@ export async function uploadPreparedUrl(
 	prepared: PreparedUrl,
 	options: UploadOptions = {},
 ): Promise<MediaStatus> {
-	const download = prepared.download ?? (await probeMediaUrl(context, itemIndex, prepared.url, prepared.label, prepared.fileName)).download!;
+	const download =
+		prepared.download ??
+		(await probeMediaUrl(context, itemIndex, prepared.url, prepared.label, prepared.fileName))
+			.download!;
 	prepared.download = undefined;
 	if (download.length !== undefined) {
 		let upload: { media_id: string; upload_url: string } | undefined;
 		try {
-			upload = await createMediaUpload(context, itemIndex, socialSetId, prepared.fileName, options.altText);
+			upload = await createMediaUpload(
+				context,
+				itemIndex,
+				socialSetId,
+				prepared.fileName,
+				options.altText,
+			);
 		} finally {
 			if (!upload) discard(download.body);
 		}
 		let broken: Error | undefined;
 		download.body.on('error', (error: Error) => (broken = error));
-		const failed = await putToUploadUrl.call(context, upload.upload_url, download.body, itemIndex, download.length).then(
-			() => undefined,
-			(error: unknown) => error,
-		);
+		const failed = await putToUploadUrl
+			.call(context, upload.upload_url, download.body, itemIndex, download.length)
+			.then(
+				() => undefined,
+				(error: unknown) => error,
+			);
 		if (failed && broken) {
-			throw paramError(context, itemIndex, prepared.label, `has ${displayUrl(prepared.url)}, whose download broke off (${broken.message}); the upload did not complete`);
+			throw paramError(
+				context,
+				itemIndex,
+				prepared.label,
+				`has ${displayUrl(prepared.url)}, whose download broke off (${broken.message}); the upload did not complete`,
+			);
 		}
 		if (failed) throw failed;
 		return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
@@ -119,20 +173,57 @@ export async function uploadPreparedUrl(
 	);
 	if (stored.id) {
 		const { fileSize } = await context.helpers.getBinaryMetadata(stored.id);
-		if (!fileSize) throw paramError(context, itemIndex, prepared.label, `has ${displayUrl(prepared.url)}, which answered an empty file; nothing was uploaded`);
-		const upload = await createMediaUpload(context, itemIndex, socialSetId, prepared.fileName, options.altText);
-		await putToUploadUrl.call(context, upload.upload_url, await context.helpers.getBinaryStream(stored.id), itemIndex, fileSize);
+		if (!fileSize)
+			throw paramError(
+				context,
+				itemIndex,
+				prepared.label,
+				`has ${displayUrl(prepared.url)}, which answered an empty file; nothing was uploaded`,
+			);
+		const upload = await createMediaUpload(
+			context,
+			itemIndex,
+			socialSetId,
+			prepared.fileName,
+			options.altText,
+		);
+		await putToUploadUrl.call(
+			context,
+			upload.upload_url,
+			await context.helpers.getBinaryStream(stored.id),
+			itemIndex,
+			fileSize,
+		);
 		return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
 	}
 	const buffer = Buffer.from(stored.data, 'base64');
-	if (!buffer.length) throw paramError(context, itemIndex, prepared.label, `has ${displayUrl(prepared.url)}, which answered an empty file; nothing was uploaded`);
-	const upload = await createMediaUpload(context, itemIndex, socialSetId, prepared.fileName, options.altText);
+	if (!buffer.length)
+		throw paramError(
+			context,
+			itemIndex,
+			prepared.label,
+			`has ${displayUrl(prepared.url)}, which answered an empty file; nothing was uploaded`,
+		);
+	const upload = await createMediaUpload(
+		context,
+		itemIndex,
+		socialSetId,
+		prepared.fileName,
+		options.altText,
+	);
 	await putToUploadUrl.call(context, upload.upload_url, buffer, itemIndex, buffer.length);
 	return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
 }
 
 /** Media > Upload from a URL: check, then upload. */
-export async function uploadFromUrl(context: IExecuteFunctions, itemIndex: number, socialSetId: number, url: string, label: string, options: UploadOptions = {}): Promise<MediaStatus> {
+export async function uploadFromUrl(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	url: string,
+	label: string,
+	options: UploadOptions = {},
+): Promise<MediaStatus> {
 	const prepared = await probeMediaUrl(context, itemIndex, url, label, options.fileName);
 	return await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, options);
 }

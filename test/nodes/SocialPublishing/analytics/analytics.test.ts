@@ -32,13 +32,23 @@ const REPLIES = Math.floor(SEED.analyticsPostCount / 5);
 
 describe('Analytics > Get Posts (Analytics: GET .../analytics/{platform}/posts; page size max 100)', () => {
 	test('Return All over 366 days with replies: pages of 100, every post with its metrics', async () => {
-		const { result, requests, items } = await runFresh(fx, posts({ includeReplies: true, returnAll: true }), { key: 'read' });
+		const { result, requests, items } = await runFresh(
+			fx,
+			posts({ includeReplies: true, returnAll: true }),
+			{ key: 'read' },
+		);
 		expect(result.error).toBeUndefined();
 		expect(requests).toEqual([
 			expect.objectContaining({
 				method: 'GET',
 				path: '/v2/social-sets/101/analytics/x/posts',
-				query: { start_date: [day(365)], end_date: [day(0)], include_replies: ['true'], limit: ['100'], offset: ['0'] },
+				query: {
+					start_date: [day(365)],
+					end_date: [day(0)],
+					include_replies: ['true'],
+					limit: ['100'],
+					offset: ['0'],
+				},
 				status: 200,
 			}),
 		]);
@@ -52,7 +62,11 @@ describe('Analytics > Get Posts (Analytics: GET .../analytics/{platform}/posts; 
 			draft_id: null,
 			metrics: {
 				impressions: expect.any(Number),
-				engagement: expect.objectContaining({ total: expect.any(Number), likes: expect.any(Number), profile_clicks: expect.any(Number) }),
+				engagement: expect.objectContaining({
+					total: expect.any(Number),
+					likes: expect.any(Number),
+					profile_clicks: expect.any(Number),
+				}),
 			},
 		});
 	});
@@ -72,13 +86,19 @@ describe('Analytics > Get Posts (Analytics: GET .../analytics/{platform}/posts; 
 	});
 
 	test('Limit 150 asks for a page of 100 (the most) and stops when the service has no next page', async () => {
-		const { requests, items } = await runFresh(fx, posts({ includeReplies: true, returnAll: false, limit: 150 }));
+		const { requests, items } = await runFresh(
+			fx,
+			posts({ includeReplies: true, returnAll: false, limit: 150 }),
+		);
 		expect(requests.map((request) => request.query.limit)).toEqual([['100']]);
 		expect(items).toHaveLength(SEED.analyticsPostCount);
 	});
 
 	test('a narrower range gives only posts created in it', async () => {
-		const { requests, items } = await runFresh(fx, posts({ startDate: day(10), endDate: day(0), includeReplies: true, returnAll: true }));
+		const { requests, items } = await runFresh(
+			fx,
+			posts({ startDate: day(10), endDate: day(0), includeReplies: true, returnAll: true }),
+		);
 		expect(requests[0].query).toMatchObject({ start_date: [day(10)], end_date: [day(0)] });
 		expect(items.length).toBeGreaterThan(0);
 		expect(items.length).toBeLessThan(SEED.analyticsPostCount);
@@ -87,27 +107,52 @@ describe('Analytics > Get Posts (Analytics: GET .../analytics/{platform}/posts; 
 	});
 
 	test('366 days counting both ends is the most that is sent; 367 are refused before sending (Limits: analytics date range)', async () => {
-		const accepted = await runFresh(fx, posts({ startDate: '2026-01-01', endDate: '2027-01-01', returnAll: true }));
+		const accepted = await runFresh(
+			fx,
+			posts({ startDate: '2026-01-01', endDate: '2027-01-01', returnAll: true }),
+		);
 		expect(accepted.result.error).toBeUndefined();
-		expect(accepted.requests[0].query).toMatchObject({ start_date: ['2026-01-01'], end_date: ['2027-01-01'] });
-		await expectRejectedBeforeSending(fx, posts({ startDate: '2026-01-01', endDate: '2027-01-02' }), { parameter: 'End Date', problem: /span 367 days; at most 366/ });
+		expect(accepted.requests[0].query).toMatchObject({
+			start_date: ['2026-01-01'],
+			end_date: ['2027-01-01'],
+		});
+		await expectRejectedBeforeSending(
+			fx,
+			posts({ startDate: '2026-01-01', endDate: '2027-01-02' }),
+			{ parameter: 'End Date', problem: /span 367 days; at most 366/ },
+		);
 	});
 
 	test('an end before the start is refused before sending', async () => {
-		await expectRejectedBeforeSending(fx, posts({ startDate: day(1), endDate: day(5) }), { parameter: 'End Date', problem: /before the start date/ });
+		await expectRejectedBeforeSending(fx, posts({ startDate: day(1), endDate: day(5) }), {
+			parameter: 'End Date',
+			problem: /before the start date/,
+		});
 	});
 
 	test('a start date that is not a date is refused before sending', async () => {
-		await expectRejectedBeforeSending(fx, posts({ startDate: 'last month' }), { parameter: 'Start Date', problem: /YYYY-MM-DD/ });
+		await expectRejectedBeforeSending(fx, posts({ startDate: 'last month' }), {
+			parameter: 'Start Date',
+			problem: /YYYY-MM-DD/,
+		});
 	});
 
 	test('a platform other than x from an expression is refused before sending (Analytics: only x)', async () => {
-		await expectRejectedBeforeSending(fx, posts({ platform: '={{ "linkedin" }}' }), { parameter: 'Platform', problem: /X only, got "linkedin"/ });
+		await expectRejectedBeforeSending(fx, posts({ platform: '={{ "linkedin" }}' }), {
+			parameter: 'Platform',
+			problem: /X only, got "linkedin"/,
+		});
 	});
 
 	test('403 FORBIDDEN on the invisible social set, 404 NOT_FOUND on an unknown one', async () => {
-		expectServiceError((await runFresh(fx, posts({ returnAll: true }, 103))).result, { httpCode: 403, code: 'FORBIDDEN' });
-		expectServiceError((await runFresh(fx, posts({ returnAll: true }, 999))).result, { httpCode: 404, code: 'NOT_FOUND' });
+		expectServiceError((await runFresh(fx, posts({ returnAll: true }, 103))).result, {
+			httpCode: 403,
+			code: 'FORBIDDEN',
+		});
+		expectServiceError((await runFresh(fx, posts({ returnAll: true }, 999))).result, {
+			httpCode: 404,
+			code: 'NOT_FOUND',
+		});
 	});
 });
 
@@ -115,19 +160,36 @@ describe('Analytics > Get Followers (Analytics: GET .../analytics/{platform}/fol
 	test('without dates nothing is sent in the query and the service gives the 30 days ending today', async () => {
 		const { result, requests, items } = await runFresh(fx, followers(), { key: 'read' });
 		expect(result.error).toBeUndefined();
-		expect(requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v2/social-sets/101/analytics/x/followers', query: {}, status: 200 })]);
+		expect(requests).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: '/v2/social-sets/101/analytics/x/followers',
+				query: {},
+				status: 200,
+			}),
+		]);
 		expect(items).toHaveLength(1);
-		const series = items[0] as { platform: string; current_followers_count: number; data: Array<{ date: string; followers_count: number }> };
+		const series = items[0] as {
+			platform: string;
+			current_followers_count: number;
+			data: Array<{ date: string; followers_count: number }>;
+		};
 		expect(series.platform).toBe('x');
 		expect(series.data[0].date >= day(29)).toBe(true);
-		expect(series.data[series.data.length - 1]).toEqual({ date: day(0), followers_count: series.current_followers_count });
+		expect(series.data[series.data.length - 1]).toEqual({
+			date: day(0),
+			followers_count: series.current_followers_count,
+		});
 		const dates = series.data.map((point) => point.date);
 		expect([...dates].sort()).toEqual(dates);
 	});
 
 	test('start and end are sent as YYYY-MM-DD and bound the series', async () => {
 		const start = today.minus({ days: 60 });
-		const parameters = followers({ startDate: `={{ DateTime.fromISO('${start.toISODate()}T08:00:00', { zone: 'Europe/Berlin' }) }}`, endDate: day(40) });
+		const parameters = followers({
+			startDate: `={{ DateTime.fromISO('${start.toISODate()}T08:00:00', { zone: 'Europe/Berlin' }) }}`,
+			endDate: day(40),
+		});
 		const { result, requests, items } = await runFresh(fx, parameters);
 		expect(result.error).toBeUndefined();
 		expect(requests[0].query).toEqual({ start_date: [day(60)], end_date: [day(40)] });
@@ -143,7 +205,11 @@ describe('Analytics > Get Followers (Analytics: GET .../analytics/{platform}/fol
 	});
 
 	test('367 days are refused before sending (Limits: analytics date range)', async () => {
-		await expectRejectedBeforeSending(fx, followers({ startDate: '2025-01-01', endDate: '2026-01-02' }), { parameter: 'End Date', problem: /span 367 days/ });
+		await expectRejectedBeforeSending(
+			fx,
+			followers({ startDate: '2025-01-01', endDate: '2026-01-02' }),
+			{ parameter: 'End Date', problem: /span 367 days/ },
+		);
 	});
 
 	test('only a Start Date: the range to today (the default end, in the social set time zone) is checked too (Limits: analytics date range; Analytics: followers defaults)', async () => {
@@ -151,16 +217,26 @@ describe('Analytics > Get Followers (Analytics: GET .../analytics/{platform}/fol
 		expect(tooLong.result.error?.message).toBe(
 			`Parameter "Start Date" makes the range ${day(400)} to today (${day(0)} in Europe/Berlin, the end when End Date is empty) span 401 days; at most 366 days are allowed (both ends count) [item 0]`,
 		);
-		expect(tooLong.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/social-sets/101/queue/schedule']);
-		const future = await runFresh(fx, followers({ startDate: today.plus({ days: 5 }).toISODate() as string }));
-		expect(future.result.error?.message).toMatch(/^Parameter "Start Date" is after today \(\d{4}-\d{2}-\d{2} in Europe\/Berlin\), the end of the series when End Date is empty/);
+		expect(tooLong.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v2/social-sets/101/queue/schedule',
+		]);
+		const future = await runFresh(
+			fx,
+			followers({ startDate: today.plus({ days: 5 }).toISODate() as string }),
+		);
+		expect(future.result.error?.message).toMatch(
+			/^Parameter "Start Date" is after today \(\d{4}-\d{2}-\d{2} in Europe\/Berlin\), the end of the series when End Date is empty/,
+		);
 		expect(future.requests.filter((r) => r.path.includes('/analytics/'))).toEqual([]);
 	});
 
 	test('only a Start Date at the limit: the time zone is read, the 366 days are sent; far from it nothing extra is read', async () => {
 		const atLimit = await runFresh(fx, followers({ startDate: day(365) }));
 		expect(atLimit.result.error).toBeUndefined();
-		expect(atLimit.requests.map((r) => r.path)).toEqual(['/v2/social-sets/101/queue/schedule', '/v2/social-sets/101/analytics/x/followers']);
+		expect(atLimit.requests.map((r) => r.path)).toEqual([
+			'/v2/social-sets/101/queue/schedule',
+			'/v2/social-sets/101/analytics/x/followers',
+		]);
 		expect(atLimit.requests[1].query).toEqual({ start_date: [day(365)] });
 		const onlyEnd = await runFresh(fx, followers({ endDate: '2020-01-31' }));
 		expect(onlyEnd.result.error).toBeUndefined();
@@ -168,7 +244,10 @@ describe('Analytics > Get Followers (Analytics: GET .../analytics/{platform}/fol
 	});
 
 	test('an unreadable end date is refused before sending', async () => {
-		await expectRejectedBeforeSending(fx, followers({ endDate: '31/12/2026' }), { parameter: 'End Date', problem: /YYYY-MM-DD/ });
+		await expectRejectedBeforeSending(fx, followers({ endDate: '31/12/2026' }), {
+			parameter: 'End Date',
+			problem: /YYYY-MM-DD/,
+		});
 	});
 
 	test('a 503 that lasts surfaces as SERVICE_UNAVAILABLE after the transport retries (Errors: followers analytics)', async () => {
@@ -188,6 +267,9 @@ describe('Analytics > Get Followers (Analytics: GET .../analytics/{platform}/fol
 	});
 
 	test('403 FORBIDDEN on the invisible social set', async () => {
-		expectServiceError((await runFresh(fx, followers({}, 103))).result, { httpCode: 403, code: 'FORBIDDEN' });
+		expectServiceError((await runFresh(fx, followers({}, 103))).result, {
+			httpCode: 403,
+			code: 'FORBIDDEN',
+		});
 	});
 });

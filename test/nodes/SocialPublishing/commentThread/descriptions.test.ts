@@ -8,7 +8,10 @@ const properties = new SocialPublishing().description.properties;
 const shownFor = (property: INodeProperties) => property.displayOptions?.show ?? {};
 
 describe.each(['media', 'commentThread', 'comment'])('resource %s', (resource) => {
-	const selector = properties.find((p) => p.name === 'operation' && (shownFor(p).resource as string[] | undefined)?.includes(resource));
+	const selector = properties.find(
+		(p) =>
+			p.name === 'operation' && (shownFor(p).resource as string[] | undefined)?.includes(resource),
+	);
 	const options = (selector?.options ?? []) as INodePropertyOptions[];
 
 	test('every operation option has action text and an implementation', () => {
@@ -17,7 +20,9 @@ describe.each(['media', 'commentThread', 'comment'])('resource %s', (resource) =
 			expect(option.action).toMatch(/^[A-Z]/);
 			expect(typeof resources[resource].operations[String(option.value)]?.execute).toBe('function');
 		}
-		expect(Object.keys(resources[resource].operations).sort()).toEqual(options.map((o) => String(o.value)).sort());
+		expect(Object.keys(resources[resource].operations).sort()).toEqual(
+			options.map((o) => String(o.value)).sort(),
+		);
 	});
 
 	test('Delete operations say plainly that they delete', () => {
@@ -28,7 +33,11 @@ describe.each(['media', 'commentThread', 'comment'])('resource %s', (resource) =
 	});
 
 	test('every field of the resource shows only for its resource and one operation', () => {
-		const fields = properties.filter((p) => p.name !== 'operation' && (shownFor(p).resource as string[] | undefined)?.includes(resource));
+		const fields = properties.filter(
+			(p) =>
+				p.name !== 'operation' &&
+				(shownFor(p).resource as string[] | undefined)?.includes(resource),
+		);
 		expect(fields.length).toBeGreaterThan(0);
 		for (const field of fields) {
 			expect(shownFor(field).resource).toEqual([resource]);

@@ -11,7 +11,14 @@ const getMany = (extra: IDataObject) => draftParams('getMany', extra, SET);
 beforeAll(async () => {
 	for (let n = 0; n < TOTAL; n++) {
 		const extra = n < 3 ? { plan_at: hoursFromNow(100 + n) } : {};
-		await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: `Bulk ${n}` }], settings: {} } }, ...extra }, SET);
+		await seedDraft(
+			fx,
+			{
+				platforms: { x: { enabled: true, posts: [{ text: `Bulk ${n}` }], settings: {} } },
+				...extra,
+			},
+			SET,
+		);
 	}
 });
 
@@ -25,7 +32,11 @@ describe('Draft > Get Many (GET /v2/social-sets/{id}/drafts, paged, page size ma
 		]);
 		expect(items).toHaveLength(TOTAL);
 		expect(new Set(items.map((i) => i.id)).size).toBe(TOTAL);
-		expect(items[0]).toMatchObject({ social_set_id: SET, x_post_enabled: true, private_url: expect.any(String) });
+		expect(items[0]).toMatchObject({
+			social_set_id: SET,
+			x_post_enabled: true,
+			private_url: expect.any(String),
+		});
 	});
 
 	test('Limit asks only for what it needs: 7 in one request', async () => {
@@ -44,7 +55,14 @@ describe('Draft > Get Many (GET /v2/social-sets/{id}/drafts, paged, page size ma
 	});
 
 	test('filters status and order_by are sent, and the service filters and orders', async () => {
-		const { requests, items } = await runFresh(fx, getMany({ returnAll: true, filters: { status: 'planned' }, options: { orderBy: 'scheduled_date' } }));
+		const { requests, items } = await runFresh(
+			fx,
+			getMany({
+				returnAll: true,
+				filters: { status: 'planned' },
+				options: { orderBy: 'scheduled_date' },
+			}),
+		);
 		expect(requests[0].query).toMatchObject({ status: ['planned'], order_by: ['scheduled_date'] });
 		expect(items).toHaveLength(3);
 		const dates = items.map((i) => Date.parse(String(i.scheduled_date)));
@@ -55,7 +73,10 @@ describe('Draft > Get Many (GET /v2/social-sets/{id}/drafts, paged, page size ma
 		const launch = await seedDraft(fx, { tags: ['launch'] });
 		const tips = await seedDraft(fx, { tags: ['weekly-tips'] });
 		await seedDraft(fx);
-		const { requests, items } = await runFresh(fx, draftParams('getMany', { returnAll: true, filters: { tags: ['launch', 'weekly-tips'] } }));
+		const { requests, items } = await runFresh(
+			fx,
+			draftParams('getMany', { returnAll: true, filters: { tags: ['launch', 'weekly-tips'] } }),
+		);
 		expect(requests[0].query).toMatchObject({ tag: ['launch', 'weekly-tips'] });
 		expect(items.map((i) => i.id).sort()).toEqual([launch.id, tips.id].sort());
 	});

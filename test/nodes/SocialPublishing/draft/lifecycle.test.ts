@@ -7,25 +7,46 @@ import { api, draftParams, hoursFromNow, seedDraft } from './fixtures';
 const fx = useSandbox();
 const SLOT_TIMES = ['09:30', '14:00', '11:00']; // seed queue rules of social set 101 (Europe/Berlin)
 
-const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) => draftParams(operation, { draftId: String(draftId), ...extra });
-const berlinTime = (iso: unknown) => DateTime.fromISO(String(iso)).setZone('Europe/Berlin').toFormat('HH:mm');
+const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
+	draftParams(operation, { draftId: String(draftId), ...extra });
+const berlinTime = (iso: unknown) =>
+	DateTime.fromISO(String(iso)).setZone('Europe/Berlin').toFormat('HH:mm');
 
 describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 	test('at a date with offset: PATCH publish_at in UTC, the draft is scheduled', async () => {
 		const draft = await seedDraft(fx);
-		const { result, requests, items } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: '2031-05-04T12:15:00-04:00' }), { key: 'publish' });
+		const { result, requests, items } = await runFresh(
+			fx,
+			at('schedule', draft.id, { when: 'date', date: '2031-05-04T12:15:00-04:00' }),
+			{ key: 'publish' },
+		);
 		expect(result.error).toBeUndefined();
 		expect(requests).toEqual([
 			expect.objectContaining({ method: 'GET', path: `/v2/social-sets/101/drafts/${draft.id}` }),
-			expect.objectContaining({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: '2031-05-04T16:15:00Z' } }),
+			expect.objectContaining({
+				method: 'PATCH',
+				path: `/v2/social-sets/101/drafts/${draft.id}`,
+				body: { publish_at: '2031-05-04T16:15:00Z' },
+			}),
 		]);
-		expect(items[0]).toMatchObject({ status: 'scheduled', scheduled_date: expect.stringMatching(/^2031-05-04T16:15:00/) });
+		expect(items[0]).toMatchObject({
+			status: 'scheduled',
+			scheduled_date: expect.stringMatching(/^2031-05-04T16:15:00/),
+		});
 	});
 
 	test('a date without offset is read in the social set time zone; the time zone is read once for several items', async () => {
 		const drafts = [await seedDraft(fx), await seedDraft(fx)];
 		const input = drafts.map((d) => ({ json: { id: d.id } }));
-		const { result, requests } = await runFresh(fx, draftParams('schedule', { draftId: '={{ $json.id }}', when: 'date', date: '2031-01-15T09:00:00' }), { input });
+		const { result, requests } = await runFresh(
+			fx,
+			draftParams('schedule', {
+				draftId: '={{ $json.id }}',
+				when: 'date',
+				date: '2031-01-15T09:00:00',
+			}),
+			{ input },
+		);
 		expect(result.error).toBeUndefined();
 		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /v2/social-sets/101/queue/schedule',
@@ -38,9 +59,15 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 	});
 
 	test('a luxon DateTime and a JS Date from expressions are both taken as instants', async () => {
-		for (const expression of ['={{ $now.plus({ days: 3 }) }}', '={{ new Date(Date.now() + 3 * 86400000) }}']) {
+		for (const expression of [
+			'={{ $now.plus({ days: 3 }) }}',
+			'={{ new Date(Date.now() + 3 * 86400000) }}',
+		]) {
 			const draft = await seedDraft(fx);
-			const { result, requests } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: expression }));
+			const { result, requests } = await runFresh(
+				fx,
+				at('schedule', draft.id, { when: 'date', date: expression }),
+			);
 			expect(result.error).toBeUndefined();
 			expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
 			const sent = Date.parse((requests[1].body as { publish_at: string }).publish_at);
@@ -50,9 +77,15 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 
 	test('Next Free Slot sends publish_at=next-free-slot and the draft lands on a queue slot', async () => {
 		const draft = await seedDraft(fx);
-		const { result, requests, items } = await runFresh(fx, at('schedule', draft.id, { when: 'nextFreeSlot' }));
+		const { result, requests, items } = await runFresh(
+			fx,
+			at('schedule', draft.id, { when: 'nextFreeSlot' }),
+		);
 		expect(result.error).toBeUndefined();
-		expect(requests).toEqual([expect.objectContaining({ method: 'GET' }), expect.objectContaining({ method: 'PATCH', body: { publish_at: 'next-free-slot' } })]);
+		expect(requests).toEqual([
+			expect.objectContaining({ method: 'GET' }),
+			expect.objectContaining({ method: 'PATCH', body: { publish_at: 'next-free-slot' } }),
+		]);
 		expect(items[0].status).toBe('scheduled');
 		expect(Date.parse(String(items[0].scheduled_date))).toBeGreaterThan(Date.now());
 		expect(SLOT_TIMES).toContain(berlinTime(items[0].scheduled_date));
@@ -60,7 +93,10 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 
 	test('from planned with no new date: reads the draft and echoes its planned scheduled_date as publish_at', async () => {
 		const planned = await seedDraft(fx, { plan_at: '2031-09-09T07:45:00Z' });
-		const { result, requests, items } = await runFresh(fx, at('schedule', planned.id, { when: 'date', date: '' }));
+		const { result, requests, items } = await runFresh(
+			fx,
+			at('schedule', planned.id, { when: 'date', date: '' }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
 		expect(requests[1].body).toEqual({ publish_at: planned.scheduled_date });
@@ -69,26 +105,53 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 
 	test('no date for a draft that is not planned: the error says so and no PATCH is sent', async () => {
 		const draft = await seedDraft(fx);
-		const { result, requests } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: '' }));
-		expect(result.error?.message).toMatch(/Parameter "Date" is empty and draft \d+ is draft, not planned/);
+		const { result, requests } = await runFresh(
+			fx,
+			at('schedule', draft.id, { when: 'date', date: '' }),
+		);
+		expect(result.error?.message).toMatch(
+			/Parameter "Date" is empty and draft \d+ is draft, not planned/,
+		);
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
 	});
 
 	test('a past date and "now" are refused before sending', async () => {
-		await expectRejectedBeforeSending(fx, at('schedule', 1, { when: 'date', date: '2021-01-01T00:00:00Z' }), { parameter: 'Date', problem: /in the past/ });
-		await expectRejectedBeforeSending(fx, at('schedule', 1, { when: 'date', date: '={{ "now" }}' }), { parameter: 'Date', problem: /Publish Now/ });
+		await expectRejectedBeforeSending(
+			fx,
+			at('schedule', 1, { when: 'date', date: '2021-01-01T00:00:00Z' }),
+			{ parameter: 'Date', problem: /in the past/ },
+		);
+		await expectRejectedBeforeSending(
+			fx,
+			at('schedule', 1, { when: 'date', date: '={{ "now" }}' }),
+			{ parameter: 'Date', problem: /Publish Now/ },
+		);
 	});
 
 	test('a date without offset that has just passed in the social set zone: only the time zone is read, no PATCH', async () => {
-		const justPast = DateTime.now().setZone('Europe/Berlin').minus({ minutes: 30 }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
-		const { result, requests } = await runFresh(fx, at('schedule', 1, { when: 'date', date: justPast }));
-		expect(result.error?.message).toContain(`Parameter "Date" is in the past (${justPast} in Europe/Berlin)`);
-		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/social-sets/101/queue/schedule']);
+		const justPast = DateTime.now()
+			.setZone('Europe/Berlin')
+			.minus({ minutes: 30 })
+			.toFormat("yyyy-MM-dd'T'HH:mm:ss");
+		const { result, requests } = await runFresh(
+			fx,
+			at('schedule', 1, { when: 'date', date: justPast }),
+		);
+		expect(result.error?.message).toContain(
+			`Parameter "Date" is in the past (${justPast} in Europe/Berlin)`,
+		);
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v2/social-sets/101/queue/schedule',
+		]);
 	});
 
 	test('a WRITE key cannot schedule: 403 INSUFFICIENT_ACCESS_LEVEL (scheduling needs PUBLISH)', async () => {
 		const draft = await seedDraft(fx);
-		const { result } = await runFresh(fx, at('schedule', draft.id, { when: 'date', date: hoursFromNow(30) }), { key: 'write' });
+		const { result } = await runFresh(
+			fx,
+			at('schedule', draft.id, { when: 'date', date: hoursFromNow(30) }),
+			{ key: 'write' },
+		);
 		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
 	});
 });
@@ -96,10 +159,19 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 describe('Draft > Plan (States and transitions: PATCH plan_at)', () => {
 	test('at a date: PATCH plan_at, the draft is planned with that date', async () => {
 		const draft = await seedDraft(fx);
-		const { result, requests, items } = await runFresh(fx, at('plan', draft.id, { when: 'date', date: '2031-02-02T10:00:00+01:00' }), { key: 'write' });
+		const { result, requests, items } = await runFresh(
+			fx,
+			at('plan', draft.id, { when: 'date', date: '2031-02-02T10:00:00+01:00' }),
+			{ key: 'write' },
+		);
 		expect(result.error).toBeUndefined();
-		expect(requests).toEqual([expect.objectContaining({ method: 'PATCH', body: { plan_at: '2031-02-02T09:00:00Z' } })]);
-		expect(items[0]).toMatchObject({ status: 'planned', scheduled_date: expect.stringMatching(/^2031-02-02T09:00:00/) });
+		expect(requests).toEqual([
+			expect.objectContaining({ method: 'PATCH', body: { plan_at: '2031-02-02T09:00:00Z' } }),
+		]);
+		expect(items[0]).toMatchObject({
+			status: 'planned',
+			scheduled_date: expect.stringMatching(/^2031-02-02T09:00:00/),
+		});
 	});
 
 	test('Next Free Slot sends plan_at=next-free-slot', async () => {
@@ -112,23 +184,42 @@ describe('Draft > Plan (States and transitions: PATCH plan_at)', () => {
 
 	test('planning a scheduled draft disarms it: status planned, date moved', async () => {
 		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(70) });
-		const { result, items } = await runFresh(fx, at('plan', scheduled.id, { when: 'date', date: '2031-04-04T04:04:00Z' }), { key: 'publish' });
+		const { result, items } = await runFresh(
+			fx,
+			at('plan', scheduled.id, { when: 'date', date: '2031-04-04T04:04:00Z' }),
+			{ key: 'publish' },
+		);
 		expect(result.error).toBeUndefined();
-		expect(items[0]).toMatchObject({ status: 'planned', scheduled_date: expect.stringMatching(/^2031-04-04T04:04:00/) });
+		expect(items[0]).toMatchObject({
+			status: 'planned',
+			scheduled_date: expect.stringMatching(/^2031-04-04T04:04:00/),
+		});
 	});
 
 	test('"now" is not accepted for Plan and a past date is refused, both before sending', async () => {
-		await expectRejectedBeforeSending(fx, at('plan', 1, { when: 'date', date: '={{ "now" }}' }), { parameter: 'Date', problem: /"now", which a plan does not accept/ });
-		await expectRejectedBeforeSending(fx, at('plan', 1, { when: 'date', date: '2019-06-01T08:00:00+02:00' }), { parameter: 'Date', problem: /in the past/ });
+		await expectRejectedBeforeSending(fx, at('plan', 1, { when: 'date', date: '={{ "now" }}' }), {
+			parameter: 'Date',
+			problem: /"now", which a plan does not accept/,
+		});
+		await expectRejectedBeforeSending(
+			fx,
+			at('plan', 1, { when: 'date', date: '2019-06-01T08:00:00+02:00' }),
+			{ parameter: 'Date', problem: /in the past/ },
+		);
 	});
 });
 
 describe('Draft > Unschedule (planned or scheduled -> draft)', () => {
 	test('a planned draft: reads it, sends plan_at=null, returns the plain draft', async () => {
 		const planned = await seedDraft(fx, { plan_at: hoursFromNow(50) });
-		const { result, requests, items } = await runFresh(fx, at('unschedule', planned.id), { key: 'write' });
+		const { result, requests, items } = await runFresh(fx, at('unschedule', planned.id), {
+			key: 'write',
+		});
 		expect(result.error).toBeUndefined();
-		expect(requests.map((r) => [r.method, r.body])).toEqual([['GET', undefined], ['PATCH', { plan_at: null }]]);
+		expect(requests.map((r) => [r.method, r.body])).toEqual([
+			['GET', undefined],
+			['PATCH', { plan_at: null }],
+		]);
 		expect(items[0]).toMatchObject({ status: 'draft', scheduled_date: null });
 	});
 
@@ -142,17 +233,24 @@ describe('Draft > Unschedule (planned or scheduled -> draft)', () => {
 
 	test('a scheduled draft needs PUBLISH: a WRITE key gets 403 INSUFFICIENT_ACCESS_LEVEL and the draft stays scheduled', async () => {
 		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(60) });
-		const { result, requests } = await runFresh(fx, at('unschedule', scheduled.id), { key: 'write' });
+		const { result, requests } = await runFresh(fx, at('unschedule', scheduled.id), {
+			key: 'write',
+		});
 		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
 		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
 		const { items } = await runFresh(fx, at('get', scheduled.id));
-		expect(items[0]).toMatchObject({ status: 'scheduled', scheduled_date: scheduled.scheduled_date });
+		expect(items[0]).toMatchObject({
+			status: 'scheduled',
+			scheduled_date: scheduled.scheduled_date,
+		});
 	});
 
 	test('a plain draft is not changed: the error names its status and only the read was sent', async () => {
 		const draft = await seedDraft(fx);
 		const { result, requests } = await runFresh(fx, at('unschedule', draft.id));
-		expect(result.error?.message).toContain(`Draft ${draft.id} is "draft"; only planned or scheduled drafts can be unscheduled [item 0]`);
+		expect(result.error?.message).toContain(
+			`Draft ${draft.id} is "draft"; only planned or scheduled drafts can be unscheduled [item 0]`,
+		);
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
 	});
 });
@@ -161,8 +259,19 @@ describe('Schedule, Plan, Publish Now and Unschedule never touch content (PATCH 
 	test('no request of theirs carries platforms, and the content reads back the same', async () => {
 		const media = await readyMediaId(fx, 'kept.png', 'Kept alt text');
 		const rich = {
-			x: { enabled: true, posts: [{ text: 'First', media_ids: [media], made_with_ai: true }, { text: 'Second', quote_post_url: 'https://x.com/a/status/9' }], settings: { community_id: '77' } },
-			bluesky: { enabled: true, posts: [{ text: 'Sky', media_ids: [media], hide_link_preview: true }], settings: {} },
+			x: {
+				enabled: true,
+				posts: [
+					{ text: 'First', media_ids: [media], made_with_ai: true },
+					{ text: 'Second', quote_post_url: 'https://x.com/a/status/9' },
+				],
+				settings: { community_id: '77' },
+			},
+			bluesky: {
+				enabled: true,
+				posts: [{ text: 'Sky', media_ids: [media], hide_link_preview: true }],
+				settings: {},
+			},
 			linkedin: { enabled: false, posts: [{ text: 'Off' }], settings: {} },
 		};
 		const draft = await seedDraft(fx, { platforms: rich });
@@ -178,12 +287,16 @@ describe('Schedule, Plan, Publish Now and Unschedule never touch content (PATCH 
 		for (const [operation, extra] of runs) {
 			const { result, requests } = await runFresh(fx, at(operation, draft.id, extra));
 			expect({ operation, error: result.error?.message }).toEqual({ operation, error: undefined });
-			const withPlatforms = requests.filter((r) => typeof r.body === 'object' && r.body !== null && 'platforms' in r.body);
+			const withPlatforms = requests.filter(
+				(r) => typeof r.body === 'object' && r.body !== null && 'platforms' in r.body,
+			);
 			expect({ operation, withPlatforms }).toEqual({ operation, withPlatforms: [] });
 			expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
 		}
 		// the last step published a planned draft now (States and transitions: planned PATCH publish_at=now)
-		expect((await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.publish_state).toMatch(/^(in_progress|finished)$/);
+		expect(
+			(await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.publish_state,
+		).toMatch(/^(in_progress|finished)$/);
 		const after = (await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.platforms;
 		expect(after).toEqual(before);
 	});
@@ -191,18 +304,38 @@ describe('Schedule, Plan, Publish Now and Unschedule never touch content (PATCH 
 
 describe('Schedule and Rules on platform content 5 (scheduling replies is blocked; scheduling URL-bearing X posts is allowed)', () => {
 	test('an X reply is refused before scheduling: only the draft was read, and it stays a draft', async () => {
-		const reply = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Agreed' }], settings: { reply_to_url: 'https://x.com/a/status/1' } } } });
-		const { result, requests } = await runFresh(fx, at('schedule', reply.id, { when: 'nextFreeSlot' }));
+		const reply = await seedDraft(fx, {
+			platforms: {
+				x: {
+					enabled: true,
+					posts: [{ text: 'Agreed' }],
+					settings: { reply_to_url: 'https://x.com/a/status/1' },
+				},
+			},
+		});
+		const { result, requests } = await runFresh(
+			fx,
+			at('schedule', reply.id, { when: 'nextFreeSlot' }),
+		);
 		expect(result.error?.message).toBe(
 			`Draft ${reply.id} cannot be scheduled: it is an X reply (reply to https://x.com/a/status/1), and the API blocks publishing or scheduling replies (Rules on platform content 5) [item 0]`,
 		);
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
-		expect((await api(fx, 'GET', `/v2/social-sets/101/drafts/${reply.id}`)).body.status).toBe('draft');
+		expect((await api(fx, 'GET', `/v2/social-sets/101/drafts/${reply.id}`)).body.status).toBe(
+			'draft',
+		);
 	});
 
 	test('an X draft with a URL is scheduled', async () => {
-		const withUrl = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Read https://example.com/launch' }], settings: {} } } });
-		const { result, items } = await runFresh(fx, at('schedule', withUrl.id, { when: 'date', date: hoursFromNow(30) }));
+		const withUrl = await seedDraft(fx, {
+			platforms: {
+				x: { enabled: true, posts: [{ text: 'Read https://example.com/launch' }], settings: {} },
+			},
+		});
+		const { result, items } = await runFresh(
+			fx,
+			at('schedule', withUrl.id, { when: 'date', date: hoursFromNow(30) }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(items[0]).toMatchObject({ status: 'scheduled' });
 	});

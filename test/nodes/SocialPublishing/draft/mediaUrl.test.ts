@@ -24,46 +24,89 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 async function runWith(parameters: INodeParameters, input: INodeExecutionData[] = [{ json: {} }]) {
 	fx.sandbox.clearRequests();
 	const result = await fx.runNode(parameters, { input });
-	return { result, requests: fx.apiRequests(), items: result.output(NODE).map((item) => item.json) };
+	return {
+		result,
+		requests: fx.apiRequests(),
+		items: result.output(NODE).map((item) => item.json),
+	};
 }
 
-const uploadsOf = (requests: ReturnType<typeof fx.apiRequests>) => requests.filter((r) => r.path === '/v2/social-sets/101/media/upload');
-const draftPosts = (requests: ReturnType<typeof fx.apiRequests>) => requests.filter((r) => r.method === 'POST' && r.path === '/v2/social-sets/101/drafts');
+const uploadsOf = (requests: ReturnType<typeof fx.apiRequests>) =>
+	requests.filter((r) => r.path === '/v2/social-sets/101/media/upload');
+const draftPosts = (requests: ReturnType<typeof fx.apiRequests>) =>
+	requests.filter((r) => r.method === 'POST' && r.path === '/v2/social-sets/101/drafts');
 
 describe('Draft > Create with Media URLs', () => {
 	test('two URLs are uploaded intact and attached to the first post in the order given', async () => {
 		const first = randomBytes(64 * 1024);
 		const second = randomBytes(32 * 1024);
 		files.otherwise((request) =>
-			request.path === '/a/first.png' ? { status: 200, headers: { 'Content-Type': 'image/png' }, body: first } : { status: 200, headers: { 'Content-Type': 'image/jpeg' }, body: second },
+			request.path === '/a/first.png'
+				? { status: 200, headers: { 'Content-Type': 'image/png' }, body: first }
+				: { status: 200, headers: { 'Content-Type': 'image/jpeg' }, body: second },
 		);
-		const params = createText('With pictures from the web', ['x'], { mediaUrls: `${files.baseUrl}/a/first.png, ${files.baseUrl}/b/second` });
+		const params = createText('With pictures from the web', ['x'], {
+			mediaUrls: `${files.baseUrl}/a/first.png, ${files.baseUrl}/b/second`,
+		});
 		const { result, requests, items } = await runWith(params);
 		expect(result.error).toBeUndefined();
-		expect(uploadsOf(requests).map((r) => r.body)).toEqual([{ file_name: 'first.png' }, { file_name: 'second.jpg' }]);
+		expect(uploadsOf(requests).map((r) => r.body)).toEqual([
+			{ file_name: 'first.png' },
+			{ file_name: 'second.jpg' },
+		]);
 		expect(storageRequests(fx).map((r) => r.sha256)).toEqual([sha256(first), sha256(second)]);
 		expect(files.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
 		const [create] = draftPosts(requests);
 		const mediaIds = (create.body as Body).platforms.x.posts[0].media_ids as string[];
 		expect(mediaIds).toHaveLength(2);
-		expect(items[0]).toMatchObject({ platforms: { x: { posts: [{ media: [expect.objectContaining({ media_id: mediaIds[0], mime: 'image/png' }), expect.objectContaining({ media_id: mediaIds[1], mime: 'image/jpeg' })] }] } } });
+		expect(items[0]).toMatchObject({
+			platforms: {
+				x: {
+					posts: [
+						{
+							media: [
+								expect.objectContaining({ media_id: mediaIds[0], mime: 'image/png' }),
+								expect.objectContaining({ media_id: mediaIds[1], mime: 'image/jpeg' }),
+							],
+						},
+					],
+				},
+			},
+		});
 	});
 
 	test('a URL that answers 404 fails before any upload is created and no draft is sent, though an earlier URL was fine', async () => {
-		files.otherwise((request) => (request.path === '/ok.png' ? { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(1024) } : { status: 404 }));
-		const params = createText('Never created', ['x'], { mediaUrls: `${files.baseUrl}/ok.png, ${files.baseUrl}/gone.png` });
+		files.otherwise((request) =>
+			request.path === '/ok.png'
+				? { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(1024) }
+				: { status: 404 },
+		);
+		const params = createText('Never created', ['x'], {
+			mediaUrls: `${files.baseUrl}/ok.png, ${files.baseUrl}/gone.png`,
+		});
 		const { result, requests } = await runWith(params);
-		expect(result.error?.message).toBe(`Parameter "Media URLs" has ${files.baseUrl}/gone.png, which answered HTTP 404; nothing was uploaded [item 0]`);
+		expect(result.error?.message).toBe(
+			`Parameter "Media URLs" has ${files.baseUrl}/gone.png, which answered HTTP 404; nothing was uploaded [item 0]`,
+		);
 		expect(requests).toEqual([]);
 		expect(storageRequests(fx)).toEqual([]);
 	});
 
 	test('a URL serving an unsupported type fails before any upload, also before the binary files are uploaded', async () => {
-		files.reply({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"error":"no"}' });
-		const params = createText('Never created', ['x'], { binaryProperties: 'data', mediaUrls: `${files.baseUrl}/api/image.png` });
+		files.reply({
+			status: 200,
+			headers: { 'Content-Type': 'application/json' },
+			body: '{"error":"no"}',
+		});
+		const params = createText('Never created', ['x'], {
+			binaryProperties: 'data',
+			mediaUrls: `${files.baseUrl}/api/image.png`,
+		});
 		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'local.png')]);
 		expect(result.error?.message).toContain('Parameter "Media URLs" has');
-		expect(result.error?.message).toContain('serves "application/json", which is not a supported media type');
+		expect(result.error?.message).toContain(
+			'serves "application/json", which is not a supported media type',
+		);
 		expect(requests).toEqual([]);
 	});
 
@@ -74,12 +117,20 @@ describe('Draft > Create with Media URLs', () => {
 			contentType: 'posts',
 			platforms: ['bluesky'],
 			contentMode: 'posts',
-			posts: { post: [{ text: 'First', binaryProperties: 'data' }, { text: 'Second', mediaUrls: `${files.baseUrl}/clip.mp4` }] },
+			posts: {
+				post: [
+					{ text: 'First', binaryProperties: 'data' },
+					{ text: 'Second', mediaUrls: `${files.baseUrl}/clip.mp4` },
+				],
+			},
 		});
 		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'photo.png')]);
 		expect(result.error).toBeUndefined();
 		const uploads = uploadsOf(requests);
-		expect(uploads.map((r) => r.body)).toEqual([{ file_name: 'clip.mp4' }, { file_name: 'photo.png' }]);
+		expect(uploads.map((r) => r.body)).toEqual([
+			{ file_name: 'clip.mp4' },
+			{ file_name: 'photo.png' },
+		]);
 		const posts = (draftPosts(requests)[0].body as Body).platforms.bluesky.posts;
 		expect(posts).toHaveLength(2);
 		expect(posts[0].media_ids).toHaveLength(1);
@@ -90,13 +141,22 @@ describe('Draft > Create with Media URLs', () => {
 	});
 
 	test('the same URL twice is read and uploaded once', async () => {
-		files.otherwise(() => ({ status: 200, headers: { 'Content-Type': 'image/gif' }, body: randomBytes(512) }));
+		files.otherwise(() => ({
+			status: 200,
+			headers: { 'Content-Type': 'image/gif' },
+			body: randomBytes(512),
+		}));
 		const url = `${files.baseUrl}/loop.gif`;
 		const params = draftParams('create', {
 			contentType: 'posts',
 			platforms: ['x'],
 			contentMode: 'posts',
-			posts: { post: [{ text: 'One', mediaUrls: url }, { text: 'Two', mediaUrls: url }] },
+			posts: {
+				post: [
+					{ text: 'One', mediaUrls: url },
+					{ text: 'Two', mediaUrls: url },
+				],
+			},
 		});
 		const { result, requests } = await runWith(params);
 		expect(result.error).toBeUndefined();
@@ -112,11 +172,18 @@ describe('Draft > Create with Media URLs', () => {
 			contentMode: 'posts',
 			posts: { post: [{ text: 'One' }, { text: 'Two', mediaUrls: 'file:///etc/passwd' }] },
 		});
-		await expectRejectedBeforeSending(fx, params, { parameter: 'Posts (post 2)', problem: /must be an http or https URL/ });
+		await expectRejectedBeforeSending(fx, params, {
+			parameter: 'Posts (post 2)',
+			problem: /must be an http or https URL/,
+		});
 		expect(files.requests).toEqual([]);
 	});
 
 	test('Media URLs of one text with bad syntax are refused before any request', async () => {
-		await expectRejectedBeforeSending(fx, createText('Text', ['x'], { mediaUrls: 'https://ok.example/a.png, ::nope' }), { parameter: 'Media URLs', problem: /is not a valid URL/ });
+		await expectRejectedBeforeSending(
+			fx,
+			createText('Text', ['x'], { mediaUrls: 'https://ok.example/a.png, ::nope' }),
+			{ parameter: 'Media URLs', problem: /is not a valid URL/ },
+		);
 	});
 });

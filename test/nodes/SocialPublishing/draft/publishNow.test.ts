@@ -5,45 +5,88 @@ import { draftParams, seedDraft } from './fixtures';
 // Publishing takes 1.2 s here, so waiting, not waiting and timing out can each be seen.
 const fx = useSandbox({ publishDelayMs: 1200 });
 
-const twoPlatforms = { platforms: { mastodon: { enabled: true, posts: [{ text: 'Hello Mastodon' }], settings: {} }, linkedin: { enabled: true, posts: [{ text: 'Hello LinkedIn' }], settings: {} } } };
-const publishNow = (draftId: unknown, extra: Record<string, unknown> = {}) => draftParams('publishNow', { draftId: String(draftId), ...extra });
+const twoPlatforms = {
+	platforms: {
+		mastodon: { enabled: true, posts: [{ text: 'Hello Mastodon' }], settings: {} },
+		linkedin: { enabled: true, posts: [{ text: 'Hello LinkedIn' }], settings: {} },
+	},
+};
+const publishNow = (draftId: unknown, extra: Record<string, unknown> = {}) =>
+	draftParams('publishNow', { draftId: String(draftId), ...extra });
 
 describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_state is finished)', () => {
 	test('waits for completion and returns the final draft with status and published_urls per platform', async () => {
 		const draft = await seedDraft(fx, twoPlatforms);
-		const { result, requests, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2, timeout: 20 } }), { key: 'publish' });
+		const { result, requests, items } = await runFresh(
+			fx,
+			publishNow(draft.id, { options: { pollInterval: 0.2, timeout: 20 } }),
+			{ key: 'publish' },
+		);
 		expect(result.error).toBeUndefined();
-		expect(requests[0]).toMatchObject({ method: 'GET', path: `/v2/social-sets/101/drafts/${draft.id}` });
-		expect(requests[1]).toMatchObject({ method: 'PATCH', path: `/v2/social-sets/101/drafts/${draft.id}`, body: { publish_at: 'now' } });
+		expect(requests[0]).toMatchObject({
+			method: 'GET',
+			path: `/v2/social-sets/101/drafts/${draft.id}`,
+		});
+		expect(requests[1]).toMatchObject({
+			method: 'PATCH',
+			path: `/v2/social-sets/101/drafts/${draft.id}`,
+			body: { publish_at: 'now' },
+		});
 		const polls = requests.slice(2);
 		expect(polls.length).toBeGreaterThanOrEqual(2);
-		expect(polls.every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${draft.id}`)).toBe(true);
+		expect(
+			polls.every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${draft.id}`),
+		).toBe(true);
 		expect(items).toHaveLength(1);
 		expect(items[0]).toMatchObject({ status: 'published', publish_state: 'finished' });
-		expect(items[0].published_urls).toEqual({ mastodon: items[0].mastodon_published_url, linkedin: items[0].linkedin_published_url });
+		expect(items[0].published_urls).toEqual({
+			mastodon: items[0].mastodon_published_url,
+			linkedin: items[0].linkedin_published_url,
+		});
 		expect(items[0].mastodon_published_url).toEqual(expect.stringMatching(/^https:\/\//));
 	});
 
 	test('an X Article, whose object has no enabled field (Platform configuration: x_article object), keeps its URL in published_urls', async () => {
-		const draft = await seedDraft(fx, { platforms: { x_article: { content_markdown: '# Long form\n\nBody', cover_media_id: null } } });
-		const { result, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2, timeout: 20 } }));
+		const draft = await seedDraft(fx, {
+			platforms: { x_article: { content_markdown: '# Long form\n\nBody', cover_media_id: null } },
+		});
+		const { result, items } = await runFresh(
+			fx,
+			publishNow(draft.id, { options: { pollInterval: 0.2, timeout: 20 } }),
+		);
 		expect(result.error).toBeUndefined();
 		expect((items[0].platforms as Record<string, unknown>).x_article).not.toHaveProperty('enabled');
-		expect(items[0].published_urls).toEqual({ x_article: expect.stringMatching(/^https:\/\/x\.com\/.+\/articles\//) });
+		expect(items[0].published_urls).toEqual({
+			x_article: expect.stringMatching(/^https:\/\/x\.com\/.+\/articles\//),
+		});
 		expect(items[0].published_urls).toEqual({ x_article: items[0].x_article_published_url });
 	});
 
 	test('a platform that fails shows in the final status, with null as its URL', async () => {
-		const draft = await seedDraft(fx, { platforms: { ...twoPlatforms.platforms, linkedin: { enabled: true, posts: [{ text: 'This one #fail' }], settings: {} } } });
-		const { result, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2 } }));
+		const draft = await seedDraft(fx, {
+			platforms: {
+				...twoPlatforms.platforms,
+				linkedin: { enabled: true, posts: [{ text: 'This one #fail' }], settings: {} },
+			},
+		});
+		const { result, items } = await runFresh(
+			fx,
+			publishNow(draft.id, { options: { pollInterval: 0.2 } }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(items[0]).toMatchObject({ status: 'error', publish_state: 'finished' });
-		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//), linkedin: null });
+		expect(items[0].published_urls).toEqual({
+			mastodon: expect.stringMatching(/^https:\/\//),
+			linkedin: null,
+		});
 	});
 
 	test('without waiting: the draft is read (Rules on platform content 5), one PATCH, and the response shows publish_state in_progress', async () => {
 		const draft = await seedDraft(fx, twoPlatforms);
-		const { result, requests, items } = await runFresh(fx, publishNow(draft.id, { waitForCompletion: false }));
+		const { result, requests, items } = await runFresh(
+			fx,
+			publishNow(draft.id, { waitForCompletion: false }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
 		expect(items[0]).toMatchObject({ publish_state: 'in_progress' });
@@ -53,8 +96,13 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 	test('on timeout: a clear error naming the draft and that it may still publish', async () => {
 		const draft = await seedDraft(fx, twoPlatforms);
 		const started = Date.now();
-		const { result, requests } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.3, timeout: 1 } }));
-		expect(result.error?.message).toBe(`Draft ${draft.id} did not finish publishing within 1 second and may still publish [item 0]`);
+		const { result, requests } = await runFresh(
+			fx,
+			publishNow(draft.id, { options: { pollInterval: 0.3, timeout: 1 } }),
+		);
+		expect(result.error?.message).toBe(
+			`Draft ${draft.id} did not finish publishing within 1 second and may still publish [item 0]`,
+		);
 		expect(result.error?.description).toContain('Do not publish it again');
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(requests[1].body).toEqual({ publish_at: 'now' });
@@ -64,14 +112,17 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		const draft = await seedDraft(fx, twoPlatforms);
 		let cancelledAt = 0;
 		fx.sandbox.clearRequests();
-		const result = await fx.runNode(publishNow(draft.id, { options: { pollInterval: 5, timeout: 60 } }), {
-			onStarted: (cancel) => {
-				setTimeout(() => {
-					cancelledAt = Date.now();
-					cancel();
-				}, 400);
+		const result = await fx.runNode(
+			publishNow(draft.id, { options: { pollInterval: 5, timeout: 60 } }),
+			{
+				onStarted: (cancel) => {
+					setTimeout(() => {
+						cancelledAt = Date.now();
+						cancel();
+					}, 400);
+				},
 			},
-		});
+		);
 		expect(result.error?.message).toBe('The execution was cancelled while waiting');
 		expect(cancelledAt).toBeGreaterThan(0);
 		expect(Date.now() - cancelledAt).toBeLessThan(1000);
@@ -79,17 +130,35 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 	});
 
 	test('an X draft with a URL is refused before publishing, naming rule 5 and saying to schedule instead (Rules on platform content 5: direct publishing of x drafts containing URLs is blocked)', async () => {
-		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Intro' }, { text: 'See https://example.com' }], settings: {} } } });
+		const draft = await seedDraft(fx, {
+			platforms: {
+				x: {
+					enabled: true,
+					posts: [{ text: 'Intro' }, { text: 'See https://example.com' }],
+					settings: {},
+				},
+			},
+		});
 		const { result, requests } = await runFresh(fx, publishNow(draft.id));
 		expect(result.error?.message).toBe(
 			`Draft ${draft.id} cannot be published now: X post 2 contains a URL, and the API blocks direct publishing of X drafts with URLs (Rules on platform content 5) [item 0]`,
 		);
-		expect(result.error?.description).toMatch(/^Schedule it instead: scheduling X posts with URLs is allowed/);
+		expect(result.error?.description).toMatch(
+			/^Schedule it instead: scheduling X posts with URLs is allowed/,
+		);
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
 	});
 
 	test('an X reply is refused before publishing (Rules on platform content 5: publishing or scheduling replies through the API is blocked)', async () => {
-		const draft = await seedDraft(fx, { platforms: { x: { enabled: true, posts: [{ text: 'Agreed' }], settings: { reply_to_url: 'https://x.com/a/status/1' } } } });
+		const draft = await seedDraft(fx, {
+			platforms: {
+				x: {
+					enabled: true,
+					posts: [{ text: 'Agreed' }],
+					settings: { reply_to_url: 'https://x.com/a/status/1' },
+				},
+			},
+		});
 		const { result, requests } = await runFresh(fx, publishNow(draft.id));
 		expect(result.error?.message).toBe(
 			`Draft ${draft.id} cannot be published now: it is an X reply (reply to https://x.com/a/status/1), and the API blocks publishing or scheduling replies (Rules on platform content 5) [item 0]`,
@@ -99,8 +168,16 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 	});
 
 	test('the check reads only X: a URL on Mastodon publishes now', async () => {
-		const draft = await seedDraft(fx, { platforms: { mastodon: { enabled: true, posts: [{ text: 'See https://example.com' }], settings: {} }, x: { enabled: false, posts: [{ text: 'https://example.com' }], settings: {} } } });
-		const { result, items } = await runFresh(fx, publishNow(draft.id, { options: { pollInterval: 0.2 } }));
+		const draft = await seedDraft(fx, {
+			platforms: {
+				mastodon: { enabled: true, posts: [{ text: 'See https://example.com' }], settings: {} },
+				x: { enabled: false, posts: [{ text: 'https://example.com' }], settings: {} },
+			},
+		});
+		const { result, items } = await runFresh(
+			fx,
+			publishNow(draft.id, { options: { pollInterval: 0.2 } }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(items[0]).toMatchObject({ status: 'published' });
 	});
@@ -127,18 +204,29 @@ describe('Create and Update with Publish At "now" offer the same Wait for Comple
 		expect(requests[0]).toMatchObject({ method: 'POST', body: { publish_at: 'now' } });
 		const id = items[0].id;
 		expect(requests.slice(1).length).toBeGreaterThanOrEqual(1);
-		expect(requests.slice(1).every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${id}`)).toBe(true);
+		expect(
+			requests
+				.slice(1)
+				.every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${id}`),
+		).toBe(true);
 		expect(items[0]).toMatchObject({ id, status: 'published', publish_state: 'finished' });
 		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//) });
 	});
 
 	test('Update with Publish At "now" and Wait for Completion polls until finished; without the option it returns at in_progress', async () => {
 		const waited = await seedDraft(fx, twoPlatforms);
-		const params = (id: unknown, options: Record<string, unknown>) => draftParams('update', { draftId: String(id), updateFields: { publishAt: 'now' }, options });
-		const { result, items } = await runFresh(fx, params(waited.id, { waitForCompletion: true, pollInterval: 0.2, timeout: 20 }));
+		const params = (id: unknown, options: Record<string, unknown>) =>
+			draftParams('update', { draftId: String(id), updateFields: { publishAt: 'now' }, options });
+		const { result, items } = await runFresh(
+			fx,
+			params(waited.id, { waitForCompletion: true, pollInterval: 0.2, timeout: 20 }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(items[0]).toMatchObject({ status: 'published', publish_state: 'finished' });
-		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//), linkedin: expect.stringMatching(/^https:\/\//) });
+		expect(items[0].published_urls).toEqual({
+			mastodon: expect.stringMatching(/^https:\/\//),
+			linkedin: expect.stringMatching(/^https:\/\//),
+		});
 		const notWaited = await seedDraft(fx, twoPlatforms);
 		const quick = await runFresh(fx, params(notWaited.id, {}));
 		expect(quick.items[0]).toMatchObject({ publish_state: 'in_progress' });
@@ -155,6 +243,8 @@ describe('Create and Update with Publish At "now" offer the same Wait for Comple
 			options: { waitForCompletion: true, pollInterval: 0.3, timeout: 1 },
 		});
 		const { result } = await runFresh(fx, params);
-		expect(result.error?.message).toMatch(/^Draft \d+ did not finish publishing within 1 second and may still publish \[item 0\]$/);
+		expect(result.error?.message).toMatch(
+			/^Draft \d+ did not finish publishing within 1 second and may still publish \[item 0\]$/,
+		);
 	});
 });

@@ -11,9 +11,12 @@ import { api, createText, draftParams, seedDraft } from './fixtures';
 const fx = useSandbox();
 beforeEach(async () => await fx.sandbox.reset());
 
-const tagReads = (requests: ReturnType<typeof fx.apiRequests>) => requests.filter((r) => r.method === 'GET' && /\/tags$/.test(r.path));
-const tagCreates = (requests: ReturnType<typeof fx.apiRequests>) => requests.filter((r) => r.method === 'POST' && /\/tags$/.test(r.path));
-const writeOf = (requests: ReturnType<typeof fx.apiRequests>, method: string) => requests.find((r) => r.method === method && /\/drafts(\/\d+)?$/.test(r.path));
+const tagReads = (requests: ReturnType<typeof fx.apiRequests>) =>
+	requests.filter((r) => r.method === 'GET' && /\/tags$/.test(r.path));
+const tagCreates = (requests: ReturnType<typeof fx.apiRequests>) =>
+	requests.filter((r) => r.method === 'POST' && /\/tags$/.test(r.path));
+const writeOf = (requests: ReturnType<typeof fx.apiRequests>, method: string) =>
+	requests.find((r) => r.method === method && /\/drafts(\/\d+)?$/.test(r.path));
 
 async function seedTags(socialSet: number, names: string[]): Promise<void> {
 	for (const name of names) {
@@ -24,18 +27,28 @@ async function seedTags(socialSet: number, names: string[]): Promise<void> {
 
 describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Drafts: tags are slugs of existing tags)', () => {
 	test('names match existing tags by name or slug, ignoring case: one read of the tag list, then the draft with the slugs', async () => {
-		const params = createText('Tagged by name', ['x'], { additionalFields: { tagNames: 'weekly TIPS, LAUNCH' } });
+		const params = createText('Tagged by name', ['x'], {
+			additionalFields: { tagNames: 'weekly TIPS, LAUNCH' },
+		});
 		const { result, requests, items } = await runFresh(fx, params, { key: 'write' });
 		expect(result.error).toBeUndefined();
-		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v2/social-sets/101/tags', 'POST /v2/social-sets/101/drafts']);
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v2/social-sets/101/tags',
+			'POST /v2/social-sets/101/drafts',
+		]);
 		expect(requests[0].query).toEqual({ limit: ['50'], offset: ['0'] });
 		expect(requests[1].body).toMatchObject({ tags: ['weekly-tips', 'launch'] });
 		expect(items[0].tags).toEqual(['weekly-tips', 'launch']);
 	});
 
 	test('a name is matched on every page of the tag list (page size 50, Limits)', async () => {
-		await seedTags(102, Array.from({ length: 55 }, (_, i) => `Topic ${String(i).padStart(2, '0')}`));
-		const params = createText('Late in the list', ['x'], { additionalFields: { tagNames: 'topic 54' } });
+		await seedTags(
+			102,
+			Array.from({ length: 55 }, (_, i) => `Topic ${String(i).padStart(2, '0')}`),
+		);
+		const params = createText('Late in the list', ['x'], {
+			additionalFields: { tagNames: 'topic 54' },
+		});
 		const { result, requests } = await runFresh(fx, { ...params, socialSetId: byId(102) });
 		expect(result.error).toBeUndefined();
 		expect(tagReads(requests).map((r) => r.query.offset)).toEqual([['0'], ['50']]);
@@ -43,7 +56,9 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 	});
 
 	test('the tag list is read once per social set for all items of a run', async () => {
-		const params = createText('={{ $json.text }}', ['x'], { additionalFields: { tagNames: '={{ $json.tags }}' } });
+		const params = createText('={{ $json.text }}', ['x'], {
+			additionalFields: { tagNames: '={{ $json.tags }}' },
+		});
 		const input = [
 			{ json: { text: 'One', tags: 'Launch' } },
 			{ json: { text: 'Two', tags: 'weekly-tips' } },
@@ -52,27 +67,39 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 		const { result, requests, items } = await runFresh(fx, params, { input });
 		expect(result.error).toBeUndefined();
 		expect(tagReads(requests)).toHaveLength(1);
-		expect(items.map((item) => item.tags)).toEqual([['launch'], ['weekly-tips'], ['launch', 'weekly-tips']]);
+		expect(items.map((item) => item.tags)).toEqual([
+			['launch'],
+			['weekly-tips'],
+			['launch', 'weekly-tips'],
+		]);
 	});
 
 	test('picked tags and names are merged without duplicates, picked first', async () => {
-		const params = createText('Both ways', ['x'], { additionalFields: { tags: ['launch'], tagNames: 'Weekly Tips, Launch' } });
+		const params = createText('Both ways', ['x'], {
+			additionalFields: { tags: ['launch'], tagNames: 'Weekly Tips, Launch' },
+		});
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(writeOf(requests, 'POST')?.body).toMatchObject({ tags: ['launch', 'weekly-tips'] });
 	});
 
 	test('a name without a tag fails naming it, before any tag or draft is written, when "Create Missing Tags" is off', async () => {
-		const params = createText('Unknown tag', ['x'], { additionalFields: { tagNames: 'Launch, Product News, Roadmap' } });
+		const params = createText('Unknown tag', ['x'], {
+			additionalFields: { tagNames: 'Launch, Product News, Roadmap' },
+		});
 		const { result, requests } = await runFresh(fx, params);
-		expect(result.error?.message).toBe('Parameter "Tag Names" names tags that social set 101 does not have: "Product News", "Roadmap" [item 0]');
+		expect(result.error?.message).toBe(
+			'Parameter "Tag Names" names tags that social set 101 does not have: "Product News", "Roadmap" [item 0]',
+		);
 		expect(result.error?.description).toContain('Turn on "Create Missing Tags"');
 		expect(result.error?.description).toContain('Launch (launch), Weekly Tips (weekly-tips)');
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
 	});
 
 	test('with "Create Missing Tags" the missing tag is created (Tags: POST), then the draft carries its slug', async () => {
-		const params = createText('New tag', ['x'], { additionalFields: { tagNames: 'launch,  Product News ', createMissingTags: true } });
+		const params = createText('New tag', ['x'], {
+			additionalFields: { tagNames: 'launch,  Product News ', createMissingTags: true },
+		});
 		const { result, requests, items } = await runFresh(fx, params, { key: 'write' });
 		expect(result.error).toBeUndefined();
 		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -82,13 +109,21 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 		]);
 		expect(tagCreates(requests)[0].body).toEqual({ name: 'Product News' });
 		expect(items[0].tags).toEqual(['launch', 'product-news']);
-		const { body } = await api<{ results: Array<{ name: string }> }>(fx, 'GET', '/v2/social-sets/101/tags');
+		const { body } = await api<{ results: Array<{ name: string }> }>(
+			fx,
+			'GET',
+			'/v2/social-sets/101/tags',
+		);
 		expect(body.results.map((t) => t.name)).toContain('Product News');
 	});
 
 	test('a tag created for one item is found, not created again, for the next item', async () => {
-		const params = createText('={{ $json.text }}', ['x'], { additionalFields: { tagNames: 'Roadmap', createMissingTags: true } });
-		const { result, requests, items } = await runFresh(fx, params, { input: [{ json: { text: 'One' } }, { json: { text: 'Two' } }] });
+		const params = createText('={{ $json.text }}', ['x'], {
+			additionalFields: { tagNames: 'Roadmap', createMissingTags: true },
+		});
+		const { result, requests, items } = await runFresh(fx, params, {
+			input: [{ json: { text: 'One' } }, { json: { text: 'Two' } }],
+		});
 		expect(result.error).toBeUndefined();
 		expect(tagCreates(requests)).toHaveLength(1);
 		expect(items.map((item) => item.tags)).toEqual([['roadmap'], ['roadmap']]);
@@ -97,27 +132,47 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 	test('more than 10 tags after merging picked tags and names fails before any tag or draft is written (Limits: tags on a draft)', async () => {
 		const picked = ['launch', 'weekly-tips'];
 		await seedTags(101, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']);
-		const params = createText('Too many', ['x'], { additionalFields: { tags: picked, tagNames: 'a1, a2, a3, a4, a5, a6, a7, a8, launch, Brand New', createMissingTags: true } });
+		const params = createText('Too many', ['x'], {
+			additionalFields: {
+				tags: picked,
+				tagNames: 'a1, a2, a3, a4, a5, a6, a7, a8, launch, Brand New',
+				createMissingTags: true,
+			},
+		});
 		const { result, requests } = await runFresh(fx, params);
-		expect(result.error?.message).toBe('Parameter "Tag Names" gives the draft 11 tags together with the 2 picked in "Tag Names or IDs"; a draft takes at most 10 [item 0]');
+		expect(result.error?.message).toBe(
+			'Parameter "Tag Names" gives the draft 11 tags together with the 2 picked in "Tag Names or IDs"; a draft takes at most 10 [item 0]',
+		);
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
 	});
 
 	test('exactly 10 after merging is sent', async () => {
 		await seedTags(101, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']);
-		const params = createText('Ten', ['x'], { additionalFields: { tags: ['launch'], tagNames: 'a1, a2, a3, a4, a5, a6, a7, a8, launch, weekly tips' } });
+		const params = createText('Ten', ['x'], {
+			additionalFields: {
+				tags: ['launch'],
+				tagNames: 'a1, a2, a3, a4, a5, a6, a7, a8, launch, weekly tips',
+			},
+		});
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
 		expect((writeOf(requests, 'POST')?.body as IDataObject).tags).toHaveLength(10);
 	});
 
 	test('a tag name over 32 characters is refused before any request (Limits: Tag name 1 to 32 characters)', async () => {
-		const params = createText('Long name', ['x'], { additionalFields: { tagNames: `Launch, ${'n'.repeat(33)}`, createMissingTags: true } });
-		await expectRejectedBeforeSending(fx, params, { parameter: 'Tag Names', problem: /33 characters long; a tag name has 1 to 32 characters/ });
+		const params = createText('Long name', ['x'], {
+			additionalFields: { tagNames: `Launch, ${'n'.repeat(33)}`, createMissingTags: true },
+		});
+		await expectRejectedBeforeSending(fx, params, {
+			parameter: 'Tag Names',
+			problem: /33 characters long; a tag name has 1 to 32 characters/,
+		});
 	});
 
 	test('names from an expression list work like the comma list', async () => {
-		const params = createText('List', ['x'], { additionalFields: { tagNames: '={{ ["Launch", "weekly-tips"] }}' } });
+		const params = createText('List', ['x'], {
+			additionalFields: { tagNames: '={{ ["Launch", "weekly-tips"] }}' },
+		});
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(writeOf(requests, 'POST')?.body).toMatchObject({ tags: ['launch', 'weekly-tips'] });
@@ -125,9 +180,12 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 });
 
 describe('Draft > Update with Tag Names (PATCH replaces the tags list it is sent; the node adds to it)', () => {
-	test('names are added to the draft\'s current tags; nothing else is sent', async () => {
+	test("names are added to the draft's current tags; nothing else is sent", async () => {
 		const draft = await seedDraft(fx, { tags: ['launch'], draft_title: 'Keep me' });
-		const params = draftParams('update', { draftId: String(draft.id), updateFields: { tagNames: 'Weekly Tips' } });
+		const params = draftParams('update', {
+			draftId: String(draft.id),
+			updateFields: { tagNames: 'Weekly Tips' },
+		});
 		const { result, requests, items } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(writeOf(requests, 'PATCH')?.body).toEqual({ tags: ['launch', 'weekly-tips'] });
@@ -136,7 +194,10 @@ describe('Draft > Update with Tag Names (PATCH replaces the tags list it is sent
 
 	test('a name the draft already has changes nothing in its tags', async () => {
 		const draft = await seedDraft(fx, { tags: ['launch', 'weekly-tips'] });
-		const params = draftParams('update', { draftId: String(draft.id), updateFields: { tagNames: 'LAUNCH' } });
+		const params = draftParams('update', {
+			draftId: String(draft.id),
+			updateFields: { tagNames: 'LAUNCH' },
+		});
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(writeOf(requests, 'PATCH')?.body).toEqual({ tags: ['launch', 'weekly-tips'] });
@@ -144,36 +205,56 @@ describe('Draft > Update with Tag Names (PATCH replaces the tags list it is sent
 
 	test('with picked tags the names are added to those (the picker sets the list, as before)', async () => {
 		const draft = await seedDraft(fx, { tags: ['launch'] });
-		const params = draftParams('update', { draftId: String(draft.id), updateFields: { tags: ['weekly-tips'], tagNames: 'Roadmap', createMissingTags: true } });
+		const params = draftParams('update', {
+			draftId: String(draft.id),
+			updateFields: { tags: ['weekly-tips'], tagNames: 'Roadmap', createMissingTags: true },
+		});
 		const { result, requests, items } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
-		expect(requests.filter((r) => r.method === 'GET' && /\/drafts\/\d+$/.test(r.path))).toHaveLength(0);
+		expect(
+			requests.filter((r) => r.method === 'GET' && /\/drafts\/\d+$/.test(r.path)),
+		).toHaveLength(0);
 		expect(writeOf(requests, 'PATCH')?.body).toEqual({ tags: ['weekly-tips', 'roadmap'] });
 		expect(items[0].tags).toEqual(['weekly-tips', 'roadmap']);
 	});
 
 	test('"Clear Fields" → Tags with names gives the draft exactly those names', async () => {
 		const draft = await seedDraft(fx, { tags: ['launch'] });
-		const params = draftParams('update', { draftId: String(draft.id), updateFields: { clearFields: ['tags'], tagNames: 'weekly tips' } });
+		const params = draftParams('update', {
+			draftId: String(draft.id),
+			updateFields: { clearFields: ['tags'], tagNames: 'weekly tips' },
+		});
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(writeOf(requests, 'PATCH')?.body).toEqual({ tags: ['weekly-tips'] });
 	});
 
-	test('over 10 with the draft\'s current tags fails before the PATCH', async () => {
+	test("over 10 with the draft's current tags fails before the PATCH", async () => {
 		await seedTags(101, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9']);
-		const draft = await seedDraft(fx, { tags: ['launch', 'weekly-tips', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'] });
-		const params = draftParams('update', { draftId: String(draft.id), updateFields: { tagNames: 'A8, A9' } });
+		const draft = await seedDraft(fx, {
+			tags: ['launch', 'weekly-tips', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'],
+		});
+		const params = draftParams('update', {
+			draftId: String(draft.id),
+			updateFields: { tagNames: 'A8, A9' },
+		});
 		const { result, requests } = await runFresh(fx, params);
-		expect(result.error?.message).toBe('Parameter "Tag Names" gives the draft 11 tags together with the draft\'s 9 current tags; a draft takes at most 10 [item 0]');
+		expect(result.error?.message).toBe(
+			'Parameter "Tag Names" gives the draft 11 tags together with the draft\'s 9 current tags; a draft takes at most 10 [item 0]',
+		);
 		expect(requests.every((r) => r.method === 'GET')).toBe(true);
 	});
 
 	test('a missing name fails before the PATCH when "Create Missing Tags" is off', async () => {
 		const draft = await seedDraft(fx, { tags: ['launch'] });
-		const params = draftParams('update', { draftId: String(draft.id), updateFields: { tagNames: 'Nope' } });
+		const params = draftParams('update', {
+			draftId: String(draft.id),
+			updateFields: { tagNames: 'Nope' },
+		});
 		const { result, requests } = await runFresh(fx, params);
-		expect(result.error?.message).toContain('Parameter "Tag Names" names a tag that social set 101 does not have: "Nope"');
+		expect(result.error?.message).toContain(
+			'Parameter "Tag Names" names a tag that social set 101 does not have: "Nope"',
+		);
 		expect(requests.every((r) => r.method === 'GET')).toBe(true);
 		const { body } = await api<IDataObject>(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`);
 		expect(body.tags).toEqual(['launch']);

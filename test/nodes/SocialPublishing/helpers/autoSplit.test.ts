@@ -1,5 +1,8 @@
 import fc from 'fast-check';
-import { protectedRanges, splitPostsToLimit } from '../../../../nodes/SocialPublishing/helpers/autoSplit';
+import {
+	protectedRanges,
+	splitPostsToLimit,
+} from '../../../../nodes/SocialPublishing/helpers/autoSplit';
 import type { SplitResult } from '../../../../nodes/SocialPublishing/helpers/autoSplit';
 import type { PostPlatform } from '../../../../nodes/SocialPublishing/helpers/content';
 import { checkMarkers } from '../../../../nodes/SocialPublishing/helpers/markers';
@@ -25,25 +28,44 @@ describe('Auto-Split: where it breaks', () => {
 	test('at the paragraph break first, when each paragraph fits', () => {
 		const first = `${'First paragraph sentence one. '.repeat(4).trim()}`;
 		const second = `${'Second paragraph sentence. '.repeat(4).trim()}`;
-		const result = posts(splitPostsToLimit([`${first}\n\n${second}`], { limit: 150, count: count('x') }));
+		const result = posts(
+			splitPostsToLimit([`${first}\n\n${second}`], { limit: 150, count: count('x') }),
+		);
 		expect(result).toEqual([first, second]);
 	});
 
 	test('paragraphs that fit together stay together', () => {
-		const result = posts(splitPostsToLimit(['One.\n\nTwo.\n\nThree is a much longer paragraph than the others here.'], { limit: 60, count: count('x') }));
-		expect(result).toEqual(['One.\n\nTwo.', 'Three is a much longer paragraph than the others here.']);
+		const result = posts(
+			splitPostsToLimit(
+				['One.\n\nTwo.\n\nThree is a much longer paragraph than the others here.'],
+				{ limit: 60, count: count('x') },
+			),
+		);
+		expect(result).toEqual([
+			'One.\n\nTwo.',
+			'Three is a much longer paragraph than the others here.',
+		]);
 	});
 
 	test('then at sentence ends, before breaking between words', () => {
-		const text = 'The first sentence is here. The second sentence follows it! Is the third a question? Yes.';
+		const text =
+			'The first sentence is here. The second sentence follows it! Is the third a question? Yes.';
 		const result = posts(splitPostsToLimit([text], { limit: 60, count: count('x') }));
-		expect(result).toEqual(['The first sentence is here. The second sentence follows it!', 'Is the third a question? Yes.']);
+		expect(result).toEqual([
+			'The first sentence is here. The second sentence follows it!',
+			'Is the third a question? Yes.',
+		]);
 	});
 
 	test('then between words, when one sentence is too long', () => {
 		const text = 'one two three four five six seven eight nine ten eleven twelve';
 		const result = posts(splitPostsToLimit([text], { limit: 20, count: count('bluesky') }));
-		expect(result).toEqual(['one two three four', 'five six seven eight', 'nine ten eleven', 'twelve']);
+		expect(result).toEqual([
+			'one two three four',
+			'five six seven eight',
+			'nine ten eleven',
+			'twelve',
+		]);
 		expect(result.every((post) => post.length <= 20)).toBe(true);
 	});
 
@@ -92,20 +114,34 @@ describe('Auto-Split: never inside a link, a mention or a marker', () => {
 	test('a self-closing marker opens the post that holds its paragraph', () => {
 		const text = `First paragraph that is long enough.\n\n<svc:comment-thread id=${UUID}/>Second paragraph, marked.`;
 		const result = posts(splitPostsToLimit([text], { limit: 40, count: count('x') }));
-		expect(result).toEqual(['First paragraph that is long enough.', `<svc:comment-thread id=${UUID}/>Second paragraph, marked.`]);
+		expect(result).toEqual([
+			'First paragraph that is long enough.',
+			`<svc:comment-thread id=${UUID}/>Second paragraph, marked.`,
+		]);
 		for (const post of result) expect(checkMarkers(post)).toEqual({ ok: true });
 	});
 
 	test('a link longer than the limit as the platform counts it cannot be split: the problem names it', () => {
 		const link = `https://example.com/${'a'.repeat(400)}`;
-		const result = splitPostsToLimit(['intro', `See ${link} now`], { limit: 300, count: count('bluesky') });
-		expect(result).toEqual({ problem: expect.stringMatching(/^a link \("https:\/\/example\.com\/a+"\) does not fit in one post and cannot be split$/), postIndex: 1 });
+		const result = splitPostsToLimit(['intro', `See ${link} now`], {
+			limit: 300,
+			count: count('bluesky'),
+		});
+		expect(result).toEqual({
+			problem: expect.stringMatching(
+				/^a link \("https:\/\/example\.com\/a+"\) does not fit in one post and cannot be split$/,
+			),
+			postIndex: 1,
+		});
 	});
 
 	test('a marker span longer than the limit cannot be split', () => {
 		const span = `<svc:comment-thread id=${UUID}>${'word '.repeat(20).trim()}</svc:comment-thread>`;
 		const result = splitPostsToLimit([span], { limit: 50, count: count('x') });
-		expect(result).toEqual({ problem: expect.stringMatching(/^a comment-thread marker .* cannot be split$/), postIndex: 0 });
+		expect(result).toEqual({
+			problem: expect.stringMatching(/^a comment-thread marker .* cannot be split$/),
+			postIndex: 0,
+		});
 	});
 
 	test('the protected ranges: marker spans (outermost), mentions, handles and links', () => {
@@ -123,7 +159,10 @@ describe('Auto-Split: never inside a link, a mention or a marker', () => {
 describe('Auto-Split: several posts and numbering', () => {
 	test('posts that fit stay; only the long one is split; each piece says which post it came from', () => {
 		const long = 'alpha beta gamma delta epsilon zeta eta theta iota kappa';
-		const result = splitPostsToLimit(['short one', long, 'short two'], { limit: 30, count: count('bluesky') });
+		const result = splitPostsToLimit(['short one', long, 'short two'], {
+			limit: 30,
+			count: count('bluesky'),
+		});
 		expect(result).toEqual({
 			posts: [
 				{ text: 'short one', from: 0 },
@@ -136,39 +175,83 @@ describe('Auto-Split: several posts and numbering', () => {
 
 	test('numbering adds " k/N" to each post of the thread, counted within the limit', () => {
 		const text = 'one two three four five six seven eight nine ten eleven twelve';
-		const result = posts(splitPostsToLimit([text], { limit: 20, count: count('bluesky'), numbering: true }));
-		expect(result).toEqual(['one two three 1/5', 'four five six 2/5', 'seven eight nine 3/5', 'ten eleven 4/5', 'twelve 5/5']);
+		const result = posts(
+			splitPostsToLimit([text], { limit: 20, count: count('bluesky'), numbering: true }),
+		);
+		expect(result).toEqual([
+			'one two three 1/5',
+			'four five six 2/5',
+			'seven eight nine 3/5',
+			'ten eleven 4/5',
+			'twelve 5/5',
+		]);
 		expect(result.every((post) => post.length <= 20)).toBe(true);
 	});
 
 	test('numbering reserves room for two-digit counts once the thread reaches 10 posts', () => {
 		const text = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
-		const result = posts(splitPostsToLimit([text], { limit: 16, count: count('bluesky'), numbering: true }));
+		const result = posts(
+			splitPostsToLimit([text], { limit: 16, count: count('bluesky'), numbering: true }),
+		);
 		expect(result.length).toBeGreaterThanOrEqual(10);
-		expect(result.every((post, k) => post.length <= 16 && post.endsWith(` ${k + 1}/${result.length}`))).toBe(true);
+		expect(
+			result.every((post, k) => post.length <= 16 && post.endsWith(` ${k + 1}/${result.length}`)),
+		).toBe(true);
 		expect(words(result.map(withoutNumber).join(' '))).toEqual(words(text));
 	});
 
 	test('a single post is not numbered', () => {
-		expect(posts(splitPostsToLimit(['fits'], { limit: 280, count: count('x'), numbering: true }))).toEqual(['fits']);
+		expect(
+			posts(splitPostsToLimit(['fits'], { limit: 280, count: count('x'), numbering: true })),
+		).toEqual(['fits']);
 	});
 
 	test('a limit too small for the number itself is a problem, not an endless loop', () => {
-		const result = splitPostsToLimit(['aa bb cc dd'], { limit: 3, count: count('bluesky'), numbering: true });
+		const result = splitPostsToLimit(['aa bb cc dd'], {
+			limit: 3,
+			count: count('bluesky'),
+			numbering: true,
+		});
 		expect(result).toEqual({ problem: expect.any(String), postIndex: 0 });
 	});
 });
 
 describe('Auto-Split: properties on generated texts (fast-check)', () => {
 	const word = fc.stringMatching(/^[a-z]{1,10}$/);
-	const link = fc.constantFrom('https://example.com/some/long/path?x=1', 'example.org', 'https://t.co/abc123', `https://example.com/${'z'.repeat(60)}`);
-	const mention = fc.constantFrom('@[Acme Corp Worldwide Widgets](urn:li:organization:1)', '@[N M](urn:li:person:2)', '@alice', '@bob@example.social');
-	const marker = fc.array(word, { minLength: 1, maxLength: 8 }).map((inner) => `<svc:comment-thread id=${UUID}>${inner.join(' ')}</svc:comment-thread>`);
+	const link = fc.constantFrom(
+		'https://example.com/some/long/path?x=1',
+		'example.org',
+		'https://t.co/abc123',
+		`https://example.com/${'z'.repeat(60)}`,
+	);
+	const mention = fc.constantFrom(
+		'@[Acme Corp Worldwide Widgets](urn:li:organization:1)',
+		'@[N M](urn:li:person:2)',
+		'@alice',
+		'@bob@example.social',
+	);
+	const marker = fc
+		.array(word, { minLength: 1, maxLength: 8 })
+		.map((inner) => `<svc:comment-thread id=${UUID}>${inner.join(' ')}</svc:comment-thread>`);
 	const emoji = fc.constantFrom('😀', '\u{1F44D}\u{1F3FD}', '\u{1F1E9}\u{1F1EA}', '日本語');
-	const token = fc.oneof({ weight: 6, arbitrary: word }, { weight: 1, arbitrary: link }, { weight: 2, arbitrary: mention }, { weight: 2, arbitrary: marker }, { weight: 1, arbitrary: emoji });
+	const token = fc.oneof(
+		{ weight: 6, arbitrary: word },
+		{ weight: 1, arbitrary: link },
+		{ weight: 2, arbitrary: mention },
+		{ weight: 2, arbitrary: marker },
+		{ weight: 1, arbitrary: emoji },
+	);
 	// Mostly spaces, so that many splits fall between words, where links, mentions and markers could be cut.
-	const glue = fc.oneof({ weight: 12, arbitrary: fc.constant(' ') }, { weight: 3, arbitrary: fc.constantFrom('. ', '! ', '\n', '\n\n', ', ') });
-	const text = fc.array(fc.tuple(token, glue), { minLength: 1, maxLength: 120 }).map((parts) => parts.map(([t, g]) => t + g).join('').trim());
+	const glue = fc.oneof(
+		{ weight: 12, arbitrary: fc.constant(' ') },
+		{ weight: 3, arbitrary: fc.constantFrom('. ', '! ', '\n', '\n\n', ', ') },
+	);
+	const text = fc.array(fc.tuple(token, glue), { minLength: 1, maxLength: 120 }).map((parts) =>
+		parts
+			.map(([t, g]) => t + g)
+			.join('')
+			.trim(),
+	);
 	const setting = fc.record({
 		platform: fc.constantFrom<PostPlatform>('x', 'bluesky', 'mastodon', 'threads'),
 		limit: fc.integer({ min: 90, max: 320 }),
@@ -180,13 +263,19 @@ describe('Auto-Split: properties on generated texts (fast-check)', () => {
 	test('every post is within the limit, the words are kept in order, and no link, mention or marker is broken', () => {
 		fc.assert(
 			fc.property(text, setting, (input, { platform, limit, numbering }) => {
-				const result = posts(splitPostsToLimit([input], { limit, count: count(platform), numbering }));
+				const result = posts(
+					splitPostsToLimit([input], { limit, count: count(platform), numbering }),
+				);
 				for (const post of result) expect(postLength(platform, post)).toBeLessThanOrEqual(limit);
 				const bodies = result.length > 1 && numbering ? result.map(withoutNumber) : result;
 				expect(words(bodies.join(' '))).toEqual(words(input));
-				for (const unit of units(input)) expect(bodies.some((body) => body.includes(unit))).toBe(true);
+				for (const unit of units(input))
+					expect(bodies.some((body) => body.includes(unit))).toBe(true);
 				for (const post of result) expect(checkMarkers(post)).toEqual({ ok: true });
-				if (numbering && result.length > 1) result.forEach((post, k) => expect(post.endsWith(` ${k + 1}/${result.length}`)).toBe(true));
+				if (numbering && result.length > 1)
+					result.forEach((post, k) =>
+						expect(post.endsWith(` ${k + 1}/${result.length}`)).toBe(true),
+					);
 			}),
 			{ numRuns: 300 },
 		);

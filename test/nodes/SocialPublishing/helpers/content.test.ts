@@ -1,11 +1,22 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
-import { beforeUpload, fillPendingMedia, PendingMedia, pendingMediaOf, splitThread, toList } from '../../../../nodes/SocialPublishing/helpers/content';
+import {
+	beforeUpload,
+	fillPendingMedia,
+	PendingMedia,
+	pendingMediaOf,
+	splitThread,
+	toList,
+} from '../../../../nodes/SocialPublishing/helpers/content';
 import { checkPlatformsObject } from '../../../../nodes/SocialPublishing/helpers/validation';
 
 describe('splitThread', () => {
 	test('a line holding only the separator ends a post; posts are trimmed', () => {
-		expect(splitThread('  One\n---\nTwo\nstill two\n   ---   \n\nThree  ')).toEqual(['One', 'Two\nstill two', 'Three']);
+		expect(splitThread('  One\n---\nTwo\nstill two\n   ---   \n\nThree  ')).toEqual([
+			'One',
+			'Two\nstill two',
+			'Three',
+		]);
 	});
 
 	test('separators inside a line do not split, nor do longer dash runs', () => {
@@ -27,8 +38,13 @@ describe('splitThread', () => {
 	});
 
 	test('property: posts joined with separator lines split back into the same posts', () => {
-		const line = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !/[\r\n]/.test(s) && s.trim() !== '---');
-		const post = fc.array(line, { minLength: 1, maxLength: 4 }).map((lines) => lines.join('\n').trim()).filter((p) => p !== '');
+		const line = fc
+			.string({ minLength: 1, maxLength: 20 })
+			.filter((s) => !/[\r\n]/.test(s) && s.trim() !== '---');
+		const post = fc
+			.array(line, { minLength: 1, maxLength: 4 })
+			.map((lines) => lines.join('\n').trim())
+			.filter((p) => p !== '');
 		fc.assert(
 			fc.property(fc.array(post, { minLength: 1, maxLength: 6 }), (posts) => {
 				expect(splitThread(posts.join('\n---\n'))).toEqual(posts);
@@ -40,7 +56,24 @@ describe('splitThread', () => {
 describe('pending media: a body built once, the ids filled in after the uploads', () => {
 	const M1 = '11111111-1111-4111-8111-111111111111';
 	const built = (): IDataObject => ({
-		x: { enabled: true, posts: [{ text: 'a', media_ids: [beforeUpload({ mediaId: M1 }), beforeUpload({ binaryProperty: 'b' })] }, { text: 'b', media_ids: [beforeUpload({ mediaUrl: 'https://e.com/a.png', label: 'Media URLs' }), beforeUpload({ binaryProperty: 'b' }), beforeUpload({ binaryProperty: 'a' })] }], settings: {} },
+		x: {
+			enabled: true,
+			posts: [
+				{
+					text: 'a',
+					media_ids: [beforeUpload({ mediaId: M1 }), beforeUpload({ binaryProperty: 'b' })],
+				},
+				{
+					text: 'b',
+					media_ids: [
+						beforeUpload({ mediaUrl: 'https://e.com/a.png', label: 'Media URLs' }),
+						beforeUpload({ binaryProperty: 'b' }),
+						beforeUpload({ binaryProperty: 'a' }),
+					],
+				},
+			],
+			settings: {},
+		},
 	});
 
 	test('an ID stays as given; a file to upload is a pending slot, listed once each in order of first use', () => {
@@ -48,8 +81,19 @@ describe('pending media: a body built once, the ids filled in after the uploads'
 		const ids = ((platforms.x as IDataObject).posts as IDataObject[])[0].media_ids as unknown[];
 		expect(ids[0]).toBe(M1);
 		expect(ids[1]).toBeInstanceOf(PendingMedia);
-		expect(pendingMediaOf(platforms)).toEqual([{ binaryProperty: 'b' }, { mediaUrl: 'https://e.com/a.png', label: 'Media URLs' }, { binaryProperty: 'a' }]);
-		expect(pendingMediaOf({ x_article: { content_markdown: '#', cover_media_id: beforeUpload({ binaryProperty: 'cover' }) } })).toEqual([{ binaryProperty: 'cover' }]);
+		expect(pendingMediaOf(platforms)).toEqual([
+			{ binaryProperty: 'b' },
+			{ mediaUrl: 'https://e.com/a.png', label: 'Media URLs' },
+			{ binaryProperty: 'a' },
+		]);
+		expect(
+			pendingMediaOf({
+				x_article: {
+					content_markdown: '#',
+					cover_media_id: beforeUpload({ binaryProperty: 'cover' }),
+				},
+			}),
+		).toEqual([{ binaryProperty: 'cover' }]);
 	});
 
 	test('the checks on a whole platforms object pass pending slots and still refuse a media ID that is not a UUID', () => {
@@ -61,10 +105,20 @@ describe('pending media: a body built once, the ids filled in after the uploads'
 
 	test('filling puts each uploaded id in every slot of its file, in place, and leaves no slot', () => {
 		const platforms = built();
-		fillPendingMedia(platforms, (ref) => ('binaryProperty' in ref ? `id-${ref.binaryProperty}` : 'id-url'));
-		expect(((platforms.x as IDataObject).posts as IDataObject[]).map((p) => p.media_ids)).toEqual([[M1, 'id-b'], ['id-url', 'id-b', 'id-a']]);
+		fillPendingMedia(platforms, (ref) =>
+			'binaryProperty' in ref ? `id-${ref.binaryProperty}` : 'id-url',
+		);
+		expect(((platforms.x as IDataObject).posts as IDataObject[]).map((p) => p.media_ids)).toEqual([
+			[M1, 'id-b'],
+			['id-url', 'id-b', 'id-a'],
+		]);
 		expect(pendingMediaOf(platforms)).toEqual([]);
-		const article: IDataObject = { x_article: { content_markdown: '#', cover_media_id: beforeUpload({ binaryProperty: 'cover' }) } };
+		const article: IDataObject = {
+			x_article: {
+				content_markdown: '#',
+				cover_media_id: beforeUpload({ binaryProperty: 'cover' }),
+			},
+		};
 		fillPendingMedia(article, () => 'id-cover');
 		expect(article).toEqual({ x_article: { content_markdown: '#', cover_media_id: 'id-cover' } });
 	});

@@ -1,5 +1,10 @@
 import { DateTime } from 'luxon';
-import { inZone, isPastInEveryZone, parseDateInput, toApiDateTime } from '../../../../nodes/SocialPublishing/helpers/dates';
+import {
+	inZone,
+	isPastInEveryZone,
+	parseDateInput,
+	toApiDateTime,
+} from '../../../../nodes/SocialPublishing/helpers/dates';
 
 function instantOf(value: unknown): string {
 	const parsed = parseDateInput(value);
@@ -15,12 +20,16 @@ describe('parseDateInput', () => {
 	});
 
 	test('a luxon DateTime and a JS Date are instants', () => {
-		expect(instantOf(DateTime.fromISO('2030-06-01T12:00:00', { zone: 'Asia/Tokyo' }))).toBe('2030-06-01T03:00:00Z');
+		expect(instantOf(DateTime.fromISO('2030-06-01T12:00:00', { zone: 'Asia/Tokyo' }))).toBe(
+			'2030-06-01T03:00:00Z',
+		);
 		expect(instantOf(new Date('2030-06-01T12:00:00Z'))).toBe('2030-06-01T12:00:00Z');
 	});
 
 	test('String(new Date()) and RFC 2822 text are instants', () => {
-		expect(instantOf('Sat Jun 01 2030 14:00:00 GMT+0200 (Central European Summer Time)')).toBe('2030-06-01T12:00:00Z');
+		expect(instantOf('Sat Jun 01 2030 14:00:00 GMT+0200 (Central European Summer Time)')).toBe(
+			'2030-06-01T12:00:00Z',
+		);
 		expect(instantOf('Sat, 01 Jun 2030 14:00:00 +0200')).toBe('2030-06-01T12:00:00Z');
 	});
 
@@ -33,7 +42,10 @@ describe('parseDateInput', () => {
 
 	test('keywords, empty and unreadable values', () => {
 		expect(parseDateInput(' NOW ')).toEqual({ kind: 'keyword', keyword: 'now' });
-		expect(parseDateInput('next-free-slot')).toEqual({ kind: 'keyword', keyword: 'next-free-slot' });
+		expect(parseDateInput('next-free-slot')).toEqual({
+			kind: 'keyword',
+			keyword: 'next-free-slot',
+		});
 		expect(parseDateInput('')).toEqual({ kind: 'empty' });
 		expect(parseDateInput(undefined)).toEqual({ kind: 'empty' });
 		expect(parseDateInput('tomorrow-ish')).toEqual({ kind: 'invalid', text: 'tomorrow-ish' });
@@ -50,12 +62,18 @@ describe('inZone (a date without offset read in the social set time zone)', () =
 	};
 
 	test('winter and summer time in Europe/Berlin', () => {
-		expect(toApiDateTime(inZone(wall('2030-01-15T09:00:00'), 'Europe/Berlin')!)).toBe('2030-01-15T08:00:00Z');
-		expect(toApiDateTime(inZone(wall('2030-07-15T09:00:00'), 'Europe/Berlin')!)).toBe('2030-07-15T07:00:00Z');
+		expect(toApiDateTime(inZone(wall('2030-01-15T09:00:00'), 'Europe/Berlin')!)).toBe(
+			'2030-01-15T08:00:00Z',
+		);
+		expect(toApiDateTime(inZone(wall('2030-07-15T09:00:00'), 'Europe/Berlin')!)).toBe(
+			'2030-07-15T07:00:00Z',
+		);
 	});
 
 	test('America/New_York, and an unknown zone gives undefined', () => {
-		expect(toApiDateTime(inZone(wall('2030-01-15 09:00'), 'America/New_York')!)).toBe('2030-01-15T14:00:00Z');
+		expect(toApiDateTime(inZone(wall('2030-01-15 09:00'), 'America/New_York')!)).toBe(
+			'2030-01-15T14:00:00Z',
+		);
 		expect(inZone(wall('2030-01-15 09:00'), 'Mars/Olympus')).toBeUndefined();
 	});
 });

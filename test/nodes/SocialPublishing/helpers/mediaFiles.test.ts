@@ -1,4 +1,14 @@
-import { validateFileName, bareContentType, checkMediaUrl, dispositionFileName, displayUrl, mediaFileName, safeFileName, servedTypeProblem, urlFileName } from '../../../../nodes/SocialPublishing/helpers/mediaFiles';
+import {
+	validateFileName,
+	bareContentType,
+	checkMediaUrl,
+	dispositionFileName,
+	displayUrl,
+	mediaFileName,
+	safeFileName,
+	servedTypeProblem,
+	urlFileName,
+} from '../../../../nodes/SocialPublishing/helpers/mediaFiles';
 
 describe('checkMediaUrl: an absolute http(s) URL', () => {
 	test.each([
@@ -24,7 +34,9 @@ describe('checkMediaUrl: an absolute http(s) URL', () => {
 });
 
 test('displayUrl leaves out the query string and fragment, which may carry access tokens', () => {
-	expect(displayUrl('https://bucket.example.com/a/b.png?X-Signature=secret#frag')).toBe('https://bucket.example.com/a/b.png');
+	expect(displayUrl('https://bucket.example.com/a/b.png?X-Signature=secret#frag')).toBe(
+		'https://bucket.example.com/a/b.png',
+	);
 	expect(displayUrl('not a url?token=secret')).toBe('not a url');
 });
 
@@ -39,7 +51,10 @@ describe('dispositionFileName (Content-Disposition, RFC 6266)', () => {
 		['attachment; filename="Q3 Report.pdf"', 'Q3 Report.pdf'],
 		['attachment; filename=plain.png', 'plain.png'],
 		['inline; filename="say \\"hi\\".gif"', 'say "hi".gif'],
-		[`attachment; filename="fallback.jpg"; filename*=UTF-8''%C3%A9t%C3%A9%20photo.jpg`, 'été photo.jpg'],
+		[
+			`attachment; filename="fallback.jpg"; filename*=UTF-8''%C3%A9t%C3%A9%20photo.jpg`,
+			'été photo.jpg',
+		],
 		[`attachment; filename*=iso-8859-1'en'caf%E9.png`, 'café.png'],
 		['attachment', undefined],
 		[undefined, undefined],
@@ -75,14 +90,46 @@ describe('safeFileName: a name the service accepts (Media endpoint: file_name pa
 describe('mediaFileName: name and format from the answer (Media: supported formats)', () => {
 	const url = 'https://files.example.com';
 	test.each([
-		['the URL path', { url: `${url}/img/launch-banner.png`, contentType: 'image/png' }, 'launch-banner.png'],
-		['the URL path with a generic type (extension in lower case)', { url: `${url}/docs/deck.PDF`, contentType: 'application/octet-stream' }, 'deck.pdf'],
+		[
+			'the URL path',
+			{ url: `${url}/img/launch-banner.png`, contentType: 'image/png' },
+			'launch-banner.png',
+		],
+		[
+			'the URL path with a generic type (extension in lower case)',
+			{ url: `${url}/docs/deck.PDF`, contentType: 'application/octet-stream' },
+			'deck.pdf',
+		],
 		['the URL path and no type', { url: `${url}/clips/teaser.mov` }, 'teaser.mov'],
-		['Content-Disposition over the URL', { url: `${url}/download?id=4`, contentType: 'application/pdf', contentDisposition: 'attachment; filename="Report 2026.pdf"' }, 'Report-2026.pdf'],
-		['Content-Type when the path has no extension', { url: `${url}/media/12345`, contentType: 'image/jpeg' }, '12345.jpg'],
-		['Content-Type replacing a script extension', { url: `${url}/get.php`, contentType: 'image/gif' }, 'get.gif'],
-		['Content-Type over a different media extension', { url: `${url}/photo.jpg`, contentType: 'image/webp' }, 'photo.webp'],
-		['jpeg and jpg as one format', { url: `${url}/photo.jpeg`, contentType: 'image/jpeg' }, 'photo.jpeg'],
+		[
+			'Content-Disposition over the URL',
+			{
+				url: `${url}/download?id=4`,
+				contentType: 'application/pdf',
+				contentDisposition: 'attachment; filename="Report 2026.pdf"',
+			},
+			'Report-2026.pdf',
+		],
+		[
+			'Content-Type when the path has no extension',
+			{ url: `${url}/media/12345`, contentType: 'image/jpeg' },
+			'12345.jpg',
+		],
+		[
+			'Content-Type replacing a script extension',
+			{ url: `${url}/get.php`, contentType: 'image/gif' },
+			'get.gif',
+		],
+		[
+			'Content-Type over a different media extension',
+			{ url: `${url}/photo.jpg`, contentType: 'image/webp' },
+			'photo.webp',
+		],
+		[
+			'jpeg and jpg as one format',
+			{ url: `${url}/photo.jpeg`, contentType: 'image/jpeg' },
+			'photo.jpeg',
+		],
 		['QuickTime', { url: `${url}/v`, contentType: 'video/quicktime' }, 'v.mov'],
 		['a bare host', { url: `${url}/`, contentType: 'image/png' }, 'media.png'],
 	])('from %s', (_from, facts, fileName) => {
@@ -90,17 +137,37 @@ describe('mediaFileName: name and format from the answer (Media: supported forma
 	});
 
 	test.each([
-		['an HTML page', { url: `${url}/photo.jpg`, contentType: 'text/html; charset=utf-8' }, /serves "text\/html", which is not a supported media type/],
-		['JSON', { url: `${url}/a.png`, contentType: 'application/json' }, /serves "application\/json"/],
-		['an SVG image', { url: `${url}/logo.svg`, contentType: 'image/svg+xml' }, /serves "image\/svg\+xml"/],
-		['an unsupported extension with a generic type', { url: `${url}/a.zip`, contentType: 'application/octet-stream' }, /gives the file name "a.zip" and the type "application\/octet-stream"/],
-		['no extension and no type', { url: `${url}/download` }, /gives the file name "download" and no Content-Type/],
+		[
+			'an HTML page',
+			{ url: `${url}/photo.jpg`, contentType: 'text/html; charset=utf-8' },
+			/serves "text\/html", which is not a supported media type/,
+		],
+		[
+			'JSON',
+			{ url: `${url}/a.png`, contentType: 'application/json' },
+			/serves "application\/json"/,
+		],
+		[
+			'an SVG image',
+			{ url: `${url}/logo.svg`, contentType: 'image/svg+xml' },
+			/serves "image\/svg\+xml"/,
+		],
+		[
+			'an unsupported extension with a generic type',
+			{ url: `${url}/a.zip`, contentType: 'application/octet-stream' },
+			/gives the file name "a.zip" and the type "application\/octet-stream"/,
+		],
+		[
+			'no extension and no type',
+			{ url: `${url}/download` },
+			/gives the file name "download" and no Content-Type/,
+		],
 	])('refuses %s', (_what, facts, problem) => {
 		const named = mediaFileName(facts);
 		expect('problem' in named && named.problem).toMatch(problem);
 	});
 
-	test('every name it gives passes the service\'s file name rule', () => {
+	test("every name it gives passes the service's file name rule", () => {
 		const names = ['a b c.png', '..hidden.png', 'x'.repeat(300) + '.gif', 'ok_(1).mp4', 'ü.pdf'];
 		for (const name of names) {
 			const named = mediaFileName({ url: `${url}/${encodeURIComponent(name)}` });

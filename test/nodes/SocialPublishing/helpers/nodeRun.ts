@@ -12,10 +12,18 @@ export interface NodeRunOptions {
 }
 
 /** Clears the sandbox's request log, runs the node, and hands back the run with the API requests it caused. */
-export async function runFresh(fx: SandboxFixture, parameters: INodeParameters, options: NodeRunOptions = {}) {
+export async function runFresh(
+	fx: SandboxFixture,
+	parameters: INodeParameters,
+	options: NodeRunOptions = {},
+) {
 	fx.sandbox.clearRequests();
 	const result = await fx.runNode(parameters, options);
-	return { result, requests: fx.apiRequests(), items: result.output(NODE).map((item) => item.json) };
+	return {
+		result,
+		requests: fx.apiRequests(),
+		items: result.output(NODE).map((item) => item.json),
+	};
 }
 
 /**
@@ -26,7 +34,12 @@ export async function runFresh(fx: SandboxFixture, parameters: INodeParameters, 
 export async function expectRejectedBeforeSending(
 	fx: SandboxFixture,
 	parameters: INodeParameters,
-	expected: { parameter: string; itemIndex?: number; problem?: string | RegExp; sentBefore?: number },
+	expected: {
+		parameter: string;
+		itemIndex?: number;
+		problem?: string | RegExp;
+		sentBefore?: number;
+	},
 	options: NodeRunOptions = {},
 ): Promise<string> {
 	const { result, requests } = await runFresh(fx, parameters, options);
@@ -39,7 +52,10 @@ export async function expectRejectedBeforeSending(
 }
 
 /** A service error surfaces with its HTTP status, code and message. */
-export function expectServiceError(result: RunResult, expected: { httpCode: number; code: string; message?: string | RegExp }): void {
+export function expectServiceError(
+	result: RunResult,
+	expected: { httpCode: number; code: string; message?: string | RegExp },
+): void {
 	expect(result.error).toBeDefined();
 	expect(String(result.error?.httpCode)).toBe(String(expected.httpCode));
 	expect(result.error?.message).toContain(`${expected.code}:`);

@@ -1,14 +1,28 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { endOfSpan, inclusiveDays, rangeProblem, toCalendarDate, todayIn } from '../../../../nodes/SocialPublishing/helpers/ranges';
+import {
+	endOfSpan,
+	inclusiveDays,
+	rangeProblem,
+	toCalendarDate,
+	todayIn,
+} from '../../../../nodes/SocialPublishing/helpers/ranges';
 
 describe('toCalendarDate: dates for the queue and analytics, sent as YYYY-MM-DD', () => {
 	test.each([
 		['a plain date', '2026-03-01', '2026-03-01'],
 		['a plain date with spaces around', '  2026-03-01 ', '2026-03-01'],
 		['the date picker value', '2026-03-01T00:00:00', '2026-03-01'],
-		['a date-time with a negative offset keeps its own date', '2026-03-01T23:30:00-05:00', '2026-03-01'],
-		['a date-time with a positive offset keeps its own date', '2026-03-02T00:30:00+09:00', '2026-03-02'],
+		[
+			'a date-time with a negative offset keeps its own date',
+			'2026-03-01T23:30:00-05:00',
+			'2026-03-01',
+		],
+		[
+			'a date-time with a positive offset keeps its own date',
+			'2026-03-02T00:30:00+09:00',
+			'2026-03-02',
+		],
 		['a UTC date-time', '2026-03-01T23:59:59.999Z', '2026-03-01'],
 		['a leap day', '2028-02-29', '2028-02-29'],
 	])('%s', (_label, input, expected) => {
@@ -42,7 +56,9 @@ describe('toCalendarDate: dates for the queue and analytics, sent as YYYY-MM-DD'
 		['an invalid Date', new Date('nonsense')],
 	])('%s is a problem that says what is expected', (_label, input) => {
 		const result = toCalendarDate(input);
-		expect(result).toEqual({ problem: expect.stringContaining('must be a date as YYYY-MM-DD or an ISO 8601 date-time') });
+		expect(result).toEqual({
+			problem: expect.stringContaining('must be a date as YYYY-MM-DD or an ISO 8601 date-time'),
+		});
 	});
 
 	test('a long bad value is shortened in the message', () => {
@@ -52,10 +68,17 @@ describe('toCalendarDate: dates for the queue and analytics, sent as YYYY-MM-DD'
 
 	test('property: every calendar date round-trips unchanged', () => {
 		fc.assert(
-			fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }), (date) => {
-				const text = date.toISOString().slice(0, 10);
-				expect(toCalendarDate(text)).toEqual({ date: text });
-			}),
+			fc.property(
+				fc.date({
+					min: new Date('1970-01-01T00:00:00Z'),
+					max: new Date('2199-12-31T00:00:00Z'),
+					noInvalidDate: true,
+				}),
+				(date) => {
+					const text = date.toISOString().slice(0, 10);
+					expect(toCalendarDate(text)).toEqual({ date: text });
+				},
+			),
 		);
 	});
 });
@@ -82,7 +105,9 @@ describe('ranges: both ends count', () => {
 	});
 
 	test('an end before the start is a problem; the same day is fine', () => {
-		expect(rangeProblem('2026-03-02', '2026-03-01', 62)).toBe('must not be before the start date (2026-03-02), got 2026-03-01');
+		expect(rangeProblem('2026-03-02', '2026-03-01', 62)).toBe(
+			'must not be before the start date (2026-03-02), got 2026-03-01',
+		);
 		expect(rangeProblem('2026-03-02', '2026-03-02', 62)).toBeUndefined();
 	});
 
@@ -94,13 +119,21 @@ describe('ranges: both ends count', () => {
 
 	test('property: endOfSpan(start, n) spans exactly n days and passes a limit of n, not n - 1', () => {
 		fc.assert(
-			fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: 2, max: 400 }), (date, days) => {
-				const start = date.toISOString().slice(0, 10);
-				const end = endOfSpan(start, days);
-				expect(inclusiveDays(start, end)).toBe(days);
-				expect(rangeProblem(start, end, days)).toBeUndefined();
-				expect(rangeProblem(start, end, days - 1)).toBeDefined();
-			}),
+			fc.property(
+				fc.date({
+					min: new Date('2000-01-01T00:00:00Z'),
+					max: new Date('2100-01-01T00:00:00Z'),
+					noInvalidDate: true,
+				}),
+				fc.integer({ min: 2, max: 400 }),
+				(date, days) => {
+					const start = date.toISOString().slice(0, 10);
+					const end = endOfSpan(start, days);
+					expect(inclusiveDays(start, end)).toBe(days);
+					expect(rangeProblem(start, end, days)).toBeUndefined();
+					expect(rangeProblem(start, end, days - 1)).toBeDefined();
+				},
+			),
 		);
 	});
 });
@@ -115,6 +148,8 @@ describe('todayIn', () => {
 	});
 
 	test('an unknown zone is a problem', () => {
-		expect(todayIn('Mars/Olympus_Mons', now)).toEqual({ problem: 'is not a known time zone: "Mars/Olympus_Mons"' });
+		expect(todayIn('Mars/Olympus_Mons', now)).toEqual({
+			problem: 'is not a known time zone: "Mars/Olympus_Mons"',
+		});
 	});
 });

@@ -17,7 +17,9 @@ import { WEIGHTED_LENGTH_CASES } from './fixtures/xConformance';
 
 /** The reference implementation of X's counting (devDependency, used only to cross-check). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const twitterText = require('twitter-text') as { parseTweet(text: string): { weightedLength: number } };
+const twitterText = require('twitter-text') as {
+	parseTweet(text: string): { weightedLength: number };
+};
 
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
 const THUMBS_MEDIUM = '\u{1F44D}\u{1F3FD}';
@@ -28,9 +30,12 @@ const KEYCAP_ONE = '1\uFE0F\u20E3';
 const TECHNOLOGIST_DARK = '\u{1F469}\u{1F3FE}\u200D\u{1F4BB}';
 
 describe('X weighted length: the conformance cases of twitter-text (validate.yml, config v3)', () => {
-	test.each(WEIGHTED_LENGTH_CASES.map((c) => [c.description, c] as const))('%s', (_description, c) => {
-		expect(xWeightedLength(c.text)).toBe(c.weightedLength);
-	});
+	test.each(WEIGHTED_LENGTH_CASES.map((c) => [c.description, c] as const))(
+		'%s',
+		(_description, c) => {
+			expect(xWeightedLength(c.text)).toBe(c.weightedLength);
+		},
+	);
 });
 
 describe('X weighted length: emoji, CJK and links', () => {
@@ -72,8 +77,13 @@ describe('X weighted length: emoji, CJK and links', () => {
 
 	test('links are found with and without a scheme, and only bare domains on a known TLD', () => {
 		const text = 'Read https://a.example.com/x and www.example.org or example.notatld';
-		expect(findLinks(text).map((l) => text.slice(l.start, l.start + l.length))).toEqual(['https://a.example.com/x', 'www.example.org']);
-		expect(findLinks(text, false).map((l) => text.slice(l.start, l.start + l.length))).toEqual(['https://a.example.com/x']);
+		expect(findLinks(text).map((l) => text.slice(l.start, l.start + l.length))).toEqual([
+			'https://a.example.com/x',
+			'www.example.org',
+		]);
+		expect(findLinks(text, false).map((l) => text.slice(l.start, l.start + l.length))).toEqual([
+			'https://a.example.com/x',
+		]);
 	});
 
 	test('t.co links keep only the slug; a slug of more than 40 characters is no link', () => {
@@ -84,19 +94,86 @@ describe('X weighted length: emoji, CJK and links', () => {
 
 describe('X weighted length agrees with the twitter-text package on generated texts', () => {
 	const pieces = fc.constantFrom(
-		'hello', 'world', 'Über', 'café', 'e\u0301', ' ', '  ', '\n', '\n\n', '.', ',', '!', '?', '-', '_', '/', '(', ')', '"', '@', '#', '$', '…', '—',
-		'日本語', '中文', '한국어', '。', '，', '😀', THUMBS_MEDIUM, FAMILY, FLAG_DE, KEYCAP_ONE, '#\uFE0F\u20E3', '\u2764\uFE0F', '\u263A', '\u00A9', '\u00A9\uFE0F', '\u2122', RAINBOW_FLAG, TECHNOLOGIST_DARK,
-		'https://example.com', 'http://example.com/path', 'https://www.example.co.uk/a/b?c=d&e=f', 'example.com', 'www.example.org/x', 'sub.domain.io', 'https://t.co/abc123',
-		'x.com/jack', 'https://example.com/a_(b)', 'bit.ly/dJpywL', 'my-site.net', 'münchen.de', 'https://日本.jp/x', 'github.com/n8n-io/n8n', 'http://192.168.0.1/x', 'foo.zz',
-		'@user', '#tag', 'user@example.com', '3.14', '1/5', `${'b'.repeat(63)}.com`, `${'c'.repeat(64)}.com`, 'exa_mple.com', 'example.com:8080/x', 'HTTPS://EXAMPLE.COM',
+		'hello',
+		'world',
+		'Über',
+		'café',
+		'e\u0301',
+		' ',
+		'  ',
+		'\n',
+		'\n\n',
+		'.',
+		',',
+		'!',
+		'?',
+		'-',
+		'_',
+		'/',
+		'(',
+		')',
+		'"',
+		'@',
+		'#',
+		'$',
+		'…',
+		'—',
+		'日本語',
+		'中文',
+		'한국어',
+		'。',
+		'，',
+		'😀',
+		THUMBS_MEDIUM,
+		FAMILY,
+		FLAG_DE,
+		KEYCAP_ONE,
+		'#\uFE0F\u20E3',
+		'\u2764\uFE0F',
+		'\u263A',
+		'\u00A9',
+		'\u00A9\uFE0F',
+		'\u2122',
+		RAINBOW_FLAG,
+		TECHNOLOGIST_DARK,
+		'https://example.com',
+		'http://example.com/path',
+		'https://www.example.co.uk/a/b?c=d&e=f',
+		'example.com',
+		'www.example.org/x',
+		'sub.domain.io',
+		'https://t.co/abc123',
+		'x.com/jack',
+		'https://example.com/a_(b)',
+		'bit.ly/dJpywL',
+		'my-site.net',
+		'münchen.de',
+		'https://日本.jp/x',
+		'github.com/n8n-io/n8n',
+		'http://192.168.0.1/x',
+		'foo.zz',
+		'@user',
+		'#tag',
+		'user@example.com',
+		'3.14',
+		'1/5',
+		`${'b'.repeat(63)}.com`,
+		`${'c'.repeat(64)}.com`,
+		'exa_mple.com',
+		'example.com:8080/x',
+		'HTTPS://EXAMPLE.COM',
 	);
 
 	test('weighted length equals parseTweet().weightedLength', () => {
 		fc.assert(
-			fc.property(fc.array(pieces, { minLength: 1, maxLength: 30 }), fc.constantFrom('', ' '), (parts, glue) => {
-				const text = parts.join(glue);
-				expect(xWeightedLength(text)).toBe(twitterText.parseTweet(text).weightedLength);
-			}),
+			fc.property(
+				fc.array(pieces, { minLength: 1, maxLength: 30 }),
+				fc.constantFrom('', ' '),
+				(parts, glue) => {
+					const text = parts.join(glue);
+					expect(xWeightedLength(text)).toBe(twitterText.parseTweet(text).weightedLength);
+				},
+			),
 			{ numRuns: 1500 },
 		);
 	});
@@ -176,12 +253,31 @@ describe('What a platform shows: markers and LinkedIn mentions', () => {
 
 describe('Limits and the check', () => {
 	test('defaults: X 280, Bluesky 300, Threads 500, Mastodon 500, LinkedIn 3000, Substack none', () => {
-		expect(DEFAULT_LIMITS).toEqual({ x: 280, bluesky: 300, threads: 500, mastodon: 500, linkedin: 3000, substack: undefined });
-		expect(resolveLimits(true, {})).toEqual({ x: 280, bluesky: 300, threads: 500, mastodon: 500, linkedin: 3000 });
+		expect(DEFAULT_LIMITS).toEqual({
+			x: 280,
+			bluesky: 300,
+			threads: 500,
+			mastodon: 500,
+			linkedin: 3000,
+			substack: undefined,
+		});
+		expect(resolveLimits(true, {})).toEqual({
+			x: 280,
+			bluesky: 300,
+			threads: 500,
+			mastodon: 500,
+			linkedin: 3000,
+		});
 	});
 
 	test('a user limit replaces the default, 0 turns one platform off, and the switch turns all off', () => {
-		expect(resolveLimits(true, { x: 25000, mastodon: 0, substack: 10000 })).toEqual({ x: 25000, bluesky: 300, threads: 500, linkedin: 3000, substack: 10000 });
+		expect(resolveLimits(true, { x: 25000, mastodon: 0, substack: 10000 })).toEqual({
+			x: 25000,
+			bluesky: 300,
+			threads: 500,
+			linkedin: 3000,
+			substack: 10000,
+		});
 		expect(resolveLimits(false, { x: 25000 })).toEqual({});
 	});
 
@@ -192,13 +288,24 @@ describe('Limits and the check', () => {
 		};
 		const problem = findOverLength(platforms, resolveLimits(true, {}));
 		expect(problem).toEqual({ platform: 'x', postIndex: 1, length: 281, limit: 280 });
-		expect(describeLengthProblem(problem!)).toBe('gives X post 2 a length of 281 (weighted as X counts: every link 23, CJK and emoji 2); X takes at most 280');
-		expect(findOverLength(platforms, { bluesky: 300 })).toEqual({ platform: 'bluesky', postIndex: 0, length: 301, limit: 300 });
+		expect(describeLengthProblem(problem!)).toBe(
+			'gives X post 2 a length of 281 (weighted as X counts: every link 23, CJK and emoji 2); X takes at most 280',
+		);
+		expect(findOverLength(platforms, { bluesky: 300 })).toEqual({
+			platform: 'bluesky',
+			postIndex: 0,
+			length: 301,
+			limit: 300,
+		});
 	});
 
 	test('exactly at the limit passes; platforms without a limit, posts without text and odd shapes are skipped', () => {
 		const platforms = {
-			x: { enabled: true, posts: [{ text: 'a'.repeat(280) }, { media_ids: [] }, 'odd'], settings: {} },
+			x: {
+				enabled: true,
+				posts: [{ text: 'a'.repeat(280) }, { media_ids: [] }, 'odd'],
+				settings: {},
+			},
 			substack: { enabled: true, posts: [{ text: 'c'.repeat(100_000) }], settings: {} },
 			x_article: { enabled: true, content_markdown: 'd'.repeat(100_000) },
 		};

@@ -1,4 +1,10 @@
-import { checkMediaIds, checkPlatformsObject, checkTags, checkTitle, parsePlatformsJson } from '../../../../nodes/SocialPublishing/helpers/validation';
+import {
+	checkMediaIds,
+	checkPlatformsObject,
+	checkTags,
+	checkTitle,
+	parsePlatformsJson,
+} from '../../../../nodes/SocialPublishing/helpers/validation';
 
 const post = (text: string) => ({ text });
 
@@ -19,27 +25,60 @@ describe('draft limits (Limits, Platform configuration)', () => {
 	});
 
 	test('platforms object: at least one enabled, LinkedIn one post, X Article alone, known keys, UUID media', () => {
-		expect(checkPlatformsObject({ x: { enabled: true, posts: [post('a')] } }, true)).toBeUndefined();
+		expect(
+			checkPlatformsObject({ x: { enabled: true, posts: [post('a')] } }, true),
+		).toBeUndefined();
 		expect(checkPlatformsObject({}, false)).toMatch(/at least one platform/);
-		expect(checkPlatformsObject({ x: { enabled: false, posts: [post('a')] } }, true)).toMatch(/enable at least one/);
-		expect(checkPlatformsObject({ x: { enabled: false, posts: [post('a')] } }, false)).toBeUndefined();
-		expect(checkPlatformsObject({ linkedin: { enabled: true, posts: [post('a'), post('b')] } }, true)).toMatch(/one post only/);
-		expect(checkPlatformsObject({ x_article: { enabled: true, content_markdown: 'a' }, x: { enabled: true, posts: [] } }, true)).toMatch(/stands alone/);
-		expect(checkPlatformsObject({ myspace: { enabled: true } }, true)).toMatch(/unknown platform keys: myspace/);
-		expect(checkPlatformsObject({ x: { enabled: true, posts: [{ text: 'a', media_ids: ['bad'] }] } }, true)).toMatch(/"bad"/);
-		expect(checkPlatformsObject({ x_article: { enabled: true, content_markdown: 'a', cover_media_id: 'bad' } }, true)).toMatch(/"bad"/);
+		expect(checkPlatformsObject({ x: { enabled: false, posts: [post('a')] } }, true)).toMatch(
+			/enable at least one/,
+		);
+		expect(
+			checkPlatformsObject({ x: { enabled: false, posts: [post('a')] } }, false),
+		).toBeUndefined();
+		expect(
+			checkPlatformsObject({ linkedin: { enabled: true, posts: [post('a'), post('b')] } }, true),
+		).toMatch(/one post only/);
+		expect(
+			checkPlatformsObject(
+				{ x_article: { enabled: true, content_markdown: 'a' }, x: { enabled: true, posts: [] } },
+				true,
+			),
+		).toMatch(/stands alone/);
+		expect(checkPlatformsObject({ myspace: { enabled: true } }, true)).toMatch(
+			/unknown platform keys: myspace/,
+		);
+		expect(
+			checkPlatformsObject(
+				{ x: { enabled: true, posts: [{ text: 'a', media_ids: ['bad'] }] } },
+				true,
+			),
+		).toMatch(/"bad"/);
+		expect(
+			checkPlatformsObject(
+				{ x_article: { enabled: true, content_markdown: 'a', cover_media_id: 'bad' } },
+				true,
+			),
+		).toMatch(/"bad"/);
 	});
 
 	test('an x_article object counts as enabled by its presence (Platform configuration: x_article object has no enabled field)', () => {
-		expect(checkPlatformsObject({ x_article: { content_markdown: 'a', cover_media_id: null } }, true)).toBeUndefined();
-		expect(checkPlatformsObject({ x_article: { enabled: false, content_markdown: 'a' } }, true)).toMatch(/enable at least one/);
+		expect(
+			checkPlatformsObject({ x_article: { content_markdown: 'a', cover_media_id: null } }, true),
+		).toBeUndefined();
+		expect(
+			checkPlatformsObject({ x_article: { enabled: false, content_markdown: 'a' } }, true),
+		).toMatch(/enable at least one/);
 	});
 
 	test('raw platforms JSON must parse to an object', () => {
-		expect(parsePlatformsJson('{"x": {"enabled": true}}')).toEqual({ platforms: { x: { enabled: true } } });
+		expect(parsePlatformsJson('{"x": {"enabled": true}}')).toEqual({
+			platforms: { x: { enabled: true } },
+		});
 		expect(parsePlatformsJson({ x: {} })).toEqual({ platforms: { x: {} } });
 		expect(parsePlatformsJson('[]')).toEqual({ problem: expect.stringMatching(/an array/) });
 		expect(parsePlatformsJson('null')).toEqual({ problem: expect.stringMatching(/null/) });
-		expect(parsePlatformsJson('{oops')).toEqual({ problem: expect.stringMatching(/not valid JSON/) });
+		expect(parsePlatformsJson('{oops')).toEqual({
+			problem: expect.stringMatching(/not valid JSON/),
+		});
 	});
 });

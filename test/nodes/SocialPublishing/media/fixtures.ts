@@ -3,14 +3,37 @@ import type { SandboxFixture } from '../../../harness/sandbox';
 import { byId } from '../../../harness/workflows';
 
 /** An input item carrying a file in binary property `property` (n8n's in-memory binary mode). */
-export function fileItem(bytes: Buffer, fileName: string | undefined, mimeType = 'image/png', property = 'data'): INodeExecutionData {
-	return { json: {}, binary: { [property]: { data: bytes.toString('base64'), mimeType, ...(fileName ? { fileName } : {}) } } };
+export function fileItem(
+	bytes: Buffer,
+	fileName: string | undefined,
+	mimeType = 'image/png',
+	property = 'data',
+): INodeExecutionData {
+	return {
+		json: {},
+		binary: {
+			[property]: { data: bytes.toString('base64'), mimeType, ...(fileName ? { fileName } : {}) },
+		},
+	};
 }
 
-export const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+export const PNG_BYTES = Buffer.from(
+	'89504e470d0a1a0a0000000d4948445200000001000000010806000000',
+	'hex',
+);
 
-export function uploadParams(options: IDataObject = {}, extra: INodeParameters = {}): INodeParameters {
-	return { resource: 'media', operation: 'upload', socialSetId: byId(101), binaryPropertyName: 'data', options, ...extra } as INodeParameters;
+export function uploadParams(
+	options: IDataObject = {},
+	extra: INodeParameters = {},
+): INodeParameters {
+	return {
+		resource: 'media',
+		operation: 'upload',
+		socialSetId: byId(101),
+		binaryPropertyName: 'data',
+		options,
+		...extra,
+	} as INodeParameters;
 }
 
 /** Requests the sandbox received on its presigned upload host. */
@@ -19,10 +42,16 @@ export function storageRequests(fx: SandboxFixture): SandboxFixture['sandbox']['
 }
 
 /** Creates an upload directly over HTTP (no file sent); returns its media id. */
-export async function createUploadOnly(fx: SandboxFixture, fileName = 'later.png'): Promise<string> {
+export async function createUploadOnly(
+	fx: SandboxFixture,
+	fileName = 'later.png',
+): Promise<string> {
 	const response = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/101/media/upload`, {
 		method: 'POST',
-		headers: { Authorization: `Bearer ${fx.sandbox.keys.admin}`, 'Content-Type': 'application/json' },
+		headers: {
+			Authorization: `Bearer ${fx.sandbox.keys.admin}`,
+			'Content-Type': 'application/json',
+		},
 		body: JSON.stringify({ file_name: fileName }),
 	});
 	const body = (await response.json()) as { media_id: string };
@@ -30,13 +59,26 @@ export async function createUploadOnly(fx: SandboxFixture, fileName = 'later.png
 }
 
 /** A media that is `ready`: created, file PUT, processed (over HTTP, outside the node). */
-export async function readyMediaId(fx: SandboxFixture, fileName = 'ready.png', altText?: string): Promise<string> {
+export async function readyMediaId(
+	fx: SandboxFixture,
+	fileName = 'ready.png',
+	altText?: string,
+): Promise<string> {
 	const response = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/101/media/upload`, {
 		method: 'POST',
-		headers: { Authorization: `Bearer ${fx.sandbox.keys.admin}`, 'Content-Type': 'application/json' },
-		body: JSON.stringify({ file_name: fileName, ...(altText !== undefined ? { alt_text: altText } : {}) }),
+		headers: {
+			Authorization: `Bearer ${fx.sandbox.keys.admin}`,
+			'Content-Type': 'application/json',
+		},
+		body: JSON.stringify({
+			file_name: fileName,
+			...(altText !== undefined ? { alt_text: altText } : {}),
+		}),
 	});
-	const { media_id: mediaId, upload_url: uploadUrl } = (await response.json()) as { media_id: string; upload_url: string };
+	const { media_id: mediaId, upload_url: uploadUrl } = (await response.json()) as {
+		media_id: string;
+		upload_url: string;
+	};
 	await fetch(uploadUrl, { method: 'PUT', body: PNG_BYTES });
 	for (let i = 0; i < 200; i++) {
 		const media = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/101/media/${mediaId}`, {

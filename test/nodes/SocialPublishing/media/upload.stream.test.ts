@@ -17,7 +17,13 @@ const folder = mkdtempSync(join(tmpdir(), 'sp-binary-'));
 let service: BinaryDataService;
 
 beforeAll(async () => {
-	const config = { mode: 'filesystem', availableModes: ['filesystem'], localStoragePath: folder, signingSecret: 'test', dbMaxFileSize: 0 };
+	const config = {
+		mode: 'filesystem',
+		availableModes: ['filesystem'],
+		localStoragePath: folder,
+		signingSecret: 'test',
+		dbMaxFileSize: 0,
+	};
 	const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 	service = new BinaryDataService(config as never, quiet as never, quiet as never);
 	await service.init();
@@ -28,19 +34,29 @@ beforeEach(() => fx.sandbox.clearRequests());
 
 async function storedFile(size: number, fileName: string): Promise<IBinaryData> {
 	const bytes = Buffer.alloc(size, 7);
-	const stored = await service.store({ type: 'execution', workflowId: 'wf', executionId: 'exec' }, bytes, { mimeType: 'video/mp4', fileName, data: '' });
+	const stored = await service.store(
+		{ type: 'execution', workflowId: 'wf', executionId: 'exec' },
+		bytes,
+		{ mimeType: 'video/mp4', fileName, data: '' },
+	);
 	expect(stored.id).toMatch(/^filesystem/);
 	return stored;
 }
 
-describe('Media > Upload from n8n\'s filesystem binary store (streamed, with its length)', () => {
+describe("Media > Upload from n8n's filesystem binary store (streamed, with its length)", () => {
 	test('an 8 MB file kept on disk is PUT with its full length and no Content-Type', async () => {
 		const size = 8 * 1024 * 1024;
 		const binary = await storedFile(size, 'clip.mp4');
 		expect(binary.data.length).toBeLessThan(100); // the item holds a reference, not the bytes
-		const result = await fx.runNode(uploadParams(), { input: [{ json: {}, binary: { data: binary } }] });
+		const result = await fx.runNode(uploadParams(), {
+			input: [{ json: {}, binary: { data: binary } }],
+		});
 		expect(result.error).toBeUndefined();
-		expect(result.output(NODE)[0].json).toMatchObject({ file_name: 'clip.mp4', status: 'ready', mime: 'video/mp4' });
+		expect(result.output(NODE)[0].json).toMatchObject({
+			file_name: 'clip.mp4',
+			status: 'ready',
+			mime: 'video/mp4',
+		});
 		const [put] = storageRequests(fx);
 		expect(put.body).toEqual({ rawLength: size });
 		expect(put.headers['content-length']).toBe(String(size));
@@ -52,8 +68,12 @@ describe('Media > Upload from n8n\'s filesystem binary store (streamed, with its
 		const binary = await storedFile(1024, 'once.mp4');
 		fx.sandbox.faults.set({ fail503: 1, paths: '/__storage/' });
 		try {
-			const result = await fx.runNode(uploadParams(), { input: [{ json: {}, binary: { data: binary } }] });
-			expect(result.error?.message).toBe('Uploading the file to the presigned URL failed: HTTP 503');
+			const result = await fx.runNode(uploadParams(), {
+				input: [{ json: {}, binary: { data: binary } }],
+			});
+			expect(result.error?.message).toBe(
+				'Uploading the file to the presigned URL failed: HTTP 503',
+			);
 			expect(storageRequests(fx)).toHaveLength(1);
 		} finally {
 			fx.sandbox.faults.clear();

@@ -20,7 +20,13 @@ const folder = mkdtempSync(join(tmpdir(), 'sp-url-binary-'));
 
 beforeAll(async () => {
 	await files.start();
-	const config = { mode: 'filesystem', availableModes: ['filesystem'], localStoragePath: folder, signingSecret: 'test', dbMaxFileSize: 0 };
+	const config = {
+		mode: 'filesystem',
+		availableModes: ['filesystem'],
+		localStoragePath: folder,
+		signingSecret: 'test',
+		dbMaxFileSize: 0,
+	};
 	const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 	const service = new BinaryDataService(config as never, quiet as never, quiet as never);
 	await service.init();
@@ -32,16 +38,29 @@ afterAll(async () => {
 });
 
 const filesUnder = (dir: string): string[] =>
-	readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [entry.name]));
+	readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+		entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [entry.name],
+	);
 
-test('a chunked download goes through n8n\'s binary store on disk and arrives whole, with its length on the PUT', async () => {
+test("a chunked download goes through n8n's binary store on disk and arrives whole, with its length on the PUT", async () => {
 	const bytes = randomBytes(3 * 1024 * 1024);
-	files.reply({ status: 200, headers: { 'Content-Type': 'video/mp4', 'Transfer-Encoding': 'chunked' }, body: bytes });
-	const { result, items } = await runFresh(fx, uploadParams({}, { inputSource: 'url', mediaUrl: `${files.baseUrl}/clips/teaser.mp4` }));
+	files.reply({
+		status: 200,
+		headers: { 'Content-Type': 'video/mp4', 'Transfer-Encoding': 'chunked' },
+		body: bytes,
+	});
+	const { result, items } = await runFresh(
+		fx,
+		uploadParams({}, { inputSource: 'url', mediaUrl: `${files.baseUrl}/clips/teaser.mp4` }),
+	);
 	expect(result.error).toBeUndefined();
 	expect(items[0]).toMatchObject({ file_name: 'teaser.mp4', status: 'ready', mime: 'video/mp4' });
 	const [put] = storageRequests(fx);
-	expect(put).toMatchObject({ status: 200, body: { rawLength: bytes.length }, sha256: createHash('sha256').update(bytes).digest('hex') });
+	expect(put).toMatchObject({
+		status: 200,
+		body: { rawLength: bytes.length },
+		sha256: createHash('sha256').update(bytes).digest('hex'),
+	});
 	expect(put.headers['content-length']).toBe(String(bytes.length));
 	expect(put.headers['transfer-encoding']).toBeUndefined();
 	expect(filesUnder(folder).length).toBeGreaterThan(0);

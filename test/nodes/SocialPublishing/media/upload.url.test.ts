@@ -21,24 +21,42 @@ beforeEach(() => {
 });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const fromUrl = (url: string, options: IDataObject = {}) => uploadParams(options, { inputSource: 'url', mediaUrl: url });
+const fromUrl = (url: string, options: IDataObject = {}) =>
+	uploadParams(options, { inputSource: 'url', mediaUrl: url });
 
 describe('Media > Upload from a URL', () => {
 	test('the bytes arrive intact at the upload URL; neither the download nor the PUT carries an Authorization header', async () => {
 		const bytes = randomBytes(300 * 1024);
 		files.reply({ status: 200, headers: { 'Content-Type': 'image/png' }, body: bytes });
-		const { result, requests, items } = await runFresh(fx, fromUrl(`${files.baseUrl}/images/launch-banner.png`, { altText: 'The banner' }));
+		const { result, requests, items } = await runFresh(
+			fx,
+			fromUrl(`${files.baseUrl}/images/launch-banner.png`, { altText: 'The banner' }),
+		);
 		expect(result.error).toBeUndefined();
-		expect(items[0]).toMatchObject({ file_name: 'launch-banner.png', status: 'ready', mime: 'image/png', alt_text: 'The banner' });
+		expect(items[0]).toMatchObject({
+			file_name: 'launch-banner.png',
+			status: 'ready',
+			mime: 'image/png',
+			alt_text: 'The banner',
+		});
 
 		expect(files.requests).toHaveLength(1);
 		expect(files.requests[0]).toMatchObject({ method: 'GET', path: '/images/launch-banner.png' });
 		expect(files.requests[0].headers.authorization).toBeUndefined();
 		expect(files.requests[0].headers.cookie).toBeUndefined();
 
-		expect(requests[0]).toMatchObject({ method: 'POST', path: '/v2/social-sets/101/media/upload', body: { file_name: 'launch-banner.png', alt_text: 'The banner' } });
+		expect(requests[0]).toMatchObject({
+			method: 'POST',
+			path: '/v2/social-sets/101/media/upload',
+			body: { file_name: 'launch-banner.png', alt_text: 'The banner' },
+		});
 		const [put] = storageRequests(fx);
-		expect(put).toMatchObject({ method: 'PUT', status: 200, body: { rawLength: bytes.length }, sha256: sha256(bytes) });
+		expect(put).toMatchObject({
+			method: 'PUT',
+			status: 200,
+			body: { rawLength: bytes.length },
+			sha256: sha256(bytes),
+		});
 		expect(put.headers['content-length']).toBe(String(bytes.length));
 		expect(put.headers.authorization).toBeUndefined();
 		expect(put.headers['content-type']).toBeUndefined();
@@ -47,15 +65,24 @@ describe('Media > Upload from a URL', () => {
 
 	test('a URL that answers 404 fails before the upload is created, naming the parameter, the URL and the item', async () => {
 		files.reply({ status: 404, body: 'Not here' });
-		const { result, requests } = await runFresh(fx, fromUrl(`${files.baseUrl}/missing/photo.png?token=s3cr3t`));
-		expect(result.error?.message).toBe(`Parameter "Media URL" has ${files.baseUrl}/missing/photo.png, which answered HTTP 404; nothing was uploaded [item 0]`);
+		const { result, requests } = await runFresh(
+			fx,
+			fromUrl(`${files.baseUrl}/missing/photo.png?token=s3cr3t`),
+		);
+		expect(result.error?.message).toBe(
+			`Parameter "Media URL" has ${files.baseUrl}/missing/photo.png, which answered HTTP 404; nothing was uploaded [item 0]`,
+		);
 		expect(result.error?.message).not.toContain('s3cr3t');
 		expect(requests).toEqual([]);
 		expect(storageRequests(fx)).toEqual([]);
 	});
 
 	test('a URL that serves an unsupported type (an HTML page at a .jpg path) fails before the upload is created', async () => {
-		files.reply({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<html>Please log in</html>' });
+		files.reply({
+			status: 200,
+			headers: { 'Content-Type': 'text/html; charset=utf-8' },
+			body: '<html>Please log in</html>',
+		});
 		const { result, requests } = await runFresh(fx, fromUrl(`${files.baseUrl}/photo.jpg`));
 		expect(result.error?.message).toBe(
 			`Parameter "Media URL" has ${files.baseUrl}/photo.jpg, which serves "text/html", which is not a supported media type (jpg, jpeg, png, webp, gif, mp4, mov, pdf); nothing was uploaded [item 0]`,
@@ -64,39 +91,70 @@ describe('Media > Upload from a URL', () => {
 	});
 
 	test('a generic binary type with an unsupported extension fails before the upload is created', async () => {
-		files.reply({ status: 200, headers: { 'Content-Type': 'application/octet-stream' }, body: Buffer.from('PK') });
+		files.reply({
+			status: 200,
+			headers: { 'Content-Type': 'application/octet-stream' },
+			body: Buffer.from('PK'),
+		});
 		const { result, requests } = await runFresh(fx, fromUrl(`${files.baseUrl}/files/archive.zip`));
-		expect(result.error?.message).toContain('gives the file name "archive.zip" and the type "application/octet-stream": neither names a supported media type');
+		expect(result.error?.message).toContain(
+			'gives the file name "archive.zip" and the type "application/octet-stream": neither names a supported media type',
+		);
 		expect(requests).toEqual([]);
 	});
 
-	test('the file name comes from Content-Disposition, made to fit the service\'s pattern', async () => {
+	test("the file name comes from Content-Disposition, made to fit the service's pattern", async () => {
 		const bytes = randomBytes(2048);
-		files.reply({ status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="Q3 Report (final).pdf"' }, body: bytes });
-		const { result, requests, items } = await runFresh(fx, fromUrl(`${files.baseUrl}/download?id=7`));
+		files.reply({
+			status: 200,
+			headers: {
+				'Content-Type': 'application/pdf',
+				'Content-Disposition': 'attachment; filename="Q3 Report (final).pdf"',
+			},
+			body: bytes,
+		});
+		const { result, requests, items } = await runFresh(
+			fx,
+			fromUrl(`${files.baseUrl}/download?id=7`),
+		);
 		expect(result.error).toBeUndefined();
 		expect(requests[0].body).toEqual({ file_name: 'Q3-Report-(final).pdf' });
-		expect(items[0]).toMatchObject({ file_name: 'Q3-Report-(final).pdf', mime: 'application/pdf', status: 'ready' });
+		expect(items[0]).toMatchObject({
+			file_name: 'Q3-Report-(final).pdf',
+			mime: 'application/pdf',
+			status: 'ready',
+		});
 		expect(storageRequests(fx)[0].sha256).toBe(sha256(bytes));
 	});
 
 	test('a URL path without extension takes its extension from Content-Type', async () => {
-		files.reply({ status: 200, headers: { 'Content-Type': 'image/jpeg' }, body: randomBytes(1024) });
+		files.reply({
+			status: 200,
+			headers: { 'Content-Type': 'image/jpeg' },
+			body: randomBytes(1024),
+		});
 		const { result, requests, items } = await runFresh(fx, fromUrl(`${files.baseUrl}/media/12345`));
 		expect(result.error).toBeUndefined();
 		expect(requests[0].body).toEqual({ file_name: '12345.jpg' });
 		expect(items[0]).toMatchObject({ mime: 'image/jpeg' });
 	});
 
-	test('Content-Type decides the format when it differs from the URL\'s extension (a .jpg served as WebP)', async () => {
-		files.reply({ status: 200, headers: { 'Content-Type': 'image/webp' }, body: randomBytes(1024) });
+	test("Content-Type decides the format when it differs from the URL's extension (a .jpg served as WebP)", async () => {
+		files.reply({
+			status: 200,
+			headers: { 'Content-Type': 'image/webp' },
+			body: randomBytes(1024),
+		});
 		const { result, requests } = await runFresh(fx, fromUrl(`${files.baseUrl}/cdn/photo.jpg`));
 		expect(result.error).toBeUndefined();
 		expect(requests[0].body).toEqual({ file_name: 'photo.webp' });
 	});
 
 	test('a redirect is followed and the name comes from where the file is', async () => {
-		files.reply({ status: 302, headers: { Location: '/storage/clip.mp4' } }, { status: 200, headers: { 'Content-Type': 'video/mp4' }, body: randomBytes(4096) });
+		files.reply(
+			{ status: 302, headers: { Location: '/storage/clip.mp4' } },
+			{ status: 200, headers: { 'Content-Type': 'video/mp4' }, body: randomBytes(4096) },
+		);
 		const { result, requests } = await runFresh(fx, fromUrl(`${files.baseUrl}/go/latest`));
 		expect(result.error).toBeUndefined();
 		expect(files.requests.map((r) => r.path)).toEqual(['/go/latest', '/storage/clip.mp4']);
@@ -105,14 +163,21 @@ describe('Media > Upload from a URL', () => {
 
 	test('"File Name" replaces the name the URL gives', async () => {
 		files.reply({ status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(512) });
-		const { result, requests } = await runFresh(fx, fromUrl(`${files.baseUrl}/x.png`, { fileName: 'renamed.png' }));
+		const { result, requests } = await runFresh(
+			fx,
+			fromUrl(`${files.baseUrl}/x.png`, { fileName: 'renamed.png' }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(requests[0].body).toEqual({ file_name: 'renamed.png' });
 	});
 
 	test('a download without Content-Length (chunked) still arrives whole, and the PUT carries its length', async () => {
 		const bytes = randomBytes(200 * 1024);
-		files.reply({ status: 200, headers: { 'Content-Type': 'image/gif', 'Transfer-Encoding': 'chunked' }, body: bytes });
+		files.reply({
+			status: 200,
+			headers: { 'Content-Type': 'image/gif', 'Transfer-Encoding': 'chunked' },
+			body: bytes,
+		});
 		const { result, items } = await runFresh(fx, fromUrl(`${files.baseUrl}/anim.gif`));
 		expect(result.error).toBeUndefined();
 		expect(items[0]).toMatchObject({ file_name: 'anim.gif', status: 'ready' });
@@ -122,7 +187,10 @@ describe('Media > Upload from a URL', () => {
 	});
 
 	test('a 503 from the file server is tried again (a GET is safe to repeat)', async () => {
-		files.reply({ status: 503, body: 'busy' }, { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(256) });
+		files.reply(
+			{ status: 503, body: 'busy' },
+			{ status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(256) },
+		);
 		const { result } = await runFresh(fx, fromUrl(`${files.baseUrl}/busy.png`));
 		expect(result.error).toBeUndefined();
 		expect(files.requests).toHaveLength(2);
@@ -131,7 +199,9 @@ describe('Media > Upload from a URL', () => {
 	test('an empty file fails before the upload is created', async () => {
 		files.reply({ status: 200, headers: { 'Content-Type': 'image/png' }, body: Buffer.alloc(0) });
 		const { result, requests } = await runFresh(fx, fromUrl(`${files.baseUrl}/empty.png`));
-		expect(result.error?.message).toContain('which answered an empty file; nothing was uploaded [item 0]');
+		expect(result.error?.message).toContain(
+			'which answered an empty file; nothing was uploaded [item 0]',
+		);
 		expect(requests).toEqual([]);
 	});
 
@@ -145,16 +215,28 @@ describe('Media > Upload from a URL', () => {
 	});
 
 	test('a bad "File Name" is refused before the URL is read', async () => {
-		await expectRejectedBeforeSending(fx, fromUrl(`${files.baseUrl}/a.png`, { fileName: 'my file.png' }), { parameter: 'File Name' });
+		await expectRejectedBeforeSending(
+			fx,
+			fromUrl(`${files.baseUrl}/a.png`, { fileName: 'my file.png' }),
+			{ parameter: 'File Name' },
+		);
 		expect(files.requests).toEqual([]);
 	});
 
 	test('the failing item is named: the second of two, after the first uploaded', async () => {
-		files.reply({ status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(256) }, { status: 404 });
+		files.reply(
+			{ status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(256) },
+			{ status: 404 },
+		);
 		const params = fromUrl('={{ $json.url }}');
-		const input = [{ json: { url: `${files.baseUrl}/one.png` } }, { json: { url: `${files.baseUrl}/two.png` } }];
+		const input = [
+			{ json: { url: `${files.baseUrl}/one.png` } },
+			{ json: { url: `${files.baseUrl}/two.png` } },
+		];
 		const { result } = await runFresh(fx, params, { input });
-		expect(result.error?.message).toMatch(/^Parameter "Media URL" has .*\/two\.png, which answered HTTP 404; nothing was uploaded \[item 1\]$/);
+		expect(result.error?.message).toMatch(
+			/^Parameter "Media URL" has .*\/two\.png, which answered HTTP 404; nothing was uploaded \[item 1\]$/,
+		);
 		expect(result.output(NODE)).toEqual([]);
 	});
 });
@@ -170,10 +252,17 @@ describe('Media > Upload from a URL: a download that breaks off', () => {
 		try {
 			const port = (server.address() as { port: number }).port;
 			const started = Date.now();
-			const { result, requests } = await runFresh(fx, fromUrl(`http://127.0.0.1:${port}/broken.png`, { timeoutSeconds: 5 }));
-			expect(result.error?.message).toMatch(/^Parameter "Media URL" has http:\/\/127\.0\.0\.1:\d+\/broken\.png, whose download broke off \(.+\); the upload did not complete \[item 0\]$/);
+			const { result, requests } = await runFresh(
+				fx,
+				fromUrl(`http://127.0.0.1:${port}/broken.png`, { timeoutSeconds: 5 }),
+			);
+			expect(result.error?.message).toMatch(
+				/^Parameter "Media URL" has http:\/\/127\.0\.0\.1:\d+\/broken\.png, whose download broke off \(.+\); the upload did not complete \[item 0\]$/,
+			);
 			expect(Date.now() - started).toBeLessThan(20_000);
-			expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v2/social-sets/101/media/upload']);
+			expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+				'POST /v2/social-sets/101/media/upload',
+			]);
 			expect(storageRequests(fx).every((r) => r.status !== 200)).toBe(true);
 		} finally {
 			server.closeAllConnections();

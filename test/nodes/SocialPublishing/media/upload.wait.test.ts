@@ -7,7 +7,10 @@ const fx = useSandbox({ mediaProcessingMs: 1500 });
 
 beforeEach(() => fx.sandbox.clearRequests());
 
-const mediaPolls = () => fx.apiRequests().filter((request) => request.method === 'GET' && request.path.includes('/media/'));
+const mediaPolls = () =>
+	fx
+		.apiRequests()
+		.filter((request) => request.method === 'GET' && request.path.includes('/media/'));
 
 describe('Media > Upload waits while the media is processing (Media: upload flow, step 3)', () => {
 	test('media still processing is polled until ready', async () => {
@@ -23,17 +26,27 @@ describe('Media > Upload waits while the media is processing (Media: upload flow
 	});
 
 	test('the wait is bounded: "Timeout (Seconds)" ends it with an error naming the media', async () => {
-		const result = await fx.runNode(uploadParams({ timeoutSeconds: 1 }), { input: [fileItem(PNG_BYTES, 'slower.png')] });
+		const result = await fx.runNode(uploadParams({ timeoutSeconds: 1 }), {
+			input: [fileItem(PNG_BYTES, 'slower.png')],
+		});
 		const mediaId = mediaPolls()[0].path.split('/').pop();
-		expect(result.error?.message).toBe(`Media ${mediaId} is still processing after 1 second [item 0]`);
+		expect(result.error?.message).toBe(
+			`Media ${mediaId} is still processing after 1 second [item 0]`,
+		);
 		expect(result.error?.description).toMatch(/Media > Get/);
 		expect(result.error?.context?.itemIndex).toBe(0);
 	});
 
 	test('"Wait Until Ready" off returns the status right after the file is sent', async () => {
-		const result = await fx.runNode(uploadParams({ waitUntilReady: false }), { input: [fileItem(PNG_BYTES, 'nowait.png')] });
+		const result = await fx.runNode(uploadParams({ waitUntilReady: false }), {
+			input: [fileItem(PNG_BYTES, 'nowait.png')],
+		});
 		expect(result.error).toBeUndefined();
-		expect(result.output(NODE)[0].json).toMatchObject({ file_name: 'nowait.png', status: 'processing', media_urls: {} });
+		expect(result.output(NODE)[0].json).toMatchObject({
+			file_name: 'nowait.png',
+			status: 'processing',
+			media_urls: {},
+		});
 		expect(mediaPolls()).toHaveLength(1);
 	});
 });

@@ -8,13 +8,26 @@ import { NODE, singleNodeWorkflow } from '../../../harness/workflows';
  * n8n-core's LoadOptionsContext over the saved node, with the parameters as currently filled in,
  * the credential resolved through the harness's credentials helper, and real HTTP.
  */
-export function loadOptionsContext(parameters: INodeParameters, credential: { apiKey: string; baseUrl: string }, path = 'parameters.socialSetId'): ILoadOptionsFunctions {
+export function loadOptionsContext(
+	parameters: INodeParameters,
+	credential: { apiKey: string; baseUrl: string },
+	path = 'parameters.socialSetId',
+): ILoadOptionsFunctions {
 	const json = singleNodeWorkflow(parameters);
 	const workflow = buildWorkflow(json);
 	const node = workflow.getNode(NODE);
 	if (!node) throw new Error('The test workflow has no Social Publishing node');
-	const workflowData = { id: workflow.id, name: workflow.name, nodes: json.nodes, connections: json.connections } as unknown as IWorkflowBase;
-	const additionalData = additionalDataFor({ socialPublishingApi: credential }, workflowData, 'load-options');
+	const workflowData = {
+		id: workflow.id,
+		name: workflow.name,
+		nodes: json.nodes,
+		connections: json.connections,
+	} as unknown as IWorkflowBase;
+	const additionalData = additionalDataFor(
+		{ socialPublishingApi: credential },
+		workflowData,
+		'load-options',
+	);
 	additionalData.currentNodeParameters = node.parameters;
 	return new LoadOptionsContext(workflow, node, additionalData, path);
 }

@@ -9,15 +9,30 @@ import { loadOptionsContext } from './loadOptionsContext';
 const fx = useSandbox();
 beforeEach(() => fx.sandbox.clearRequests());
 
-const tagParams = (socialSetId: unknown) => ({ resource: 'draft', operation: 'create', socialSetId }) as never;
-const contextFor = (parameters: Record<string, unknown>, key: KeyName = 'admin', baseUrl?: string) =>
-	loadOptionsContext(parameters as never, { apiKey: fx.sandbox.keys[key], baseUrl: baseUrl ?? fx.sandbox.baseUrl });
-const searchContext = (key: KeyName = 'admin') => contextFor({ resource: 'socialSet', operation: 'get' }, key);
+const tagParams = (socialSetId: unknown) =>
+	({ resource: 'draft', operation: 'create', socialSetId }) as never;
+const contextFor = (
+	parameters: Record<string, unknown>,
+	key: KeyName = 'admin',
+	baseUrl?: string,
+) =>
+	loadOptionsContext(parameters as never, {
+		apiKey: fx.sandbox.keys[key],
+		baseUrl: baseUrl ?? fx.sandbox.baseUrl,
+	});
+const searchContext = (key: KeyName = 'admin') =>
+	contextFor({ resource: 'socialSet', operation: 'get' }, key);
 
 describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-sets)', () => {
 	test('without a filter: every visible set, named with username and team, one page of 50', async () => {
 		const result = await searchSocialSets.call(searchContext());
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/v2/social-sets', query: { limit: ['50'], offset: ['0'] } })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: '/v2/social-sets',
+				query: { limit: ['50'], offset: ['0'] },
+			}),
+		]);
 		expect(result).toEqual({
 			results: [
 				{ name: 'Acme Personal (@acme)', value: '101' },
@@ -40,7 +55,10 @@ describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-set
 	test('the pagination token is the offset of the next request', async () => {
 		const result = await searchSocialSets.call(searchContext(), undefined, '1');
 		expect(fx.apiRequests()[0].query).toEqual({ limit: ['50'], offset: ['1'] });
-		expect(result).toEqual({ results: [{ name: 'Acme Team (@acmeteam, Acme Inc.)', value: '102' }], paginationToken: undefined });
+		expect(result).toEqual({
+			results: [{ name: 'Acme Team (@acmeteam, Acme Inc.)', value: '102' }],
+			paginationToken: undefined,
+		});
 	});
 
 	test('a key sees only its own sets', async () => {
@@ -49,7 +67,10 @@ describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-set
 	});
 
 	test('a bad key fails with the service message and no key in it', async () => {
-		const context = loadOptionsContext({ resource: 'socialSet', operation: 'get' }, { apiKey: 'sp_not_a_key_31337', baseUrl: fx.sandbox.baseUrl });
+		const context = loadOptionsContext(
+			{ resource: 'socialSet', operation: 'get' },
+			{ apiKey: 'sp_not_a_key_31337', baseUrl: fx.sandbox.baseUrl },
+		);
 		const failure = await searchSocialSets.call(context).then(
 			() => undefined,
 			(error: Error) => error,
@@ -70,29 +91,95 @@ describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-set
 		beforeEach(() => server.reset());
 
 		test('a filter that matches nothing on the first page reads the next one in the same call', async () => {
-			const set = (id: number) => ({ id, name: `Set ${id}`, username: `set${id}`, profile_image_url: null, team: null });
+			const set = (id: number) => ({
+				id,
+				name: `Set ${id}`,
+				username: `set${id}`,
+				profile_image_url: null,
+				team: null,
+			});
 			server.reply(
-				{ body: { results: Array.from({ length: 50 }, (_, i) => set(i + 1)), count: 51, limit: 50, offset: 0, next: 'more', previous: null } },
-				{ body: { results: [{ ...set(51), name: 'Zebra Crossing' }], count: 51, limit: 50, offset: 50, next: null, previous: 'back' } },
+				{
+					body: {
+						results: Array.from({ length: 50 }, (_, i) => set(i + 1)),
+						count: 51,
+						limit: 50,
+						offset: 0,
+						next: 'more',
+						previous: null,
+					},
+				},
+				{
+					body: {
+						results: [{ ...set(51), name: 'Zebra Crossing' }],
+						count: 51,
+						limit: 50,
+						offset: 50,
+						next: null,
+						previous: 'back',
+					},
+				},
 			);
-			const context = contextFor({ resource: 'socialSet', operation: 'get' }, 'admin', server.baseUrl);
+			const context = contextFor(
+				{ resource: 'socialSet', operation: 'get' },
+				'admin',
+				server.baseUrl,
+			);
 			const result = await searchSocialSets.call(context, 'zebra');
-			expect(result).toEqual({ results: [{ name: 'Zebra Crossing (@set51)', value: '51' }], paginationToken: undefined });
+			expect(result).toEqual({
+				results: [{ name: 'Zebra Crossing (@set51)', value: '51' }],
+				paginationToken: undefined,
+			});
 			expect(server.requests.map((r) => r.query.get('offset'))).toEqual(['0', '50']);
 		});
 
 		test('the token for the next call is offset + 50, and that call sends it as offset', async () => {
-			const set = (id: number) => ({ id, name: `Set ${id}`, username: `set${id}`, profile_image_url: null, team: null });
+			const set = (id: number) => ({
+				id,
+				name: `Set ${id}`,
+				username: `set${id}`,
+				profile_image_url: null,
+				team: null,
+			});
 			server.reply(
-				{ body: { results: Array.from({ length: 50 }, (_, i) => set(i + 1)), count: 51, limit: 50, offset: 0, next: `${server.baseUrl}/v2/social-sets?limit=50&offset=50`, previous: null } },
-				{ body: { results: [set(51)], count: 51, limit: 50, offset: 50, next: null, previous: `${server.baseUrl}/v2/social-sets?limit=50&offset=0` } },
+				{
+					body: {
+						results: Array.from({ length: 50 }, (_, i) => set(i + 1)),
+						count: 51,
+						limit: 50,
+						offset: 0,
+						next: `${server.baseUrl}/v2/social-sets?limit=50&offset=50`,
+						previous: null,
+					},
+				},
+				{
+					body: {
+						results: [set(51)],
+						count: 51,
+						limit: 50,
+						offset: 50,
+						next: null,
+						previous: `${server.baseUrl}/v2/social-sets?limit=50&offset=0`,
+					},
+				},
 			);
-			const context = contextFor({ resource: 'socialSet', operation: 'get' }, 'admin', server.baseUrl);
+			const context = contextFor(
+				{ resource: 'socialSet', operation: 'get' },
+				'admin',
+				server.baseUrl,
+			);
 			const first = await searchSocialSets.call(context);
 			expect(first.results).toHaveLength(50);
 			expect(first.paginationToken).toBe('50');
-			const second = await searchSocialSets.call(context, undefined, first.paginationToken as string);
-			expect(second).toEqual({ results: [{ name: 'Set 51 (@set51)', value: '51' }], paginationToken: undefined });
+			const second = await searchSocialSets.call(
+				context,
+				undefined,
+				first.paginationToken as string,
+			);
+			expect(second).toEqual({
+				results: [{ name: 'Set 51 (@set51)', value: '51' }],
+				paginationToken: undefined,
+			});
 			expect(server.requests.map((request) => request.query.get('offset'))).toEqual(['0', '50']);
 		});
 	});
@@ -101,7 +188,13 @@ describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-set
 describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
 	test('the tags of the chosen social set as options: name shown, slug as value', async () => {
 		const options = await getTags.call(contextFor(tagParams(byId(101)), 'read'));
-		expect(fx.apiRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/v2/social-sets/101/tags', query: { limit: ['50'], offset: ['0'] } })]);
+		expect(fx.apiRequests()).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: '/v2/social-sets/101/tags',
+				query: { limit: ['50'], offset: ['0'] },
+			}),
+		]);
 		expect(options).toEqual([
 			{ name: 'Launch', value: 'launch', description: 'launch' },
 			{ name: 'Weekly Tips', value: 'weekly-tips', description: 'weekly-tips' },
@@ -109,12 +202,18 @@ describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
 	});
 
 	test('a set picked from the list works the same', async () => {
-		const options = await getTags.call(contextFor(tagParams({ __rl: true, mode: 'list', value: '101', cachedResultName: 'Acme Personal' })));
+		const options = await getTags.call(
+			contextFor(
+				tagParams({ __rl: true, mode: 'list', value: '101', cachedResultName: 'Acme Personal' }),
+			),
+		);
 		expect(options.map((option) => option.value)).toEqual(['launch', 'weekly-tips']);
 	});
 
 	test('no social set chosen yet: no options and no request', async () => {
-		const options = await getTags.call(contextFor(tagParams({ __rl: true, mode: 'list', value: '' })));
+		const options = await getTags.call(
+			contextFor(tagParams({ __rl: true, mode: 'list', value: '' })),
+		);
 		expect(options).toEqual([]);
 		expect(fx.apiRequests()).toEqual([]);
 	});
@@ -123,7 +222,10 @@ describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
 		for (let n = 0; n < 53; n++) {
 			const response = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/102/tags`, {
 				method: 'POST',
-				headers: { Authorization: `Bearer ${fx.sandbox.keys.admin}`, 'Content-Type': 'application/json' },
+				headers: {
+					Authorization: `Bearer ${fx.sandbox.keys.admin}`,
+					'Content-Type': 'application/json',
+				},
 				body: JSON.stringify({ name: `Topic ${String(n).padStart(2, '0')}` }),
 			});
 			expect(response.status).toBe(201);
@@ -136,6 +238,8 @@ describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
 	});
 
 	test('403 FORBIDDEN on the invisible social set surfaces with code and message', async () => {
-		await expect(getTags.call(contextFor(tagParams(byId(103))))).rejects.toThrow(/^FORBIDDEN: You do not have access to this social set$/);
+		await expect(getTags.call(contextFor(tagParams(byId(103))))).rejects.toThrow(
+			/^FORBIDDEN: You do not have access to this social set$/,
+		);
 	});
 });

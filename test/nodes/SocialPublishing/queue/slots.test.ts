@@ -17,14 +17,31 @@ const WEEK_SLOTS = [
 	['2027-03-05', '2027-03-05T13:00:00Z'],
 	['2027-03-06', '2027-03-06T10:00:00Z'],
 ];
-const WEEK_DAYS = ['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04', '2027-03-05', '2027-03-06', '2027-03-07'];
+const WEEK_DAYS = [
+	'2027-03-01',
+	'2027-03-02',
+	'2027-03-03',
+	'2027-03-04',
+	'2027-03-05',
+	'2027-03-06',
+	'2027-03-07',
+];
 
 describe('Queue > Get Slots (Queue: GET .../queue, Queue view)', () => {
 	test('one item per day: sends start_date and end_date as YYYY-MM-DD and returns each day with its slots', async () => {
-		const { result, requests, items } = await runFresh(fx, slotsParams(101, '2027-03-01', '2027-03-07'), { key: 'read' });
+		const { result, requests, items } = await runFresh(
+			fx,
+			slotsParams(101, '2027-03-01', '2027-03-07'),
+			{ key: 'read' },
+		);
 		expect(result.error).toBeUndefined();
 		expect(requests).toEqual([
-			expect.objectContaining({ method: 'GET', path: '/v2/social-sets/101/queue', query: { start_date: ['2027-03-01'], end_date: ['2027-03-07'] }, status: 200 }),
+			expect.objectContaining({
+				method: 'GET',
+				path: '/v2/social-sets/101/queue',
+				query: { start_date: ['2027-03-01'], end_date: ['2027-03-07'] },
+				status: 200,
+			}),
 		]);
 		expect(items.map((day) => day.date)).toEqual(WEEK_DAYS);
 		expect(items[0]).toEqual({
@@ -41,14 +58,24 @@ describe('Queue > Get Slots (Queue: GET .../queue, Queue view)', () => {
 	test('one item per slot: each slot with its date, in order', async () => {
 		const { items } = await runFresh(fx, slotsParams(101, '2027-03-01', '2027-03-07', 'slot'));
 		expect(items.map((slot) => [slot.date, slot.at])).toEqual(WEEK_SLOTS);
-		expect(items.every((slot) => slot.social_set_id === 101 && slot.kind === 'queue_slot' && slot.draft === null)).toBe(true);
+		expect(
+			items.every(
+				(slot) => slot.social_set_id === 101 && slot.kind === 'queue_slot' && slot.draft === null,
+			),
+		).toBe(true);
 	});
 
 	test('a draft scheduled into a slot occupies it; one at another time is a custom_time item', async () => {
 		await scheduleDraft(fx, 101, '2027-03-08T08:30:00Z');
 		await scheduleDraft(fx, 101, '2027-03-08T16:05:00Z');
 		const { items } = await runFresh(fx, slotsParams(101, '2027-03-08', '2027-03-08', 'slot'));
-		expect(items.map((item) => [item.at, item.kind, (item.draft as { status?: string } | null)?.status ?? null])).toEqual([
+		expect(
+			items.map((item) => [
+				item.at,
+				item.kind,
+				(item.draft as { status?: string } | null)?.status ?? null,
+			]),
+		).toEqual([
 			['2027-03-08T08:30:00Z', 'queue_slot', 'scheduled'],
 			['2027-03-08T13:00:00Z', 'queue_slot', null],
 			['2027-03-08T16:05:00Z', 'custom_time', 'scheduled'],
@@ -59,8 +86,16 @@ describe('Queue > Get Slots (Queue: GET .../queue, Queue view)', () => {
 		test.each([
 			['the date picker format', '2027-03-01T00:00:00', '2027-03-01'],
 			['an ISO date-time keeps its own calendar date', '2027-03-01T23:30:00-05:00', '2027-03-01'],
-			['a luxon DateTime from an expression, in its zone', "={{ DateTime.fromISO('2027-03-02T01:30:00', { zone: 'Asia/Tokyo' }) }}", '2027-03-02'],
-			['a JavaScript Date from an expression', "={{ new Date('2027-03-01T12:00:00Z') }}", '2027-03-01'],
+			[
+				'a luxon DateTime from an expression, in its zone',
+				"={{ DateTime.fromISO('2027-03-02T01:30:00', { zone: 'Asia/Tokyo' }) }}",
+				'2027-03-02',
+			],
+			[
+				'a JavaScript Date from an expression',
+				"={{ new Date('2027-03-01T12:00:00Z') }}",
+				'2027-03-01',
+			],
 			['an expression giving text', "={{ '2027-03-01' }}", '2027-03-01'],
 		])('%s', async (_label, start, sent) => {
 			const { result, requests } = await runFresh(fx, slotsParams(101, start, '2027-03-07'));
@@ -70,18 +105,27 @@ describe('Queue > Get Slots (Queue: GET .../queue, Queue view)', () => {
 	});
 
 	test('62 days counting both ends is the most that is sent (Limits: queue date range)', async () => {
-		const { result, requests, items } = await runFresh(fx, slotsParams(101, '2027-03-01', '2027-05-01'));
+		const { result, requests, items } = await runFresh(
+			fx,
+			slotsParams(101, '2027-03-01', '2027-05-01'),
+		);
 		expect(result.error).toBeUndefined();
 		expect(requests[0].query).toEqual({ start_date: ['2027-03-01'], end_date: ['2027-05-01'] });
 		expect(items).toHaveLength(62);
 	});
 
 	test('63 days are refused before sending, naming End Date', async () => {
-		await expectRejectedBeforeSending(fx, slotsParams(101, '2027-03-01', '2027-05-02'), { parameter: 'End Date', problem: /span 63 days; at most 62/ });
+		await expectRejectedBeforeSending(fx, slotsParams(101, '2027-03-01', '2027-05-02'), {
+			parameter: 'End Date',
+			problem: /span 63 days; at most 62/,
+		});
 	});
 
 	test('an end before the start is refused before sending', async () => {
-		await expectRejectedBeforeSending(fx, slotsParams(101, '2027-03-07', '2027-03-01'), { parameter: 'End Date', problem: /must not be before the start date/ });
+		await expectRejectedBeforeSending(fx, slotsParams(101, '2027-03-07', '2027-03-01'), {
+			parameter: 'End Date',
+			problem: /must not be before the start date/,
+		});
 	});
 
 	test.each([
@@ -89,16 +133,28 @@ describe('Queue > Get Slots (Queue: GET .../queue, Queue view)', () => {
 		['an impossible date', '2027-02-30'],
 		['a number', '={{ 20270301 }}'],
 	])('a start date given as %s is refused before sending', async (_label, start) => {
-		await expectRejectedBeforeSending(fx, slotsParams(101, start, '2027-03-07'), { parameter: 'Start Date', problem: /YYYY-MM-DD/ });
+		await expectRejectedBeforeSending(fx, slotsParams(101, start, '2027-03-07'), {
+			parameter: 'Start Date',
+			problem: /YYYY-MM-DD/,
+		});
 	});
 
 	test('an empty end date from an expression is refused before sending', async () => {
-		await expectRejectedBeforeSending(fx, slotsParams(101, '2027-03-01', '={{ "" }}'), { parameter: 'End Date', problem: /is required/ });
+		await expectRejectedBeforeSending(fx, slotsParams(101, '2027-03-01', '={{ "" }}'), {
+			parameter: 'End Date',
+			problem: /is required/,
+		});
 	});
 
 	test('403 FORBIDDEN and 404 NOT_FOUND surface', async () => {
-		expectServiceError((await runFresh(fx, slotsParams(103, '2027-03-01', '2027-03-07'))).result, { httpCode: 403, code: 'FORBIDDEN' });
-		expectServiceError((await runFresh(fx, slotsParams(999, '2027-03-01', '2027-03-07'))).result, { httpCode: 404, code: 'NOT_FOUND' });
+		expectServiceError((await runFresh(fx, slotsParams(103, '2027-03-01', '2027-03-07'))).result, {
+			httpCode: 403,
+			code: 'FORBIDDEN',
+		});
+		expectServiceError((await runFresh(fx, slotsParams(999, '2027-03-01', '2027-03-07'))).result, {
+			httpCode: 404,
+			code: 'NOT_FOUND',
+		});
 	});
 });
 
@@ -117,7 +173,14 @@ describe('Queue > Get Next Free Slots (Queue view from today, free queue_slot en
 		]);
 		expect(items).toHaveLength(4);
 		const slots = (await runFresh(fx, slotsParams(101, start, end as string, 'slot'))).items;
-		const expected = slots.filter((slot) => slot.kind === 'queue_slot' && slot.draft === null && Date.parse(slot.at as string) > Date.now()).slice(0, 4);
+		const expected = slots
+			.filter(
+				(slot) =>
+					slot.kind === 'queue_slot' &&
+					slot.draft === null &&
+					Date.parse(slot.at as string) > Date.now(),
+			)
+			.slice(0, 4);
 		expect(items.map((slot) => slot.at)).toEqual(expected.map((slot) => slot.at));
 		for (const slot of items) {
 			expect(slot).toEqual({
@@ -125,7 +188,9 @@ describe('Queue > Get Next Free Slots (Queue view from today, free queue_slot en
 				timezone: 'Europe/Berlin',
 				date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
 				at: expect.any(String),
-				local_time: DateTime.fromISO(slot.at as string).setZone('Europe/Berlin').toISO({ suppressMilliseconds: true }),
+				local_time: DateTime.fromISO(slot.at as string)
+					.setZone('Europe/Berlin')
+					.toISO({ suppressMilliseconds: true }),
 			});
 			expect((slot.local_time as string).slice(0, 10)).toBe(slot.date);
 		}
@@ -142,11 +207,17 @@ describe('Queue > Get Next Free Slots (Queue view from today, free queue_slot en
 	test('Days to Look Ahead sets the end of the range: 62 days counting today', async () => {
 		const { requests } = await runFresh(fx, next({ days: 62, limit: 1 }));
 		const start = todayBerlin();
-		expect(requests[1].query).toEqual({ start_date: [start], end_date: [DateTime.fromISO(start).plus({ days: 61 }).toISODate()] });
+		expect(requests[1].query).toEqual({
+			start_date: [start],
+			end_date: [DateTime.fromISO(start).plus({ days: 61 }).toISODate()],
+		});
 	});
 
 	test.each([63, 0, 2.5])('Days to Look Ahead %s is refused before sending', async (days) => {
-		await expectRejectedBeforeSending(fx, next({ days }), { parameter: 'Days to Look Ahead', problem: /from 1 to 62/ });
+		await expectRejectedBeforeSending(fx, next({ days }), {
+			parameter: 'Days to Look Ahead',
+			problem: /from 1 to 62/,
+		});
 	});
 
 	test('a Limit of 0 is refused before sending', async () => {
@@ -154,7 +225,10 @@ describe('Queue > Get Next Free Slots (Queue view from today, free queue_slot en
 	});
 
 	test('a queue with no rules has no free slots: no items', async () => {
-		const cleared = await runFresh(fx, queueParams('updateSchedule', 102, { rulesInput: 'json', rulesJson: '[]' }));
+		const cleared = await runFresh(
+			fx,
+			queueParams('updateSchedule', 102, { rulesInput: 'json', rulesJson: '[]' }),
+		);
 		expect(cleared.result.error).toBeUndefined();
 		const { result, requests, items } = await runFresh(fx, queueParams('getNextFreeSlots', 102));
 		expect(result.error).toBeUndefined();

@@ -25,9 +25,14 @@ describe('User > Get Current (Users and social sets: GET /v2/me)', () => {
 	});
 
 	test('one item per input item, each paired to its input', async () => {
-		const { result, requests } = await runFresh(fx, params, { input: [{ json: { a: 1 } }, { json: { a: 2 } }] });
+		const { result, requests } = await runFresh(fx, params, {
+			input: [{ json: { a: 1 } }, { json: { a: 2 } }],
+		});
 		expect(requests).toHaveLength(2);
-		expect(result.output('Social Publishing').map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(result.output('Social Publishing').map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+		]);
 	});
 
 	test('401 UNAUTHORIZED with a bad key (Authentication 3): the service message shows, the key appears nowhere', async () => {
@@ -36,7 +41,11 @@ describe('User > Get Current (Users and social sets: GET /v2/me)', () => {
 		const result = await fx.runNode(params, {
 			credentials: { socialPublishingApi: { apiKey: badKey, baseUrl: fx.sandbox.baseUrl } },
 		});
-		expectServiceError(result, { httpCode: 401, code: 'UNAUTHORIZED', message: /^UNAUTHORIZED: Invalid API key$/ });
+		expectServiceError(result, {
+			httpCode: 401,
+			code: 'UNAUTHORIZED',
+			message: /^UNAUTHORIZED: Invalid API key$/,
+		});
 		expect(fx.apiRequests()).toHaveLength(1);
 		expect(fx.apiRequests()[0]).toMatchObject({ path: '/v2/me', status: 401 });
 		const everything = JSON.stringify({

@@ -3,7 +3,11 @@ import { describeServiceError, parseServiceError } from '../../../../nodes/share
 describe('service error bodies (Errors)', () => {
 	test('code, message and details are read from the envelope', () => {
 		const error = parseServiceError(422, {
-			error: { code: 'VALIDATION_ERROR', message: 'Invalid body', details: [{ field: 'platforms.x.posts[0].text', message: 'must be a string' }] },
+			error: {
+				code: 'VALIDATION_ERROR',
+				message: 'Invalid body',
+				details: [{ field: 'platforms.x.posts[0].text', message: 'must be a string' }],
+			},
 		});
 		expect(error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid body' });
 		expect(describeServiceError(error)).toBe('platforms.x.posts[0].text: must be a string');
@@ -11,14 +15,26 @@ describe('service error bodies (Errors)', () => {
 
 	test('the subcode of a malformed marker is shown with its field', () => {
 		const error = parseServiceError(400, {
-			error: { code: 'COMMENTS_MARKER_MALFORMED', message: 'Bad marker', details: [{ field: 'platforms.x.posts[0].text', message: 'unclosed', subcode: 'unbalanced' }] },
+			error: {
+				code: 'COMMENTS_MARKER_MALFORMED',
+				message: 'Bad marker',
+				details: [
+					{ field: 'platforms.x.posts[0].text', message: 'unclosed', subcode: 'unbalanced' },
+				],
+			},
 		});
-		expect(describeServiceError(error)).toContain('platforms.x.posts[0].text: unclosed (subcode: unbalanced)');
+		expect(describeServiceError(error)).toContain(
+			'platforms.x.posts[0].text: unclosed (subcode: unbalanced)',
+		);
 	});
 
-	test('a marker mismatch lists the missing thread ids per platform; the way out, in UI fields, is the Update operation\'s to add', () => {
+	test("a marker mismatch lists the missing thread ids per platform; the way out, in UI fields, is the Update operation's to add", () => {
 		const error = parseServiceError(409, {
-			error: { code: 'COMMENTS_MARKER_MISMATCH', message: 'Markers missing', missing: { x: ['a1', 'b2'], linkedin: ['c3'] } },
+			error: {
+				code: 'COMMENTS_MARKER_MISMATCH',
+				message: 'Markers missing',
+				missing: { x: ['a1', 'b2'], linkedin: ['c3'] },
+			},
 		});
 		const text = describeServiceError(error);
 		expect(text).toContain('Missing comment markers on x: a1, b2');
@@ -31,7 +47,10 @@ describe('service error bodies (Errors)', () => {
 			error: {
 				code: 'COMMENTS_MARKER_MISMATCH',
 				message: 'Markers missing',
-				details: [{ field: 'platforms.x', message: 'markers missing for comment threads: a1' }, { field: 'platforms.linkedin', message: 'other' }],
+				details: [
+					{ field: 'platforms.x', message: 'markers missing for comment threads: a1' },
+					{ field: 'platforms.linkedin', message: 'other' },
+				],
 				missing: { x: ['a1'] },
 			},
 		});
@@ -42,13 +61,19 @@ describe('service error bodies (Errors)', () => {
 
 	test('missing markers given inside details are found too', () => {
 		const error = parseServiceError(409, {
-			error: { code: 'COMMENTS_MARKER_MISMATCH', message: 'Markers missing', details: [{ field: 'platforms.threads', message: 'missing', missing: ['t1'] }] },
+			error: {
+				code: 'COMMENTS_MARKER_MISMATCH',
+				message: 'Markers missing',
+				details: [{ field: 'platforms.threads', message: 'missing', missing: ['t1'] }],
+			},
 		});
 		expect(error.missing).toEqual({ threads: ['t1'] });
 	});
 
 	test('a JSON body given as text is parsed', () => {
-		expect(parseServiceError(404, '{"error":{"code":"NOT_FOUND","message":"No such draft"}}')).toMatchObject({
+		expect(
+			parseServiceError(404, '{"error":{"code":"NOT_FOUND","message":"No such draft"}}'),
+		).toMatchObject({
 			code: 'NOT_FOUND',
 			message: 'No such draft',
 		});
@@ -61,6 +86,9 @@ describe('service error bodies (Errors)', () => {
 	});
 
 	test('an empty body gives the status code name the spec uses for it', () => {
-		expect(parseServiceError(503, '')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'The service answered 503 without details' });
+		expect(parseServiceError(503, '')).toMatchObject({
+			code: 'SERVICE_UNAVAILABLE',
+			message: 'The service answered 503 without details',
+		});
 	});
 });

@@ -20,12 +20,25 @@ describe('rate-limit headers (Limits: rate limits)', () => {
 			'x-ratelimit-socialset-reset': '1800000010',
 			'x-ratelimit-socialset-resource': 'drafts.create',
 		});
-		expect(limits.user).toEqual({ limit: 100, remaining: 3, resetAtMs: 1_800_000_060_000, resource: undefined });
-		expect(limits.socialSet).toEqual({ limit: 10, remaining: 0, resetAtMs: 1_800_000_010_000, resource: 'drafts.create' });
+		expect(limits.user).toEqual({
+			limit: 100,
+			remaining: 3,
+			resetAtMs: 1_800_000_060_000,
+			resource: undefined,
+		});
+		expect(limits.socialSet).toEqual({
+			limit: 10,
+			remaining: 0,
+			resetAtMs: 1_800_000_010_000,
+			resource: 'drafts.create',
+		});
 	});
 
 	test('a missing or unreadable family is left out', () => {
-		expect(parseRateLimitHeaders({ 'x-ratelimit-user-remaining': 'soon' })).toEqual({ user: undefined, socialSet: undefined });
+		expect(parseRateLimitHeaders({ 'x-ratelimit-user-remaining': 'soon' })).toEqual({
+			user: undefined,
+			socialSet: undefined,
+		});
 	});
 });
 
@@ -38,7 +51,10 @@ describe('waits', () => {
 
 	test('after a 429 the later of the exhausted buckets decides', () => {
 		const result = waitAfter429(
-			{ user: { remaining: 0, resetAtMs: NOW + 2000 }, socialSet: { remaining: 0, resetAtMs: NOW + 7000, resource: 'drafts.create' } },
+			{
+				user: { remaining: 0, resetAtMs: NOW + 2000 },
+				socialSet: { remaining: 0, resetAtMs: NOW + 7000, resource: 'drafts.create' },
+			},
 			NOW,
 			0,
 		);

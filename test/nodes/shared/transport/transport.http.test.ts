@@ -19,7 +19,11 @@ beforeEach(() => {
 	rateLimitMemory.clear();
 });
 
-async function probe(parameters: ProbeParameters, baseUrl = server.baseUrl, onStarted?: (cancel: () => void) => void): Promise<RunResult> {
+async function probe(
+	parameters: ProbeParameters,
+	baseUrl = server.baseUrl,
+	onStarted?: (cancel: () => void) => void,
+): Promise<RunResult> {
 	return await runWorkflow(probeWorkflow(parameters), {
 		nodeTypes: probeNodeTypes,
 		credentials: { socialPublishingApi: { apiKey: API_KEY, baseUrl } },
@@ -32,23 +36,36 @@ function unixSeconds(msFromNow: number): string {
 }
 
 function expectNoKey(result: RunResult) {
-	const seen = JSON.stringify({ error: result.error, message: result.error?.message, description: result.error?.description, data: result.run.data });
+	const seen = JSON.stringify({
+		error: result.error,
+		message: result.error?.message,
+		description: result.error?.description,
+		data: result.run.data,
+	});
 	expect(seen).not.toContain(API_KEY);
 }
 
 describe('requests', () => {
-	test.each(['', '/', '/v2', '/v2/'])('Base URL with suffix "%s" reaches /v2/me with the Bearer key', async (suffix) => {
-		server.reply({ body: { id: 1, name: 'Ada' } });
-		const result = await probe({ path: '/v2/me' }, server.baseUrl + suffix);
-		expect(result.error).toBeUndefined();
-		expect(server.requests[0].path).toBe('/v2/me');
-		expect(server.requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
-		expect(result.output('Probe')[0].json).toEqual({ id: 1, name: 'Ada' });
-	});
+	test.each(['', '/', '/v2', '/v2/'])(
+		'Base URL with suffix "%s" reaches /v2/me with the Bearer key',
+		async (suffix) => {
+			server.reply({ body: { id: 1, name: 'Ada' } });
+			const result = await probe({ path: '/v2/me' }, server.baseUrl + suffix);
+			expect(result.error).toBeUndefined();
+			expect(server.requests[0].path).toBe('/v2/me');
+			expect(server.requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
+			expect(result.output('Probe')[0].json).toEqual({ id: 1, name: 'Ada' });
+		},
+	);
 
 	test('query arrays are sent as repeated keys and bodies as JSON', async () => {
 		server.reply({ status: 201, body: { ok: true } });
-		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', qs: { tag: ['a', 'b'] }, body: { draft_title: 'T' } });
+		await probe({
+			method: 'POST',
+			path: '/v2/social-sets/1/drafts',
+			qs: { tag: ['a', 'b'] },
+			body: { draft_title: 'T' },
+		});
 		const [request] = server.requests;
 		expect(request.query.getAll('tag')).toEqual(['a', 'b']);
 		expect(request.headers['content-type']).toMatch(/application\/json/);
@@ -80,7 +97,16 @@ describe('service errors become NodeApiError with code, message, details and HTT
 		[503, 'SERVICE_UNAVAILABLE'],
 	];
 	test.each(table)('%i %s', async (status, code) => {
-		server.reply({ status, body: { error: { code, message: `Service says ${code}`, details: [{ field: 'platforms.x', message: `detail of ${code}` }] } } });
+		server.reply({
+			status,
+			body: {
+				error: {
+					code,
+					message: `Service says ${code}`,
+					details: [{ field: 'platforms.x', message: `detail of ${code}` }],
+				},
+			},
+		});
 		const result = await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
 		expect(result.error?.message).toBe(`${code}: Service says ${code}`);
 		expect(result.error?.description).toContain(`platforms.x: detail of ${code}`);
@@ -93,7 +119,9 @@ describe('service errors become NodeApiError with code, message, details and HTT
 	test('a non-JSON error body still gives a readable error', async () => {
 		server.reply({ status: 500, body: '<html>Internal oops</html>' });
 		const result = await probe({ path: '/v2/me' });
-		expect(result.error?.message).toBe('HTTP_500: The service answered 500: <html>Internal oops</html>');
+		expect(result.error?.message).toBe(
+			'HTTP_500: The service answered 500: <html>Internal oops</html>',
+		);
 	});
 });
 
@@ -101,7 +129,11 @@ describe('rate limits (Limits: per user and per social set)', () => {
 	test('a 429 with reset headers is waited out, then the request succeeds', async () => {
 		const reset = unixSeconds(300);
 		server.reply(
-			{ status: 429, headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': reset }, body: { error: { code: 'RATE_LIMITED', message: 'Slow down' } } },
+			{
+				status: 429,
+				headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': reset },
+				body: { error: { code: 'RATE_LIMITED', message: 'Slow down' } },
+			},
 			{ body: { id: 1 } },
 		);
 		const result = await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
@@ -113,7 +145,10 @@ describe('rate limits (Limits: per user and per social set)', () => {
 	test('a bucket at Remaining 0 makes the next request wait for its reset instead of collecting a 429', async () => {
 		const reset = unixSeconds(300);
 		server.reply(
-			{ body: { results: [{ n: 1 }], count: 2, next: 'x' }, headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': reset } },
+			{
+				body: { results: [{ n: 1 }], count: 2, next: 'x' },
+				headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': reset },
+			},
 			{ body: { results: [{ n: 2 }], count: 2, next: null } },
 		);
 		const result = await probe({ path: '/v2/social-sets/1/tags', mode: 'page', pageSize: 1 });
@@ -125,7 +160,15 @@ describe('rate limits (Limits: per user and per social set)', () => {
 	test('a social set bucket at 0 delays only the same operation on that social set', async () => {
 		const reset = unixSeconds(60_000);
 		server.reply(
-			{ status: 201, body: { id: 1 }, headers: { 'X-RateLimit-SocialSet-Remaining': '0', 'X-RateLimit-SocialSet-Reset': reset, 'X-RateLimit-SocialSet-Resource': 'drafts.create' } },
+			{
+				status: 201,
+				body: { id: 1 },
+				headers: {
+					'X-RateLimit-SocialSet-Remaining': '0',
+					'X-RateLimit-SocialSet-Reset': reset,
+					'X-RateLimit-SocialSet-Resource': 'drafts.create',
+				},
+			},
 			{ body: { id: 2 } },
 		);
 		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
@@ -175,7 +218,11 @@ describe('rate limits (Limits: per user and per social set)', () => {
 	});
 
 	test('the memory is per social set: the same resource exhausted on social set 1 does not delay social set 2', async () => {
-		const headers = { 'X-RateLimit-SocialSet-Remaining': '0', 'X-RateLimit-SocialSet-Reset': unixSeconds(60_000), 'X-RateLimit-SocialSet-Resource': 'drafts.create' };
+		const headers = {
+			'X-RateLimit-SocialSet-Remaining': '0',
+			'X-RateLimit-SocialSet-Reset': unixSeconds(60_000),
+			'X-RateLimit-SocialSet-Resource': 'drafts.create',
+		};
 		server.reply({ status: 201, body: { id: 1 }, headers }, { status: 201, body: { id: 2 } });
 		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
 		const started = Date.now();
@@ -188,7 +235,11 @@ describe('rate limits (Limits: per user and per social set)', () => {
 		const reset = unixSeconds(policy.maxRateLimitWaitMs + 60_000);
 		server.reply({
 			status: 429,
-			headers: { 'X-RateLimit-SocialSet-Remaining': '0', 'X-RateLimit-SocialSet-Reset': reset, 'X-RateLimit-SocialSet-Resource': 'drafts.create' },
+			headers: {
+				'X-RateLimit-SocialSet-Remaining': '0',
+				'X-RateLimit-SocialSet-Reset': reset,
+				'X-RateLimit-SocialSet-Resource': 'drafts.create',
+			},
 			body: { error: { code: 'RATE_LIMITED', message: 'Too many drafts' } },
 		});
 		const result = await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
@@ -199,7 +250,11 @@ describe('rate limits (Limits: per user and per social set)', () => {
 	});
 
 	test('a cancelled execution stops a rate-limit wait within a second', async () => {
-		server.reply({ status: 429, headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': unixSeconds(60_000) }, body: { error: { code: 'RATE_LIMITED', message: 'wait' } } });
+		server.reply({
+			status: 429,
+			headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': unixSeconds(60_000) },
+			body: { error: { code: 'RATE_LIMITED', message: 'wait' } },
+		});
 		let cancelledAt = 0;
 		const run = probe({ path: '/v2/me' }, server.baseUrl, (cancel) => {
 			setTimeout(() => {
@@ -216,7 +271,10 @@ describe('rate limits (Limits: per user and per social set)', () => {
 });
 
 describe('retries after a 503 or a dropped connection', () => {
-	const unavailable = { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Try later' } } };
+	const unavailable = {
+		status: 503,
+		body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Try later' } },
+	};
 
 	test('GET is retried after a 503 and succeeds', async () => {
 		server.reply(unavailable, { body: { id: 1 } });
@@ -234,9 +292,15 @@ describe('retries after a 503 or a dropped connection', () => {
 
 	test('PATCH is not re-sent after a dropped connection', async () => {
 		server.reply({ drop: true }, { body: { id: 1 } });
-		const result = await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/3', body: { publish_at: 'now' } });
+		const result = await probe({
+			method: 'PATCH',
+			path: '/v2/social-sets/1/drafts/3',
+			body: { publish_at: 'now' },
+		});
 		expect(result.error?.message).toMatch(/connection to the server was closed unexpectedly/i);
-		expect(result.error?.description).toContain('PATCH requests are not sent again after a dropped connection');
+		expect(result.error?.description).toContain(
+			'PATCH requests are not sent again after a dropped connection',
+		);
 		expect(server.requests).toHaveLength(1);
 		expectNoKey(result);
 	});
@@ -262,8 +326,20 @@ describe('pagination (Paged envelope)', () => {
 		server.otherwise((request) => {
 			const limit = Number(request.query.get('limit'));
 			const offset = Number(request.query.get('offset'));
-			const results = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ n: offset + i }));
-			return { body: { results, count: total, limit, offset, next: offset + limit < total ? 'next' : null, previous: null } };
+			const results = Array.from(
+				{ length: Math.max(0, Math.min(limit, total - offset)) },
+				(_, i) => ({ n: offset + i }),
+			);
+			return {
+				body: {
+					results,
+					count: total,
+					limit,
+					offset,
+					next: offset + limit < total ? 'next' : null,
+					previous: null,
+				},
+			};
 		});
 	}
 
@@ -271,8 +347,16 @@ describe('pagination (Paged envelope)', () => {
 		pagedServer(237);
 		const result = await probe({ path: '/v2/social-sets/1/drafts', mode: 'page' });
 		expect(result.output('Probe')).toHaveLength(237);
-		expect(result.output('Probe').map((item) => item.json.n)).toEqual(Array.from({ length: 237 }, (_, i) => i));
-		expect(server.requests.map((r) => `${r.query.get('limit')}@${r.query.get('offset')}`)).toEqual(['50@0', '50@50', '50@100', '50@150', '50@200']);
+		expect(result.output('Probe').map((item) => item.json.n)).toEqual(
+			Array.from({ length: 237 }, (_, i) => i),
+		);
+		expect(server.requests.map((r) => `${r.query.get('limit')}@${r.query.get('offset')}`)).toEqual([
+			'50@0',
+			'50@50',
+			'50@100',
+			'50@150',
+			'50@200',
+		]);
 	});
 
 	test('a Limit of 7 makes one request with limit=7', async () => {

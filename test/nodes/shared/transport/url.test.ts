@@ -1,4 +1,9 @@
-import { buildQueryString, buildUrl, normalizeBaseUrl, routeTemplate } from '../../../../nodes/shared/transport/url';
+import {
+	buildQueryString,
+	buildUrl,
+	normalizeBaseUrl,
+	routeTemplate,
+} from '../../../../nodes/shared/transport/url';
 
 describe('base URL joining (Credential: Base URL)', () => {
 	test.each([
@@ -20,9 +25,15 @@ describe('base URL joining (Credential: Base URL)', () => {
 
 describe('query strings', () => {
 	test('arrays become repeated keys, nulls are left out', () => {
-		expect(buildQueryString({ tag: ['a', 'b c'], status: 'draft', offset: 0, missing: undefined, nothing: null })).toBe(
-			'?tag=a&tag=b+c&status=draft&offset=0',
-		);
+		expect(
+			buildQueryString({
+				tag: ['a', 'b c'],
+				status: 'draft',
+				offset: 0,
+				missing: undefined,
+				nothing: null,
+			}),
+		).toBe('?tag=a&tag=b+c&status=draft&offset=0');
 	});
 
 	test('an empty query gives no question mark', () => {
@@ -32,6 +43,10 @@ describe('query strings', () => {
 });
 
 test('route templates hide numeric and UUID ids so one operation maps to one bucket', () => {
-	expect(routeTemplate('post', '/v2/social-sets/101/drafts')).toBe('POST /v2/social-sets/{}/drafts');
-	expect(routeTemplate('GET', '/v2/social-sets/7/media/0b7f2b7e-6c1d-4c1e-9d3c-1a2b3c4d5e6f')).toBe('GET /v2/social-sets/{}/media/{}');
+	expect(routeTemplate('post', '/v2/social-sets/101/drafts')).toBe(
+		'POST /v2/social-sets/{}/drafts',
+	);
+	expect(routeTemplate('GET', '/v2/social-sets/7/media/0b7f2b7e-6c1d-4c1e-9d3c-1a2b3c4d5e6f')).toBe(
+		'GET /v2/social-sets/{}/media/{}',
+	);
 });

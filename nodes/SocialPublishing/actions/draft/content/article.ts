@@ -15,7 +15,8 @@ export const articleFields: INodeProperties[] = [
 		typeOptions: { rows: 10 },
 		default: '',
 		required: true,
-		description: 'The X Article in Markdown; embeds use self-closing svc:media (media_id) and svc:x-post (URL) tags',
+		description:
+			'The X Article in Markdown; embeds use self-closing svc:media (media_id) and svc:x-post (URL) tags',
 		displayOptions: { show: { contentType: ['xArticle'] } },
 	},
 	{
@@ -26,8 +27,20 @@ export const articleFields: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { contentType: ['xArticle'] } },
 		options: [
-			{ displayName: 'Cover Binary Property', name: 'coverBinaryProperty', type: 'string', default: '', description: 'Binary property of the input item to upload and use as the cover' },
-			{ displayName: 'Cover Media ID', name: 'coverMediaId', type: 'string', default: '', description: 'ID (UUID) of uploaded media used as the cover' },
+			{
+				displayName: 'Cover Binary Property',
+				name: 'coverBinaryProperty',
+				type: 'string',
+				default: '',
+				description: 'Binary property of the input item to upload and use as the cover',
+			},
+			{
+				displayName: 'Cover Media ID',
+				name: 'coverMediaId',
+				type: 'string',
+				default: '',
+				description: 'ID (UUID) of uploaded media used as the cover',
+			},
 		],
 	},
 ];
@@ -42,7 +55,13 @@ function readCover(context: IExecuteFunctions, itemIndex: number): MediaRef | un
 	const options = context.getNodeParameter('articleOptions', itemIndex, {}) as IDataObject;
 	const coverId = String(options.coverMediaId ?? '').trim();
 	const coverBinary = String(options.coverBinaryProperty ?? '').trim();
-	if (coverId && coverBinary) throw paramError(context, itemIndex, 'Article Options', 'sets both a cover media ID and a cover binary property; choose one');
+	if (coverId && coverBinary)
+		throw paramError(
+			context,
+			itemIndex,
+			'Article Options',
+			'sets both a cover media ID and a cover binary property; choose one',
+		);
 	return readMediaRefs(context, itemIndex, 'Cover Media ID', coverId, coverBinary, undefined)[0];
 }
 
@@ -58,12 +77,21 @@ export function readArticlePatch(context: IExecuteFunctions, itemIndex: number):
 	const markdown = String(context.getNodeParameter('articleMarkdown', itemIndex, ''));
 	const cover = readCover(context, itemIndex);
 	const empty = markdown.trim() === '';
-	if (empty && !cover) throw paramError(context, itemIndex, 'Article Markdown', 'is empty and no cover is set: there is nothing to change on the X Article');
+	if (empty && !cover)
+		throw paramError(
+			context,
+			itemIndex,
+			'Article Markdown',
+			'is empty and no cover is set: there is nothing to change on the X Article',
+		);
 	return { ...(empty ? {} : { markdown }), ...(cover ? { cover } : {}) };
 }
 
 /** The platforms object of an X Article: content_markdown and cover_media_id only, no `enabled` (Platform configuration). */
-export function buildArticlePlatforms(content: ArticleContent, resolve: MediaResolver = beforeUpload): IDataObject {
+export function buildArticlePlatforms(
+	content: ArticleContent,
+	resolve: MediaResolver = beforeUpload,
+): IDataObject {
 	return {
 		x_article: {
 			content_markdown: content.markdown,

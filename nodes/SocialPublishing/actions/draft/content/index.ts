@@ -12,11 +12,28 @@ import { readPostsContent } from './posts/read';
 /** The content fields of Create and Update, written once. `forUpdate` adds "Keep Current Content". */
 export function contentFields(forUpdate: boolean): INodeProperties[] {
 	const contentTypes = [
-		{ name: 'Social Posts', value: 'posts', description: 'Posts (or a thread) for X, LinkedIn, Mastodon, Threads, Bluesky or Substack' },
-		{ name: 'X Article', value: 'xArticle', description: 'A long-form X Article; it cannot be combined with other platforms' },
-		{ name: 'Platforms JSON', value: 'json', description: 'The raw platforms object of the API, for full control' },
+		{
+			name: 'Social Posts',
+			value: 'posts',
+			description: 'Posts (or a thread) for X, LinkedIn, Mastodon, Threads, Bluesky or Substack',
+		},
+		{
+			name: 'X Article',
+			value: 'xArticle',
+			description: 'A long-form X Article; it cannot be combined with other platforms',
+		},
+		{
+			name: 'Platforms JSON',
+			value: 'json',
+			description: 'The raw platforms object of the API, for full control',
+		},
 	];
-	if (forUpdate) contentTypes.unshift({ name: 'Keep Current Content', value: 'keep', description: 'Do not change the content' });
+	if (forUpdate)
+		contentTypes.unshift({
+			name: 'Keep Current Content',
+			value: 'keep',
+			description: 'Do not change the content',
+		});
 	const defaultContentType = forUpdate ? 'keep' : 'posts';
 	return [
 		{
@@ -44,7 +61,12 @@ export interface PreparedContent {
  * Reads the content fields of Create (and of Update's Replace Platform Content) for one item, checks every
  * rule that needs no request, and builds the platforms object once. Nothing is uploaded yet.
  */
-export function readContent(context: IExecuteFunctions, itemIndex: number, socialSetId: number, forUpdate: boolean): PreparedContent {
+export function readContent(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	forUpdate: boolean,
+): PreparedContent {
 	const contentType = context.getNodeParameter('contentType', itemIndex, 'posts') as string;
 	const options = readContentOptions(context, itemIndex);
 	let platforms: IDataObject;
@@ -62,6 +84,16 @@ export function readContent(context: IExecuteFunctions, itemIndex: number, socia
 		platforms = buildPostPlatforms(content);
 	}
 	const backstop = checkPlatformsObject(platforms, !forUpdate);
-	if (backstop) throw paramError(context, itemIndex, contentType === 'xArticle' ? 'Article Markdown' : 'Platforms', backstop);
-	return { platforms, upload: async () => await uploadPendingMedia(context, itemIndex, socialSetId, platforms, options.upload) };
+	if (backstop)
+		throw paramError(
+			context,
+			itemIndex,
+			contentType === 'xArticle' ? 'Article Markdown' : 'Platforms',
+			backstop,
+		);
+	return {
+		platforms,
+		upload: async () =>
+			await uploadPendingMedia(context, itemIndex, socialSetId, platforms, options.upload),
+	};
 }

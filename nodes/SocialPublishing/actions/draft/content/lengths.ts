@@ -2,7 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { PostPlatform } from '../../../helpers/content';
 import { platformName } from '../../../helpers/content';
 import { splitPostsToLimit } from '../../../helpers/autoSplit';
-import { describeLengthProblem, findOverLength, postLength, SINGLE_POST_PLATFORMS } from '../../../helpers/textLength';
+import {
+	describeLengthProblem,
+	findOverLength,
+	postLength,
+	SINGLE_POST_PLATFORMS,
+} from '../../../helpers/textLength';
 import { paramError } from '../../../helpers/validation';
 import type { LengthSettings } from './options';
 import type { PostInput, PostsContent } from './posts/build';
@@ -13,7 +18,12 @@ import type { PostInput, PostsContent } from './posts/build';
  * Auto-Split: each platform that takes threads gets its posts split to its limit (media stay on the first piece of
  * the post they belong to). Platforms taking one post are left whole, for the length check to refuse.
  */
-function autoSplitContent(context: IExecuteFunctions, itemIndex: number, content: PostsContent, settings: LengthSettings): void {
+function autoSplitContent(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	content: PostsContent,
+	settings: LengthSettings,
+): void {
 	if (!settings.autoSplit) return;
 	for (const platform of content.platforms) {
 		const limit = settings.limits[platform];
@@ -25,11 +35,17 @@ function autoSplitContent(context: IExecuteFunctions, itemIndex: number, content
 		);
 		if ('problem' in result) {
 			const where = content.labels[platform] ?? 'Text';
-			throw paramError(context, itemIndex, where, `cannot be split for ${platformName(platform)} (limit ${limit}, post ${result.postIndex + 1}): ${result.problem}`);
+			throw paramError(
+				context,
+				itemIndex,
+				where,
+				`cannot be split for ${platformName(platform)} (limit ${limit}, post ${result.postIndex + 1}): ${result.problem}`,
+			);
 		}
 		const split: PostInput[] = result.posts.map((post, index) => ({
 			text: post.text,
-			media: index === 0 || result.posts[index - 1].from !== post.from ? posts[post.from].media : [],
+			media:
+				index === 0 || result.posts[index - 1].from !== post.from ? posts[post.from].media : [],
 		}));
 		content.posts[platform] = split;
 	}
@@ -39,7 +55,8 @@ function advice(platform: PostPlatform, settings: LengthSettings, json: boolean)
 	const raise = 'or set its limit under Content Options > Length Limits';
 	if (json) return `Shorten it, split it into more posts, ${raise}`;
 	const name = platformName(platform);
-	if (SINGLE_POST_PLATFORMS.includes(platform)) return `${name} takes one post, so it is never split: shorten it or give ${name} a shorter text of its own under Platform Texts, ${raise}`;
+	if (SINGLE_POST_PLATFORMS.includes(platform))
+		return `${name} takes one post, so it is never split: shorten it or give ${name} a shorter text of its own under Platform Texts, ${raise}`;
 	if (settings.autoSplit) return `Shorten it ${raise}`;
 	return `Shorten it, turn on Content Options > Auto-Split Long Text (One Text), ${raise}`;
 }
@@ -59,16 +76,35 @@ export function checkLengths(
 	const problem = findOverLength(platforms, settings.limits);
 	if (!problem) return;
 	const { platform } = problem;
-	throw paramError(context, itemIndex, labelOf(platform), `${describeLengthProblem(problem)}. ${advice(platform, settings, json)}`);
+	throw paramError(
+		context,
+		itemIndex,
+		labelOf(platform),
+		`${describeLengthProblem(problem)}. ${advice(platform, settings, json)}`,
+	);
 }
 
 /**
  * Social Posts: Auto-Split (when on), then the length check on the posts each platform will get, before the
  * platforms object is built; an error names the parameter the posts came from.
  */
-export function fitPostLengths(context: IExecuteFunctions, itemIndex: number, content: PostsContent, settings: LengthSettings): void {
+export function fitPostLengths(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	content: PostsContent,
+	settings: LengthSettings,
+): void {
 	autoSplitContent(context, itemIndex, content, settings);
 	const texts: IDataObject = {};
-	for (const platform of content.platforms) texts[platform] = { posts: (content.posts[platform] ?? []).map((post) => ({ text: post.text })) };
-	checkLengths(context, itemIndex, texts, settings, (platform) => content.labels[platform] ?? 'Text');
+	for (const platform of content.platforms)
+		texts[platform] = {
+			posts: (content.posts[platform] ?? []).map((post) => ({ text: post.text })),
+		};
+	checkLengths(
+		context,
+		itemIndex,
+		texts,
+		settings,
+		(platform) => content.labels[platform] ?? 'Text',
+	);
 }

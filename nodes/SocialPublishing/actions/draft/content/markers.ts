@@ -8,7 +8,11 @@ import { textsOf } from '../../../helpers/merge';
  * depth at most 16, at most 1000 per post, self-closing at a paragraph start, no empty span, no span edge inside
  * a LinkedIn mention). A malformed marker is refused before the request with the service's subcode and the post.
  */
-export function checkTextMarkers(context: IExecuteFunctions, itemIndex: number, platforms: IDataObject): void {
+export function checkTextMarkers(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	platforms: IDataObject,
+): void {
 	for (const { platform, where, text } of textsOf(platforms)) {
 		const result = checkMarkers(text, { linkedInMentions: platform === 'linkedin' });
 		if (result.ok) continue;

@@ -22,7 +22,8 @@ export const binaryPropertiesField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. data, image2',
-	description: 'Comma-separated names of binary properties of the input item: each file is uploaded, waited for and attached',
+	description:
+		'Comma-separated names of binary properties of the input item: each file is uploaded, waited for and attached',
 };
 
 export const mediaUrlsField: INodeProperties = {
@@ -36,13 +37,27 @@ export const mediaUrlsField: INodeProperties = {
 };
 
 /** The media references of one post, each checked without a request (UUIDs, the item's files and their names, URL syntax). */
-export function readMediaRefs(context: IExecuteFunctions, itemIndex: number, label: string, ids: unknown, binaries: unknown, urls: unknown, urlLabel = label): MediaRef[] {
+export function readMediaRefs(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	ids: unknown,
+	binaries: unknown,
+	urls: unknown,
+	urlLabel = label,
+): MediaRef[] {
 	const mediaIds = toList(ids);
 	const files = toList(binaries);
 	// each binary property exists and has a file name the service accepts
 	for (const name of files) {
 		const problem = validateFileName(getItemBinary(context, itemIndex, name).fileName ?? '');
-		if (problem) throw paramError(context, itemIndex, 'Binary Media', `names "${name}", whose file name ${problem}`);
+		if (problem)
+			throw paramError(
+				context,
+				itemIndex,
+				'Binary Media',
+				`names "${name}", whose file name ${problem}`,
+			);
 	}
 	const problem = checkMediaIds(mediaIds);
 	if (problem) throw paramError(context, itemIndex, label, problem);
@@ -51,5 +66,9 @@ export function readMediaRefs(context: IExecuteFunctions, itemIndex: number, lab
 		if ('problem' in checked) throw paramError(context, itemIndex, urlLabel, checked.problem);
 		return { mediaUrl: checked.url, label: urlLabel };
 	});
-	return [...mediaIds.map((mediaId) => ({ mediaId: mediaId.toLowerCase() })), ...files.map((binaryProperty) => ({ binaryProperty })), ...fromUrls];
+	return [
+		...mediaIds.map((mediaId) => ({ mediaId: mediaId.toLowerCase() })),
+		...files.map((binaryProperty) => ({ binaryProperty })),
+		...fromUrls,
+	];
 }

@@ -8,7 +8,8 @@ import { POST_PLATFORM_OPTIONS } from '../../descriptions';
 
 /** Content Options: its fields and its reader (separator, uploads, and the length check with Auto-Split). */
 
-const LIMITS_HELP = 'X 280 (weighted), Bluesky 300, Threads 500, Mastodon 500, LinkedIn 3000, Substack none';
+const LIMITS_HELP =
+	'X 280 (weighted), Bluesky 300, Threads 500, Mastodon 500, LinkedIn 3000, Substack none';
 
 export const autoSplitField: INodeProperties = {
 	displayName: 'Auto-Split Long Text',
@@ -36,15 +37,29 @@ export const lengthLimitsField: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Limit',
 	default: {},
-	description: 'A different limit for a platform: a long-post X plan, a Mastodon server with another limit. 0 turns the check off for that platform.',
+	description:
+		'A different limit for a platform: a long-post X plan, a Mastodon server with another limit. 0 turns the check off for that platform.',
 	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
 	options: [
 		{
 			displayName: 'Limit',
 			name: 'limit',
 			values: [
-				{ displayName: 'Platform', name: 'platform', type: 'options', options: POST_PLATFORM_OPTIONS, default: 'x' },
-				{ displayName: 'Maximum Length', name: 'maxLength', type: 'number', typeOptions: { minValue: 0 }, default: 280, description: 'Counted the way that platform counts; 0 means no check' },
+				{
+					displayName: 'Platform',
+					name: 'platform',
+					type: 'options',
+					options: POST_PLATFORM_OPTIONS,
+					default: 'x',
+				},
+				{
+					displayName: 'Maximum Length',
+					name: 'maxLength',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: 280,
+					description: 'Counted the way that platform counts; 0 means no check',
+				},
 			],
 		},
 	],
@@ -55,10 +70,10 @@ export const numberPostsField: INodeProperties = {
 	name: 'numberPosts',
 	type: 'boolean',
 	default: false,
-	description: 'Whether Auto-Split adds "1/5", "2/5", … to each post of a thread, counted within the limit',
+	description:
+		'Whether Auto-Split adds "1/5", "2/5", … to each post of a thread, counted within the limit',
 	displayOptions: { show: { '/contentType': ['posts'], '/contentMode': ['text'] } },
 };
-
 
 const notForJson = { hide: { '/contentType': ['json'] } };
 
@@ -85,7 +100,12 @@ export const contentOptionsField: INodeProperties = {
 					displayName: 'Alt Text',
 					name: 'altText',
 					values: [
-						{ displayName: 'Binary Property', name: 'binaryProperty', type: 'string', default: 'data' },
+						{
+							displayName: 'Binary Property',
+							name: 'binaryProperty',
+							type: 'string',
+							default: 'data',
+						},
 						{ displayName: 'Alt Text', name: 'altText', type: 'string', default: '' },
 					],
 				},
@@ -109,7 +129,8 @@ export const contentOptionsField: INodeProperties = {
 			name: 'threadSeparator',
 			type: 'string',
 			default: '---',
-			description: 'A line holding only this text starts the next post (also used for Platform Texts). It must not start with "=", which n8n reads as an expression.',
+			description:
+				'A line holding only this text starts the next post (also used for Platform Texts). It must not start with "=", which n8n reads as an expression.',
 			displayOptions: notForJson,
 		},
 	],
@@ -122,14 +143,37 @@ export interface LengthSettings {
 }
 
 /** The length options of one item; a limit for the same platform given twice is refused. */
-function readLengthSettings(context: IExecuteFunctions, itemIndex: number, options: IDataObject): LengthSettings {
+function readLengthSettings(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): LengthSettings {
 	const overrides: Limits = {};
-	for (const entry of ((options.lengthLimits as IDataObject | undefined)?.limit ?? []) as IDataObject[]) {
+	for (const entry of ((options.lengthLimits as IDataObject | undefined)?.limit ??
+		[]) as IDataObject[]) {
 		const platform = String(entry.platform ?? '');
 		const limit = Number(entry.maxLength);
-		if (!isPostPlatform(platform)) throw paramError(context, itemIndex, 'Length Limits', `names an unknown platform "${platform}"`);
-		if (platform in overrides) throw paramError(context, itemIndex, 'Length Limits', `sets the limit of ${platformName(platform)} twice`);
-		if (!Number.isInteger(limit) || limit < 0) throw paramError(context, itemIndex, 'Length Limits', `sets ${platformName(platform)} to "${String(entry.maxLength)}"; a limit is a whole number, 0 for no check`);
+		if (!isPostPlatform(platform))
+			throw paramError(
+				context,
+				itemIndex,
+				'Length Limits',
+				`names an unknown platform "${platform}"`,
+			);
+		if (platform in overrides)
+			throw paramError(
+				context,
+				itemIndex,
+				'Length Limits',
+				`sets the limit of ${platformName(platform)} twice`,
+			);
+		if (!Number.isInteger(limit) || limit < 0)
+			throw paramError(
+				context,
+				itemIndex,
+				'Length Limits',
+				`sets ${platformName(platform)} to "${String(entry.maxLength)}"; a limit is a whole number, 0 for no check`,
+			);
 		overrides[platform] = limit;
 	}
 	const textMode = context.getNodeParameter('contentMode', itemIndex, 'text') === 'text';
@@ -149,12 +193,20 @@ export interface ContentOptions {
 /** Every content option of one item, read once and checked before any request. */
 export function readContentOptions(context: IExecuteFunctions, itemIndex: number): ContentOptions {
 	const options = context.getNodeParameter('contentOptions', itemIndex, {}) as IDataObject;
-	const separator = typeof options.threadSeparator === 'string' && options.threadSeparator.trim() ? options.threadSeparator : DEFAULT_SEPARATOR;
+	const separator =
+		typeof options.threadSeparator === 'string' && options.threadSeparator.trim()
+			? options.threadSeparator
+			: DEFAULT_SEPARATOR;
 	const altTexts = ((options.altTexts as IDataObject | undefined)?.altText ?? []) as IDataObject[];
 	return {
 		separator,
 		upload: {
-			altTexts: new Map(altTexts.map((entry) => [String(entry.binaryProperty ?? '').trim(), String(entry.altText ?? '')])),
+			altTexts: new Map(
+				altTexts.map((entry) => [
+					String(entry.binaryProperty ?? '').trim(),
+					String(entry.altText ?? ''),
+				]),
+			),
 			timeoutMs: Math.max(1, Number(options.uploadTimeout ?? 120)) * 1000,
 		},
 		lengths: readLengthSettings(context, itemIndex, options),

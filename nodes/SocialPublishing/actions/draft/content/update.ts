@@ -28,7 +28,9 @@ export interface UpdateContent {
 	/** The length check's settings (Content Options), for the platforms as they will be sent. */
 	lengths: LengthSettings;
 	/** The platforms object to send, built once from the draft's current platforms (when read); media to upload stand as pending slots. */
-	build(current: IDataObject | undefined): { platforms: IDataObject } | { label: string; problem: string };
+	build(
+		current: IDataObject | undefined,
+	): { platforms: IDataObject } | { label: string; problem: string };
 	/** Uploads the media the built object waits for (after every check) and puts their ids in. */
 	upload(platforms: IDataObject): Promise<void>;
 }
@@ -52,7 +54,8 @@ export const platformToggleFields: INodeProperties[] = [
 		type: 'multiOptions',
 		options: POST_PLATFORM_OPTIONS,
 		default: [],
-		description: 'Platforms to turn off on the draft; their content is kept, so they can be turned on again',
+		description:
+			'Platforms to turn off on the draft; their content is kept, so they can be turned on again',
 	},
 	{
 		displayName: 'Enable Platforms',
@@ -69,20 +72,36 @@ function readToggles(context: IExecuteFunctions, itemIndex: number): Patches {
 	const enable = toList(fields.enablePlatforms);
 	const disable = toList(fields.disablePlatforms);
 	const both = enable.filter((platform) => disable.includes(platform));
-	if (both.length) throw paramError(context, itemIndex, 'Disable Platforms', `and "Enable Platforms" both name ${both.map(platformName).join(', ')}; choose one`);
+	if (both.length)
+		throw paramError(
+			context,
+			itemIndex,
+			'Disable Platforms',
+			`and "Enable Platforms" both name ${both.map(platformName).join(', ')}; choose one`,
+		);
 	const patches: Patches = {};
 	for (const platform of enable) patches[platform as PostPlatform] = { enabled: true };
 	for (const platform of disable) patches[platform as PostPlatform] = { enabled: false };
 	return patches;
 }
 
-function readParsed(context: IExecuteFunctions, itemIndex: number, contentType: string, separator: string): Parsed | undefined {
+function readParsed(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	contentType: string,
+	separator: string,
+): Parsed | undefined {
 	if (contentType === 'keep') return undefined;
 	if (contentType === 'xArticle') {
 		const article = readArticlePatch(context, itemIndex);
 		return { label: 'Article Markdown', patches: {}, article };
 	}
-	if (contentType === 'json') return { label: 'Platforms JSON', patches: {}, replace: readPlatformsJson(context, itemIndex, true) };
+	if (contentType === 'json')
+		return {
+			label: 'Platforms JSON',
+			patches: {},
+			replace: readPlatformsJson(context, itemIndex, true),
+		};
 	return readPostsPatches(context, itemIndex, separator);
 }
 
@@ -90,20 +109,32 @@ function readParsed(context: IExecuteFunctions, itemIndex: number, contentType: 
  * Reads and checks the content parameters of Update for one item (no request). Undefined when the content
  * and the platforms' on/off state stay as they are.
  */
-export function readUpdateContent(context: IExecuteFunctions, itemIndex: number, socialSetId: number): UpdateContent | undefined {
+export function readUpdateContent(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+): UpdateContent | undefined {
 	const contentType = context.getNodeParameter('contentType', itemIndex, 'keep') as string;
 	const toggles = readToggles(context, itemIndex);
-	const replaceWhole = contentType === 'posts' && context.getNodeParameter('replacePlatformContent', itemIndex, false) === true;
+	const replaceWhole =
+		contentType === 'posts' &&
+		context.getNodeParameter('replacePlatformContent', itemIndex, false) === true;
 	const options = readContentOptions(context, itemIndex);
 	// Replace Platform Content: built and checked as Create builds it.
 	const replaced = replaceWhole ? readContent(context, itemIndex, socialSetId, true) : undefined;
-	const parsed = replaceWhole ? undefined : readParsed(context, itemIndex, contentType, options.separator);
+	const parsed = replaceWhole
+		? undefined
+		: readParsed(context, itemIndex, contentType, options.separator);
 	if (!parsed && !replaced && Object.keys(toggles).length === 0) return undefined;
 	// Platforms sent whole without a merge need no read, unless they make the draft an X reply: a scheduled draft
 	// must then be refused before sending (Rules on platform content 5), and only the read tells its status.
 	const whole = replaced?.platforms ?? parsed?.replace;
 	const makesReply = whole !== undefined && publishPolicyProblem(whole, 'schedule') !== undefined;
-	const needsDraft = makesReply || Object.keys(toggles).length > 0 || !!parsed?.article || Object.keys(parsed?.patches ?? {}).length > 0;
+	const needsDraft =
+		makesReply ||
+		Object.keys(toggles).length > 0 ||
+		!!parsed?.article ||
+		Object.keys(parsed?.patches ?? {}).length > 0;
 
 	return {
 		needsDraft,
@@ -118,25 +149,44 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
 				if ('problem' in merged) return { label: parsed.label, problem: merged.problem };
 				out.x_article = merged.value;
 			}
-			for (const [platform, patch] of Object.entries(parsed?.patches ?? {}) as Array<[PostPlatform, PlatformPatch]>) {
-				const merged = mergePostPlatform(platform, current?.[platform], { ...patch, ...(toggles[platform] ?? {}) }, beforeUpload);
-				if ('problem' in merged) return { label: parsed?.labels?.[platform] ?? parsed!.label, problem: `for ${platformName(platform)} ${merged.problem}` };
+			for (const [platform, patch] of Object.entries(parsed?.patches ?? {}) as Array<
+				[PostPlatform, PlatformPatch]
+			>) {
+				const merged = mergePostPlatform(
+					platform,
+					current?.[platform],
+					{ ...patch, ...(toggles[platform] ?? {}) },
+					beforeUpload,
+				);
+				if ('problem' in merged)
+					return {
+						label: parsed?.labels?.[platform] ?? parsed!.label,
+						problem: `for ${platformName(platform)} ${merged.problem}`,
+					};
 				out[platform] = merged.value;
 			}
-			for (const [platform, toggle] of Object.entries(toggles) as Array<[PostPlatform, PlatformPatch]>) {
+			for (const [platform, toggle] of Object.entries(toggles) as Array<
+				[PostPlatform, PlatformPatch]
+			>) {
 				if (parsed?.patches[platform]) continue;
 				const base = out[platform] ?? current?.[platform];
 				const label = toggle.enabled ? 'Enable Platforms' : 'Disable Platforms';
-				if (!base) return { label, problem: `names ${platformName(platform)}, which this draft has no content for${toggle.enabled ? '; give its content with Content Type "Social Posts"' : ''}` };
+				if (!base)
+					return {
+						label,
+						problem: `names ${platformName(platform)}, which this draft has no content for${toggle.enabled ? '; give its content with Content Type "Social Posts"' : ''}`,
+					};
 				const merged = mergePostPlatform(platform, base, toggle, beforeUpload);
-				if ('problem' in merged) return { label, problem: `for ${platformName(platform)} ${merged.problem}` };
+				if ('problem' in merged)
+					return { label, problem: `for ${platformName(platform)} ${merged.problem}` };
 				out[platform] = merged.value;
 			}
 			const problem = checkPlatformsObject(out, false);
 			if (problem) return { label: parsed?.label ?? 'Platforms', problem };
 			return { platforms: out };
 		},
-		upload: async (platforms) => await uploadPendingMedia(context, itemIndex, socialSetId, platforms, options.upload),
+		upload: async (platforms) =>
+			await uploadPendingMedia(context, itemIndex, socialSetId, platforms, options.upload),
 	};
 }
 
@@ -144,10 +194,18 @@ export function readUpdateContent(context: IExecuteFunctions, itemIndex: number,
  * Rules on the draft as it will be after the update (current platforms with the sent ones over them):
  * at least one platform enabled, and an X Article never enabled together with a post platform.
  */
-export function wholeDraftProblem(current: IDataObject | undefined, sent: IDataObject): string | undefined {
+export function wholeDraftProblem(
+	current: IDataObject | undefined,
+	sent: IDataObject,
+): string | undefined {
 	const after: IDataObject = { ...(current ?? {}), ...sent };
 	const on = Object.keys(after).filter((platform) => isPlatformOn(platform, after[platform]));
-	if (on.length === 0) return 'would leave the draft with no platform enabled; at least one must stay on';
-	if (on.includes('x_article') && on.length > 1) return `would enable ${on.filter((p) => p !== 'x_article').map(platformName).join(', ')} beside the X Article, which stands alone`;
+	if (on.length === 0)
+		return 'would leave the draft with no platform enabled; at least one must stay on';
+	if (on.includes('x_article') && on.length > 1)
+		return `would enable ${on
+			.filter((p) => p !== 'x_article')
+			.map(platformName)
+			.join(', ')} beside the X Article, which stands alone`;
 	return undefined;
 }

@@ -32,7 +32,8 @@ export const tagsField: INodeProperties = {
 	type: 'multiOptions',
 	typeOptions: { loadOptionsMethod: 'getTags', loadOptionsDependsOn: ['socialSetId.value'] },
 	default: [],
-	description: 'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	description:
+		'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	hint: 'Tag slugs; at most 10 on a draft',
 };
 
@@ -40,14 +41,21 @@ export const tagsField: INodeProperties = {
 export function draftFields(forUpdate: boolean): INodeProperties {
 	const options: INodeProperties[] = [
 		createMissingTagsField,
-		{ displayName: 'Draft Title', name: 'draftTitle', type: 'string', default: '', description: 'Internal title (at most 512 characters)' },
+		{
+			displayName: 'Draft Title',
+			name: 'draftTitle',
+			type: 'string',
+			default: '',
+			description: 'Internal title (at most 512 characters)',
+		},
 		{
 			displayName: 'Plan At',
 			name: 'planAt',
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 2026-12-01T09:30:00+01:00 or next-free-slot',
-			description: 'Give the draft an inert date: it never publishes until scheduled. A date or "next-free-slot"; "now" is not accepted.',
+			description:
+				'Give the draft an inert date: it never publishes until scheduled. A date or "next-free-slot"; "now" is not accepted.',
 			hint: DATE_HINT,
 		},
 		{
@@ -56,11 +64,25 @@ export function draftFields(forUpdate: boolean): INodeProperties {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 2026-12-01T09:30:00+01:00 or next-free-slot',
-			description: 'Schedule the draft to publish automatically: a future date, "next-free-slot", or "now" to PUBLISH IT IMMEDIATELY',
+			description:
+				'Schedule the draft to publish automatically: a future date, "next-free-slot", or "now" to PUBLISH IT IMMEDIATELY',
 			hint: DATE_HINT,
 		},
-		{ displayName: 'Scratchpad', name: 'scratchpadText', type: 'string', typeOptions: { rows: 3 }, default: '', description: 'Private notes kept with the draft' },
-		{ displayName: 'Share', name: 'share', type: 'boolean', default: false, description: 'Whether to generate a public share URL' },
+		{
+			displayName: 'Scratchpad',
+			name: 'scratchpadText',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'Private notes kept with the draft',
+		},
+		{
+			displayName: 'Share',
+			name: 'share',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to generate a public share URL',
+		},
 		tagNamesField(forUpdate),
 		tagsField,
 	];
@@ -100,7 +122,11 @@ export function whenFields(keepPlannedHint: boolean): INodeProperties[] {
 			type: 'options',
 			options: [
 				{ name: 'At a Date', value: 'date', description: 'A date and time in the future' },
-				{ name: 'Next Free Slot', value: 'nextFreeSlot', description: 'The next free slot of the queue schedule' },
+				{
+					name: 'Next Free Slot',
+					value: 'nextFreeSlot',
+					description: 'The next free slot of the queue schedule',
+				},
 			],
 			default: 'date',
 		},
@@ -110,7 +136,9 @@ export function whenFields(keepPlannedHint: boolean): INodeProperties[] {
 			type: 'dateTime',
 			default: '',
 			required: !keepPlannedHint,
-			hint: keepPlannedHint ? `${DATE_HINT} Leave empty to keep the date of a planned draft.` : DATE_HINT,
+			hint: keepPlannedHint
+				? `${DATE_HINT} Leave empty to keep the date of a planned draft.`
+				: DATE_HINT,
 			displayOptions: { show: { when: ['date'] } },
 		},
 	];
@@ -126,7 +154,8 @@ export const excludeMarkersOption: INodeProperties = {
 };
 
 const PUBLISH_AT: DateRules = { label: 'Publish At', allowNow: true };
-export const PLAN_NOW_PROBLEM = 'is "now", which a plan does not accept (plan_at takes a future date or next-free-slot)';
+export const PLAN_NOW_PROBLEM =
+	'is "now", which a plan does not accept (plan_at takes a future date or next-free-slot)';
 const PLAN_AT: DateRules = { label: 'Plan At', allowNow: false, nowProblem: PLAN_NOW_PROBLEM };
 
 /** Title, scratchpad, tags, share and dates of Create / Update, checked; `dates()` resolves the dates last. */
@@ -141,11 +170,22 @@ export interface DraftFields {
 }
 
 function isSet(value: unknown): boolean {
-	return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+	return (
+		value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '')
+	);
 }
 
-export function readDraftFields(context: IExecuteFunctions, itemIndex: number, socialSetId: number, forUpdate: boolean): DraftFields {
-	const fields = context.getNodeParameter(forUpdate ? 'updateFields' : 'additionalFields', itemIndex, {}) as IDataObject;
+export function readDraftFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	forUpdate: boolean,
+): DraftFields {
+	const fields = context.getNodeParameter(
+		forUpdate ? 'updateFields' : 'additionalFields',
+		itemIndex,
+		{},
+	) as IDataObject;
 	const body: IDataObject = {};
 	if (isSet(fields.draftTitle)) {
 		const title = String(fields.draftTitle);
@@ -162,34 +202,60 @@ export function readDraftFields(context: IExecuteFunctions, itemIndex: number, s
 	}
 	if (typeof fields.share === 'boolean') body.share = fields.share;
 	for (const cleared of toList(fields.clearFields)) {
-		if (cleared in body) throw paramError(context, itemIndex, 'Clear Fields', `clears "${cleared}", which is also set; do one or the other`);
+		if (cleared in body)
+			throw paramError(
+				context,
+				itemIndex,
+				'Clear Fields',
+				`clears "${cleared}", which is also set; do one or the other`,
+			);
 		body[cleared] = null;
 	}
 	if (isSet(fields.publishAt) && isSet(fields.planAt)) {
-		throw paramError(context, itemIndex, 'Plan At', 'and "Publish At" are both set; a draft is either planned or scheduled, never both');
+		throw paramError(
+			context,
+			itemIndex,
+			'Plan At',
+			'and "Publish At" are both set; a draft is either planned or scheduled, never both',
+		);
 	}
-	const publishAt: CheckedDate | undefined = isSet(fields.publishAt) ? checkDate(context, itemIndex, fields.publishAt, PUBLISH_AT) : undefined;
-	const planAt: CheckedDate | undefined = isSet(fields.planAt) ? checkDate(context, itemIndex, fields.planAt, PLAN_AT) : undefined;
+	const publishAt: CheckedDate | undefined = isSet(fields.publishAt)
+		? checkDate(context, itemIndex, fields.publishAt, PUBLISH_AT)
+		: undefined;
+	const planAt: CheckedDate | undefined = isSet(fields.planAt)
+		? checkDate(context, itemIndex, fields.planAt, PLAN_AT)
+		: undefined;
 	return {
 		body,
 		tagNames: readTagNames(context, itemIndex, fields),
 		hasDates: publishAt !== undefined || planAt !== undefined,
 		publishKind: publishAt === undefined ? undefined : isNow(publishAt) ? 'publishNow' : 'schedule',
 		async dates() {
-			if (publishAt !== undefined) return { publish_at: await resolveDate(context, itemIndex, socialSetId, publishAt) };
-			if (planAt !== undefined) return { plan_at: await resolveDate(context, itemIndex, socialSetId, planAt) };
+			if (publishAt !== undefined)
+				return { publish_at: await resolveDate(context, itemIndex, socialSetId, publishAt) };
+			if (planAt !== undefined)
+				return { plan_at: await resolveDate(context, itemIndex, socialSetId, planAt) };
 			return {};
 		},
 	};
 }
 
 /** Names from "Tag Names" (a comma list, or a list from an expression), each 1 to 32 characters (Limits: Tag name). */
-export function readTagNames(context: IExecuteFunctions, itemIndex: number, fields: IDataObject): TagNamesRequest | undefined {
+export function readTagNames(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): TagNamesRequest | undefined {
 	const names: string[] = [];
 	for (const name of toList(fields.tagNames)) {
 		const length = [...name].length;
 		if (length > TAG_NAME_MAX) {
-			throw paramError(context, itemIndex, TAG_NAMES_LABEL, `has "${name}", ${length} characters long; a tag name has 1 to ${TAG_NAME_MAX} characters`);
+			throw paramError(
+				context,
+				itemIndex,
+				TAG_NAMES_LABEL,
+				`has "${name}", ${length} characters long; a tag name has 1 to ${TAG_NAME_MAX} characters`,
+			);
 		}
 		if (!names.some((known) => foldCase(known) === foldCase(name))) names.push(name);
 	}
@@ -201,15 +267,31 @@ export function readTagNames(context: IExecuteFunctions, itemIndex: number, fiel
  * The value the service takes for `publish_at` / `plan_at`: the keyword, or the date in UTC. A date without
  * offset is read in the social set's time zone (one request per social set and execution).
  */
-export async function resolveDate(context: IExecuteFunctions, itemIndex: number, socialSetId: number, date: CheckedDate): Promise<string> {
+export async function resolveDate(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	date: CheckedDate,
+): Promise<string> {
 	const { parsed, value, rules } = date;
 	if (parsed.kind === 'keyword') return parsed.keyword;
 	if (parsed.kind === 'instant') return toApiDateTime(parsed.instant);
 	const zone = await socialSetTimeZone(context, itemIndex, socialSetId);
 	const instant = inZone(parsed.wallClock, zone);
-	if (!instant) throw paramError(context, itemIndex, rules.label, `has no offset and the social set's time zone "${zone}" is unknown; add an offset`);
+	if (!instant)
+		throw paramError(
+			context,
+			itemIndex,
+			rules.label,
+			`has no offset and the social set's time zone "${zone}" is unknown; add an offset`,
+		);
 	if (instant <= DateTime.utc()) {
-		throw paramError(context, itemIndex, rules.label, `is in the past (${String(value)} in ${zone}); give a future date`);
+		throw paramError(
+			context,
+			itemIndex,
+			rules.label,
+			`is in the past (${String(value)} in ${zone}); give a future date`,
+		);
 	}
 	return toApiDateTime(instant);
 }

@@ -46,12 +46,20 @@ export interface TagNamesRequest {
 /** Tags of the social sets already read by this node run: one read (all pages) per social set. */
 const tagCache = new WeakMap<object, Map<number, Promise<Tag[]>>>();
 
-async function tagsOf(context: IExecuteFunctions, itemIndex: number, socialSetId: number): Promise<Tag[]> {
+async function tagsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+): Promise<Tag[]> {
 	let sets = tagCache.get(context);
 	if (!sets) tagCache.set(context, (sets = new Map()));
 	let tags = sets.get(socialSetId);
 	if (!tags) {
-		tags = apiRequestAllItems<Tag>(context, { method: 'GET', path: `/v2/social-sets/${socialSetId}/tags`, itemIndex });
+		tags = apiRequestAllItems<Tag>(context, {
+			method: 'GET',
+			path: `/v2/social-sets/${socialSetId}/tags`,
+			itemIndex,
+		});
 		sets.set(socialSetId, tags);
 		tags.catch(() => sets.delete(socialSetId));
 	}
@@ -61,7 +69,10 @@ async function tagsOf(context: IExecuteFunctions, itemIndex: number, socialSetId
 /** The tag a name stands for: a tag of that name first, else a tag with that slug (both ignoring case). */
 export function matchTag(tags: Tag[], name: string): Tag | undefined {
 	const wanted = foldCase(name.trim());
-	return tags.find((tag) => foldCase(tag.name) === wanted) ?? tags.find((tag) => foldCase(tag.slug) === wanted);
+	return (
+		tags.find((tag) => foldCase(tag.name) === wanted) ??
+		tags.find((tag) => foldCase(tag.slug) === wanted)
+	);
 }
 
 function quoted(names: string[]): string {
@@ -99,18 +110,30 @@ export async function matchTagNames(
 		);
 		const known = tags.slice(0, 20).map((tag) => `${tag.name} (${tag.slug})`);
 		error.description = `Turn on "Create Missing Tags" to create ${missing.length === 1 ? 'it' : 'them'}, or use an existing tag. ${
-			known.length ? `Tags of the social set: ${known.join(', ')}${tags.length > known.length ? ', …' : ''}.` : 'The social set has no tags yet.'
+			known.length
+				? `Tags of the social set: ${known.join(', ')}${tags.length > known.length ? ', …' : ''}.`
+				: 'The social set has no tags yet.'
 		}`;
 		throw error;
 	}
 	const total = slugs.length + missing.length;
 	if (total > DRAFT_LIMITS.maxTags) {
 		const with_ = base.length && baseLabel ? ` together with ${baseLabel}` : '';
-		throw paramError(context, itemIndex, TAG_NAMES_LABEL, `gives the draft ${total} tags${with_}; a draft takes at most ${DRAFT_LIMITS.maxTags}`);
+		throw paramError(
+			context,
+			itemIndex,
+			TAG_NAMES_LABEL,
+			`gives the draft ${total} tags${with_}; a draft takes at most ${DRAFT_LIMITS.maxTags}`,
+		);
 	}
 	return async () => {
 		for (const name of missing) {
-			const created = await apiRequest<Tag>(context, { method: 'POST', path: `/v2/social-sets/${socialSetId}/tags`, body: { name: name.trim() }, itemIndex });
+			const created = await apiRequest<Tag>(context, {
+				method: 'POST',
+				path: `/v2/social-sets/${socialSetId}/tags`,
+				body: { name: name.trim() },
+				itemIndex,
+			});
 			tags.push(created);
 			if (!slugs.includes(created.slug)) slugs.push(created.slug);
 		}
@@ -145,4 +168,3 @@ export async function tagNamesStep(
 	const finish = await matchTagNames(context, itemIndex, socialSetId, request, base, baseLabel);
 	return async () => ({ tags: await finish() });
 }
-

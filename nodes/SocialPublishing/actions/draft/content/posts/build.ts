@@ -23,7 +23,6 @@ export interface PostsContent {
 	options: IDataObject;
 }
 
-
 /**
  * Platform Options: the post and settings fields of the Platform configuration table, as one typed mapping
  * from each node parameter to the API field it sets. The description, Create's body and Update's patches
@@ -94,7 +93,12 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		on: 'settings',
 		platforms: X,
 		kind: 'text',
-		property: { displayName: 'X Community ID', type: 'string', default: '', description: 'X community to post in (needs a plan that includes communities)' },
+		property: {
+			displayName: 'X Community ID',
+			type: 'string',
+			default: '',
+			description: 'X community to post in (needs a plan that includes communities)',
+		},
 	},
 	{
 		name: 'xMadeWithAi',
@@ -102,7 +106,12 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		on: 'posts',
 		platforms: X,
 		kind: 'flag',
-		property: { displayName: 'X Made With AI', type: 'boolean', default: false, description: 'Whether to label the X posts as made with AI' },
+		property: {
+			displayName: 'X Made With AI',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to label the X posts as made with AI',
+		},
 	},
 	{
 		name: 'xRepliesFromFollowing',
@@ -114,7 +123,8 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 			displayName: 'X Only Followed Accounts Can Reply',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to limit replies to the X posts to accounts you follow (reply settings "following")',
+			description:
+				'Whether to limit replies to the X posts to accounts you follow (reply settings "following")',
 		},
 	},
 	{
@@ -123,7 +133,12 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		on: 'posts',
 		platforms: X,
 		kind: 'flag',
-		property: { displayName: 'X Paid Partnership', type: 'boolean', default: false, description: 'Whether to mark the X posts as a paid partnership' },
+		property: {
+			displayName: 'X Paid Partnership',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to mark the X posts as a paid partnership',
+		},
 	},
 	{
 		name: 'xQuotePostUrl',
@@ -150,7 +165,8 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://x.com/user/status/1234567890',
-			description: 'X post this draft replies to. Reply drafts can be saved, but the service refuses to publish or schedule them.',
+			description:
+				'X post this draft replies to. Reply drafts can be saved, but the service refuses to publish or schedule them.',
 		},
 	},
 	{
@@ -159,7 +175,12 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		on: 'settings',
 		platforms: X,
 		kind: 'flag',
-		property: { displayName: 'X Share With Followers', type: 'boolean', default: false, description: 'Whether a community post is also shared with your followers' },
+		property: {
+			displayName: 'X Share With Followers',
+			type: 'boolean',
+			default: false,
+			description: 'Whether a community post is also shared with your followers',
+		},
 	},
 	{
 		name: 'xSubscribersOnly',
@@ -167,7 +188,12 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		on: 'posts',
 		platforms: X,
 		kind: 'flag',
-		property: { displayName: 'X Subscribers Only', type: 'boolean', default: false, description: 'Whether the X posts are for subscribers only' },
+		property: {
+			displayName: 'X Subscribers Only',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the X posts are for subscribers only',
+		},
 	},
 ];
 
@@ -222,7 +248,10 @@ export interface OptionFields {
 }
 
 /** Create: the API fields the Platform Options give each platform, by where they go. */
-export function optionFields(options: IDataObject, platforms: readonly PostPlatform[]): Record<PostPlatform, OptionFields> {
+export function optionFields(
+	options: IDataObject,
+	platforms: readonly PostPlatform[],
+): Record<PostPlatform, OptionFields> {
 	const byPlatform = {} as Record<PostPlatform, OptionFields>;
 	for (const platform of platforms) {
 		const fields: OptionFields = { posts: {}, firstPost: {}, settings: {} };
@@ -237,15 +266,25 @@ export function optionFields(options: IDataObject, platforms: readonly PostPlatf
 }
 
 /** Update: what the options added change on each chosen platform; an option added and left empty (or off) removes its field. */
-export function optionPatches(options: IDataObject, platforms: PostPlatform[]): Partial<Record<PostPlatform, PlatformPatch>> {
+export function optionPatches(
+	options: IDataObject,
+	platforms: PostPlatform[],
+): Partial<Record<PostPlatform, PlatformPatch>> {
 	const patches: Partial<Record<PostPlatform, PlatformPatch>> = {};
-	const target = { posts: 'postFields', firstPost: 'firstPostFields', settings: 'settings' } as const;
+	const target = {
+		posts: 'postFields',
+		firstPost: 'firstPostFields',
+		settings: 'settings',
+	} as const;
 	for (const platform of platforms) {
 		for (const option of PLATFORM_OPTIONS) {
 			if (!option.platforms.includes(platform) || options[option.name] === undefined) continue;
 			const patch = (patches[platform] ??= {});
 			const key = target[option.on];
-			patch[key] = { ...patch[key], [option.field]: updateValue(option, options[option.name], platform) as IDataObject[string] };
+			patch[key] = {
+				...patch[key],
+				[option.field]: updateValue(option, options[option.name], platform) as IDataObject[string],
+			};
 		}
 	}
 	return patches;
@@ -255,7 +294,10 @@ export function optionPatches(options: IDataObject, platforms: PostPlatform[]): 
  * The `platforms` object of the API specification for post platforms, built once: each chosen platform
  * enabled, with its posts and only the fields that platform has. Media still to upload stand as pending slots.
  */
-export function buildPostPlatforms(content: PostsContent, resolve: MediaResolver = beforeUpload): IDataObject {
+export function buildPostPlatforms(
+	content: PostsContent,
+	resolve: MediaResolver = beforeUpload,
+): IDataObject {
 	const platforms: IDataObject = {};
 	const options = optionFields(content.options, content.platforms);
 	for (const platform of content.platforms) {

@@ -6,10 +6,19 @@ import { platformOptionsField } from './build';
 /** The "Social Posts" fields of Create and Update; Update adds Edit Single Posts and Replace Platform Content. */
 export function postsFields(forUpdate: boolean): INodeProperties[] {
 	const contentModes = [
-		{ name: 'One Text (Split Into a Thread)', value: 'text', description: 'A separator line (default ---) starts the next post' },
+		{
+			name: 'One Text (Split Into a Thread)',
+			value: 'text',
+			description: 'A separator line (default ---) starts the next post',
+		},
 		{ name: 'List of Posts', value: 'posts', description: 'Each post with its own text and media' },
 	];
-	if (forUpdate) contentModes.push({ name: 'Edit Single Posts', value: 'edit', description: 'Set the text or media of, insert or remove posts by number' });
+	if (forUpdate)
+		contentModes.push({
+			name: 'Edit Single Posts',
+			value: 'edit',
+			description: 'Set the text or media of, insert or remove posts by number',
+		});
 	return [
 		{
 			displayName: 'Platforms',
@@ -18,7 +27,9 @@ export function postsFields(forUpdate: boolean): INodeProperties[] {
 			options: POST_PLATFORM_OPTIONS,
 			default: [],
 			required: true,
-			description: forUpdate ? 'Platforms whose content changes; the others stay as they are' : 'Platforms the draft posts to',
+			description: forUpdate
+				? 'Platforms whose content changes; the others stay as they are'
+				: 'Platforms the draft posts to',
 			displayOptions: { show: { contentType: ['posts'] } },
 		},
 		{
@@ -41,9 +52,21 @@ export function postsFields(forUpdate: boolean): INodeProperties[] {
 				: 'A line holding only the thread separator (default ---) starts the next post of the thread',
 			displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } },
 		},
-		{ ...mediaIdsField, description: `${mediaIdsField.description} to the first post`, displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } } },
-		{ ...binaryPropertiesField, description: `${binaryPropertiesField.description} to the first post`, displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } } },
-		{ ...mediaUrlsField, description: `${mediaUrlsField.description} to the first post`, displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } } },
+		{
+			...mediaIdsField,
+			description: `${mediaIdsField.description} to the first post`,
+			displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } },
+		},
+		{
+			...binaryPropertiesField,
+			description: `${binaryPropertiesField.description} to the first post`,
+			displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } },
+		},
+		{
+			...mediaUrlsField,
+			description: `${mediaUrlsField.description} to the first post`,
+			displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } },
+		},
 		{
 			displayName: 'Posts',
 			name: 'posts',
@@ -60,7 +83,13 @@ export function postsFields(forUpdate: boolean): INodeProperties[] {
 					displayName: 'Post',
 					name: 'post',
 					values: [
-						{ displayName: 'Text', name: 'text', type: 'string', typeOptions: { rows: 4 }, default: '' },
+						{
+							displayName: 'Text',
+							name: 'text',
+							type: 'string',
+							typeOptions: { rows: 4 },
+							default: '',
+						},
 						mediaIdsField,
 						binaryPropertiesField,
 						mediaUrlsField,
@@ -75,15 +104,28 @@ export function postsFields(forUpdate: boolean): INodeProperties[] {
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Platform Text',
 			default: {},
-			description: 'A different text for one platform, split into posts the same way; media stay with the post at the same position',
+			description:
+				'A different text for one platform, split into posts the same way; media stay with the post at the same position',
 			displayOptions: { show: { contentType: ['posts'], contentMode: ['text', 'posts'] } },
 			options: [
 				{
 					displayName: 'Platform Text',
 					name: 'platformText',
 					values: [
-						{ displayName: 'Platform', name: 'platform', type: 'options', options: POST_PLATFORM_OPTIONS, default: 'linkedin' },
-						{ displayName: 'Text', name: 'text', type: 'string', typeOptions: { rows: 4 }, default: '' },
+						{
+							displayName: 'Platform',
+							name: 'platform',
+							type: 'options',
+							options: POST_PLATFORM_OPTIONS,
+							default: 'linkedin',
+						},
+						{
+							displayName: 'Text',
+							name: 'text',
+							type: 'string',
+							typeOptions: { rows: 4 },
+							default: '',
+						},
 					],
 				},
 			],
@@ -123,7 +165,8 @@ export const editPostsField: INodeProperties = {
 						{
 							name: 'Insert Post',
 							value: 'insert',
-							description: 'Add a post that becomes post number N;	the posts from N on move one down',
+							description:
+								'Add a post that becomes post number N;	the posts from N on move one down',
 						},
 						{
 							name: 'Remove Post',
@@ -149,7 +192,8 @@ export const editPostsField: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'e.g. data, image2',
-					description: 'Comma-separated names of binary properties of the input item:	each file is uploaded, waited for and attached to the post',
+					description:
+						'Comma-separated names of binary properties of the input item:	each file is uploaded, waited for and attached to the post',
 				},
 				{
 					displayName: 'Media IDs',
@@ -164,7 +208,8 @@ export const editPostsField: INodeProperties = {
 					name: 'postNumber',
 					type: 'number',
 					default: 1,
-					description: 'Position in the thread, 1 for the first post. For Insert Post, one past the last post appends.',
+					description:
+						'Position in the thread, 1 for the first post. For Insert Post, one past the last post appends.',
 				},
 				{
 					displayName: 'Text',

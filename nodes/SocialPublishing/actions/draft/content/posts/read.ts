@@ -9,7 +9,13 @@ import type { PostInput, PostsContent } from './build';
 export function readPlatforms(context: IExecuteFunctions, itemIndex: number): PostPlatform[] {
 	const chosen = toList(context.getNodeParameter('platforms', itemIndex, []));
 	const unknown = chosen.filter((platform) => !isPostPlatform(platform));
-	if (unknown.length) throw paramError(context, itemIndex, 'Platforms', `has unknown platforms: ${unknown.join(', ')}`);
+	if (unknown.length)
+		throw paramError(
+			context,
+			itemIndex,
+			'Platforms',
+			`has unknown platforms: ${unknown.join(', ')}`,
+		);
 	const problem = checkPlatformsChosen(chosen);
 	if (problem) throw paramError(context, itemIndex, 'Platforms', problem);
 	return [...new Set(chosen)] as PostPlatform[];
@@ -35,42 +41,87 @@ export function readPostEntries(context: IExecuteFunctions, itemIndex: number): 
 	return entries;
 }
 
-function readPostList(context: IExecuteFunctions, itemIndex: number, separator: string): { posts: PostInput[]; label: string } {
+function readPostList(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	separator: string,
+): { posts: PostInput[]; label: string } {
 	if (context.getNodeParameter('contentMode', itemIndex, 'text') === 'text') {
 		const texts = splitThread(String(context.getNodeParameter('text', itemIndex, '')), separator);
 		const media = readTextMedia(context, itemIndex);
 		if (!texts.length && !media.length) throw paramError(context, itemIndex, 'Text', 'is empty');
-		const posts = (texts.length ? texts : ['']).map((text, index) => ({ text, media: index === 0 ? media : [] }));
+		const posts = (texts.length ? texts : ['']).map((text, index) => ({
+			text,
+			media: index === 0 ? media : [],
+		}));
 		return { posts, label: 'Text' };
 	}
 	const posts = readPostEntries(context, itemIndex).map((entry, index) => {
-		const media = readMediaRefs(context, itemIndex, `Posts (post ${index + 1})`, entry.mediaIds, entry.binaryProperties, entry.mediaUrls);
+		const media = readMediaRefs(
+			context,
+			itemIndex,
+			`Posts (post ${index + 1})`,
+			entry.mediaIds,
+			entry.binaryProperties,
+			entry.mediaUrls,
+		);
 		const text = String(entry.text ?? '').trim();
-		if (!text && !media.length) throw paramError(context, itemIndex, `Posts (post ${index + 1})`, 'has neither text nor media');
+		if (!text && !media.length)
+			throw paramError(
+				context,
+				itemIndex,
+				`Posts (post ${index + 1})`,
+				'has neither text nor media',
+			);
 		return { text, media };
 	});
 	return { posts, label: 'Posts' };
 }
 
 /** Platform Texts: a text of its own for a chosen platform, split into posts like the common text. */
-export function readOverrides(context: IExecuteFunctions, itemIndex: number, platforms: PostPlatform[], separator: string): Partial<Record<PostPlatform, string[]>> {
+export function readOverrides(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	platforms: PostPlatform[],
+	separator: string,
+): Partial<Record<PostPlatform, string[]>> {
 	const overrides: Partial<Record<PostPlatform, string[]>> = {};
-	for (const entry of context.getNodeParameter('platformTexts.platformText', itemIndex, []) as IDataObject[]) {
+	for (const entry of context.getNodeParameter(
+		'platformTexts.platformText',
+		itemIndex,
+		[],
+	) as IDataObject[]) {
 		const platform = String(entry.platform ?? '');
 		if (!isPostPlatform(platform) || !platforms.includes(platform)) {
-			throw paramError(context, itemIndex, 'Platform Texts', `sets a text for "${platform}", which is not among the chosen platforms`);
+			throw paramError(
+				context,
+				itemIndex,
+				'Platform Texts',
+				`sets a text for "${platform}", which is not among the chosen platforms`,
+			);
 		}
 		const texts = splitThread(String(entry.text ?? ''), separator);
-		if (!texts.length) throw paramError(context, itemIndex, 'Platform Texts', `has an empty text for ${platform}`);
+		if (!texts.length)
+			throw paramError(context, itemIndex, 'Platform Texts', `has an empty text for ${platform}`);
 		overrides[platform] = texts;
 	}
 	return overrides;
 }
 
 /** LinkedIn takes one post (Rules on platform content 1). */
-export function checkLinkedInPosts(context: IExecuteFunctions, itemIndex: number, posts: number, where: string): void {
+export function checkLinkedInPosts(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	posts: number,
+	where: string,
+): void {
 	if (posts > DRAFT_LIMITS.maxLinkedInPosts) {
-		throw paramError(context, itemIndex, where, `gives LinkedIn ${posts} posts; LinkedIn takes one post only (give LinkedIn a single text under Platform Texts)`);
+		throw paramError(
+			context,
+			itemIndex,
+			where,
+			`gives LinkedIn ${posts} posts; LinkedIn takes one post only (give LinkedIn a single text under Platform Texts)`,
+		);
 	}
 }
 
@@ -78,28 +129,45 @@ export function checkLinkedInPosts(context: IExecuteFunctions, itemIndex: number
  * The posts each platform gets: its own texts when Platform Texts give it some (the media stay with the post at
  * the same position), else the common posts.
  */
-export function postsByPlatform(platforms: PostPlatform[], posts: PostInput[], overrides: Partial<Record<PostPlatform, string[]>>): PostsContent['posts'] {
+export function postsByPlatform(
+	platforms: PostPlatform[],
+	posts: PostInput[],
+	overrides: Partial<Record<PostPlatform, string[]>>,
+): PostsContent['posts'] {
 	const byPlatform: PostsContent['posts'] = {};
 	for (const platform of platforms) {
 		const texts = overrides[platform];
-		byPlatform[platform] = texts ? texts.map((text, index) => ({ text, media: posts[index]?.media ?? [] })) : posts;
+		byPlatform[platform] = texts
+			? texts.map((text, index) => ({ text, media: posts[index]?.media ?? [] }))
+			: posts;
 	}
 	return byPlatform;
 }
 
 /** Reads the "Social Posts" content of one item for Create and checks the rules that need no request. */
-export function readPostsContent(context: IExecuteFunctions, itemIndex: number, separator: string): PostsContent {
+export function readPostsContent(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	separator: string,
+): PostsContent {
 	const platforms = readPlatforms(context, itemIndex);
 	const { posts, label } = readPostList(context, itemIndex, separator);
 	const overrides = readOverrides(context, itemIndex, platforms, separator);
 	const labels: PostsContent['labels'] = {};
-	for (const platform of platforms) labels[platform] = overrides[platform] ? 'Platform Texts' : label;
+	for (const platform of platforms)
+		labels[platform] = overrides[platform] ? 'Platform Texts' : label;
 	const content: PostsContent = {
 		platforms,
 		posts: postsByPlatform(platforms, posts, overrides),
 		labels,
 		options: context.getNodeParameter('platformOptions', itemIndex, {}) as IDataObject,
 	};
-	if (platforms.includes('linkedin')) checkLinkedInPosts(context, itemIndex, content.posts.linkedin?.length ?? 0, labels.linkedin ?? label);
+	if (platforms.includes('linkedin'))
+		checkLinkedInPosts(
+			context,
+			itemIndex,
+			content.posts.linkedin?.length ?? 0,
+			labels.linkedin ?? label,
+		);
 	return content;
 }
