@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { fillPendingMedia, pendingMediaOf } from '../content';
 import { uploadBinaryProperty } from './binary';
+import type { PreparedUrl } from './url';
 import { probeMediaUrls, uploadPreparedUrl } from './url';
 
 /** How uploads of one item go: alt texts per binary property, and the wait for each file to be processed. */
@@ -27,11 +28,14 @@ export async function uploadPendingMedia(
 		'mediaUrl' in ref ? [{ url: ref.mediaUrl, label: ref.label }] : [],
 	);
 	const ids = new Map<string, string>();
-	for (const prepared of (await probeMediaUrls(context, itemIndex, urls)).values()) {
+	const prepared = urls.length
+		? await probeMediaUrls(context, itemIndex, urls)
+		: new Map<string, PreparedUrl>();
+	for (const download of prepared.values()) {
 		ids.set(
-			`url:${prepared.url}`,
+			`url:${download.url}`,
 			(
-				await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, {
+				await uploadPreparedUrl(context, itemIndex, socialSetId, download, {
 					timeoutMs: settings.timeoutMs,
 				})
 			).media_id,
