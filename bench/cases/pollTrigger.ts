@@ -1,6 +1,6 @@
 import '../lib/tsResolve';
 import { performance } from 'perf_hooks';
-import { rateLimitMemory } from '../../nodes/shared/transport';
+import { rateLimitMemory } from '../../nodes/common/transport';
 import { buildNodeTypes } from '../../test/harness/nodeTypes';
 import { createPollRunner, type PollRunner } from '../../test/harness/pollRuntime';
 import { byId } from '../lib/nodeRunner';

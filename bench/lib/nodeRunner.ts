@@ -1,6 +1,6 @@
 import './tsResolve';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { rateLimitMemory } from '../../nodes/shared/transport';
+import { rateLimitMemory } from '../../nodes/common/transport';
 import { runWorkflow } from '../../test/harness/runWorkflow';
 import { NODE, singleNodeWorkflow } from '../../test/harness/workflows';
 

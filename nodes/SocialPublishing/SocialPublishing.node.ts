@@ -9,7 +9,7 @@ import { confirmFields } from './actions/confirm';
 import { resourceProperty } from './actions/descriptions';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
-import { searchSocialSets } from '../shared/socialSets';
+import { searchSocialSets } from '../common/socialSets';
 import { getTags } from './methods/loadOptions';
 
 export class SocialPublishing implements INodeType {

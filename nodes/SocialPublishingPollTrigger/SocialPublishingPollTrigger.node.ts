@@ -7,8 +7,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/transport';
-import { searchSocialSets } from '../shared/socialSets';
+import { CREDENTIAL_TYPE } from '../common/transport';
+import { searchSocialSets } from '../common/socialSets';
 import {
 	ANY_STATUS,
 	DRAFT_STATUSES,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { socialSetLocator } from '../shared/socialSets';
+import { socialSetLocator } from '../common/socialSets';
 
 /** The events the poll trigger can tell from the drafts list; names as the webhook trigger's where the service has one. */
 export const POLL_EVENTS = {

@@ -1,8 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/transport';
-import type { Query } from '../shared/transport/url';
+import { apiRequest } from '../common/transport';
+import type { Query } from '../common/transport/url';
 import { changeTime, type DraftView } from './changes';
 
 /** Drafts per list request: the most the service gives (Limits: page size max 50). */

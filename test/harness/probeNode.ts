@@ -7,7 +7,7 @@ import type {
 	IHttpRequestMethods,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { apiRequest, apiRequestAllItems } from '../../nodes/shared/transport';
+import { apiRequest, apiRequestAllItems } from '../../nodes/common/transport';
 import type { WorkflowJson } from './runWorkflow';
 import { buildNodeTypes } from './nodeTypes';
 import { CREDENTIAL } from './workflows';

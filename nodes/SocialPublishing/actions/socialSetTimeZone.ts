@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../../shared/transport';
+import { apiRequest } from '../../common/transport';
 
 /** Time zones already read in this execution, per social set: one request per set at most. */
 const zoneCache = new WeakMap<object, Map<number, string>>();

@@ -1,5 +1,5 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../shared/transport';
+import { apiRequestAllItems } from '../../common/transport';
 
 interface Tag {
 	slug: string;

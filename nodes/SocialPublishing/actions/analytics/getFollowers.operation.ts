@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../../../shared/socialSets';
+import { socialSetLocator } from '../../../common/socialSets';
 import { DateTime } from 'luxon';
 import { checkDateRange, getCalendarDate, getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { inclusiveDays, rangeProblem, todayIn } from '../../helpers/ranges';
 import { calendarDateField } from '../descriptions';
 import { socialSetTimeZone } from '../socialSetTimeZone';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest } from '../../../common/transport';
 import type { OperationResult } from '../types';
 import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './fields';
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit, calendarDateField } from '../descriptions';
-import { socialSetLocator } from '../../../shared/socialSets';
+import { socialSetLocator } from '../../../common/socialSets';
 import { getDateRange, getLimit, getSocialSetId } from '../params';
-import { apiRequestAllItems } from '../../../shared/transport';
+import { apiRequestAllItems } from '../../../common/transport';
 import type { OperationResult } from '../types';
 import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './fields';
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest } from '../../../common/transport';
 import {
 	COMMENT_TEXT_MAX,
 	commentTextField,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest } from '../../../common/transport';
 import { commentIdField, threadLocatorFields } from '../commentThread/common';
 import type { OperationResult } from '../types';
 import { getCommentPath } from './common';

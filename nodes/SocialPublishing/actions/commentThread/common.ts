@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n
 import { getIntegerId, getSocialSetId, getUuid } from '../params';
 import { paramError } from '../../helpers/validation';
 import { POST_PLATFORM_OPTIONS } from '../descriptions';
-import { socialSetLocator } from '../../../shared/socialSets';
+import { socialSetLocator } from '../../../common/socialSets';
 
 /** Fields and checks shared by the Comment Thread and Comment resources. */
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { getLimit } from '../params';
-import { apiRequestAllItems } from '../../../shared/transport';
+import { apiRequestAllItems } from '../../../common/transport';
 import { returnAllOrLimit } from '../descriptions';
 import type { OperationResult } from '../types';
 import { THREAD_PLATFORMS, getThreadsPath, threadLocatorFields } from './common';

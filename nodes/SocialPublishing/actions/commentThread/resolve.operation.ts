@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest } from '../../../common/transport';
 import type { OperationResult } from '../types';
 import { getThreadPath, threadLocatorFields } from './common';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../../../shared/socialSets';
-import { apiRequest } from '../../../shared/transport';
+import { socialSetLocator } from '../../../common/socialSets';
+import { apiRequest } from '../../../common/transport';
 import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { contentFields, readContent } from './content';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../descriptions';
-import { socialSetLocator } from '../../../shared/socialSets';
-import { apiRequestAllItems } from '../../../shared/transport';
+import { socialSetLocator } from '../../../common/socialSets';
+import { apiRequestAllItems } from '../../../common/transport';
 import { toList } from '../../helpers/content';
 import { getLimit, getSocialSetId } from '../params';
 import type { OperationResult } from '../types';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { waitOrCancel } from '../../../shared/transport/wait';
+import { waitOrCancel } from '../../../common/transport/wait';
 import { isPlatformOn } from '../../helpers/content';
 import type { DraftTarget } from './requests';
 import { draftsPath, getDraft } from './requests';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../../../shared/transport';
-import type { Query } from '../../../shared/transport/url';
+import { apiRequest } from '../../../common/transport';
+import type { Query } from '../../../common/transport/url';
 import { getIntegerId, getSocialSetId } from '../params';
 
 export interface DraftTarget {

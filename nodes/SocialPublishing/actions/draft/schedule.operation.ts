@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
-import { socialSetLocator } from '../../../shared/socialSets';
+import { socialSetLocator } from '../../../common/socialSets';
 import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
 import { draftIdField, whenFields, resolveDate } from './fields/draftFields';

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { getSocialSetId } from '../params';
-import { apiRequest } from '../../../shared/transport';
-import { socialSetLocator } from '../../../shared/socialSets';
+import { apiRequest } from '../../../common/transport';
+import { socialSetLocator } from '../../../common/socialSets';
 import type { OperationResult } from '../types';
 import { getMediaId, mediaIdField, mediaPath } from './common';
 

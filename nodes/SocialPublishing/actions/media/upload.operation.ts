@@ -6,7 +6,7 @@ import { MEDIA_EXTENSIONS, validateFileName, checkMediaUrl } from '../../helpers
 import { uploadFromUrl } from '../../helpers/mediaUpload/url';
 import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
-import { socialSetLocator } from '../../../shared/socialSets';
+import { socialSetLocator } from '../../../common/socialSets';
 import type { OperationResult } from '../types';
 
 const DEFAULT_TIMEOUT_SECONDS = DEFAULT_READY_TIMEOUT_MS / 1000;

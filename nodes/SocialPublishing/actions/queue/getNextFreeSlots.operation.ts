@@ -1,14 +1,14 @@
 import { DateTime } from 'luxon';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../../../shared/socialSets';
+import { socialSetLocator } from '../../../common/socialSets';
 import { getLimit, getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import type { QueueView } from '../../helpers/queue';
 import { freeSlots } from '../../helpers/queue';
 import { endOfSpan, todayIn } from '../../helpers/ranges';
 import { socialSetTimeZone } from '../socialSetTimeZone';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest } from '../../../common/transport';
 import type { OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from './getSlots.operation';
 

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../../../shared/socialSets';
+import { socialSetLocator } from '../../../common/socialSets';
 import { getDateRange, getSocialSetId } from '../params';
 import type { QueueView } from '../../helpers/queue';
 import { flattenQueueView } from '../../helpers/queue';
 import { calendarDateField } from '../descriptions';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest } from '../../../common/transport';
 import type { OperationResult } from '../types';
 
 /** Limits of the API specification: a queue date range larger than 62 days is rejected. */

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { socialSetLocator } from '../../../shared/socialSets';
+import { socialSetLocator } from '../../../common/socialSets';
 import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { DAY_CODES, rulesFromFields, rulesFromJson, validateRules } from '../../helpers/queue';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest } from '../../../common/transport';
 import type { OperationResult } from '../types';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../descriptions';
 import { getLimit } from '../params';
-import { apiRequestAllItems } from '../../../shared/transport';
+import { apiRequestAllItems } from '../../../common/transport';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [...returnAllOrLimit()];

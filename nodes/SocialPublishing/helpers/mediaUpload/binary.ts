@@ -1,6 +1,6 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { putToUploadUrl } from '../../../shared/transport/upload';
+import { putToUploadUrl } from '../../../common/transport/upload';
 import { validateFileName } from '../mediaFiles';
 import { paramError } from '../validation';
 import type { MediaStatus, UploadOptions } from './upload';

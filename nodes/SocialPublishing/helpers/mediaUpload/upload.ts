@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { apiRequest } from '../../../shared/transport';
-import { waitOrCancel } from '../../../shared/transport/wait';
+import { apiRequest } from '../../../common/transport';
+import { waitOrCancel } from '../../../common/transport/wait';
 
 /**
  * Media upload, the one helper that does I/O: create the upload (Media: POST …/media/upload), send the file

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { OpenDownload } from '../../../shared/transport/download';
-import { discard, openDownload } from '../../../shared/transport/download';
-import { putToUploadUrl } from '../../../shared/transport/upload';
+import type { OpenDownload } from '../../../common/transport/download';
+import { discard, openDownload } from '../../../common/transport/download';
+import { putToUploadUrl } from '../../../common/transport/upload';
 import {
 	bareContentType,
 	displayUrl,

@@ -1,4 +1,4 @@
-import { searchSocialSets } from '../../../../nodes/shared/socialSets';
+import { searchSocialSets } from '../../../../nodes/common/socialSets';
 import { getTags } from '../../../../nodes/SocialPublishing/methods/loadOptions';
 import type { KeyName } from '../../../harness/sandbox';
 import { useSandbox } from '../../../harness/sandbox';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { foldCase, toList } from '../../../helpers/content';
 import { paramError, DRAFT_LIMITS } from '../../../helpers/validation';
-import { apiRequest, apiRequestAllItems } from '../../../../shared/transport';
+import { apiRequest, apiRequestAllItems } from '../../../../common/transport';
 
 /**
  * Tags given by name on Draft Create and Update: matched to the social set's tags (by name or slug,

@@ -1,4 +1,4 @@
-import { describeServiceError, parseServiceError } from '../../../../nodes/shared/transport/errors';
+import { describeServiceError, parseServiceError } from '../../../../nodes/common/transport/errors';
 
 describe('service error bodies (Errors)', () => {
 	test('code, message and details are read from the envelope', () => {

@@ -3,7 +3,7 @@ import {
 	buildUrl,
 	normalizeBaseUrl,
 	routeTemplate,
-} from '../../../../nodes/shared/transport/url';
+} from '../../../../nodes/common/transport/url';
 
 describe('base URL joining (Credential: Base URL)', () => {
 	test.each([

@@ -1,4 +1,4 @@
-import { policy, rateLimitMemory } from '../../../../nodes/shared/transport';
+import { policy, rateLimitMemory } from '../../../../nodes/common/transport';
 import type { RunResult } from '../../../harness/runWorkflow';
 import { runWorkflow } from '../../../harness/runWorkflow';
 import type { ProbeParameters } from '../../../harness/probeNode';

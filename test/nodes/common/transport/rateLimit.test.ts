@@ -5,7 +5,7 @@ import {
 	parseRateLimitHeaders,
 	waitAfter429,
 	waitForBucket,
-} from '../../../../nodes/shared/transport/rateLimit';
+} from '../../../../nodes/common/transport/rateLimit';
 
 const NOW = 1_800_000_000_000;
 
