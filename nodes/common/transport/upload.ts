@@ -4,7 +4,7 @@ import { backoffDelay } from './rateLimit';
 import { policy } from './index';
 import { waitOrCancel } from './wait';
 
-type UploadBody = Buffer | NodeJS.ReadableStream;
+export type UploadBody = Buffer | NodeJS.ReadableStream;
 
 /**
  * Sends the file to the presigned upload URL: a plain PUT of the raw bytes, no Authorization and no

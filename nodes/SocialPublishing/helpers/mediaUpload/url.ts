@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import type { OpenDownload } from '../../../common/transport/download';
 import { discard, openDownload } from '../../../common/transport/download';
+import type { UploadBody } from '../../../common/transport/upload';
 import { putToUploadUrl } from '../../../common/transport/upload';
 import {
 	bareContentType,
@@ -171,39 +172,19 @@ export async function uploadPreparedUrl(
 		prepared.fileName,
 		bareContentType(download.contentType),
 	);
-	if (stored.id) {
-		const { fileSize } = await context.helpers.getBinaryMetadata(stored.id);
-		if (!fileSize)
-			throw paramError(
-				context,
-				itemIndex,
-				prepared.label,
-				`has ${displayUrl(prepared.url)}, which answered an empty file; nothing was uploaded`,
-			);
-		const upload = await createMediaUpload(
-			context,
-			itemIndex,
-			socialSetId,
-			prepared.fileName,
-			options.altText,
-		);
-		await putToUploadUrl.call(
-			context,
-			upload.upload_url,
-			await context.helpers.getBinaryStream(stored.id),
-			itemIndex,
-			fileSize,
-		);
-		return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
-	}
-	const buffer = Buffer.from(stored.data, 'base64');
-	if (!buffer.length)
+	// in n8n's binary store: on disk (filesystem mode, streamed from there) or in memory
+	const id = stored.id;
+	const size = id
+		? (await context.helpers.getBinaryMetadata(id)).fileSize
+		: Buffer.byteLength(stored.data, 'base64');
+	if (!size) {
 		throw paramError(
 			context,
 			itemIndex,
 			prepared.label,
 			`has ${displayUrl(prepared.url)}, which answered an empty file; nothing was uploaded`,
 		);
+	}
 	const upload = await createMediaUpload(
 		context,
 		itemIndex,
@@ -211,7 +192,10 @@ export async function uploadPreparedUrl(
 		prepared.fileName,
 		options.altText,
 	);
-	await putToUploadUrl.call(context, upload.upload_url, buffer, itemIndex, buffer.length);
+	const bytes: UploadBody = id
+		? await context.helpers.getBinaryStream(id)
+		: Buffer.from(stored.data, 'base64');
+	await putToUploadUrl.call(context, upload.upload_url, bytes, itemIndex, size);
 	return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
 }
 
