@@ -34,11 +34,21 @@ export function readTextMedia(context: IExecuteFunctions, itemIndex: number) {
 	);
 }
 
-/** The entries of List of Posts; at least one. */
-export function readPostEntries(context: IExecuteFunctions, itemIndex: number): IDataObject[] {
+/** The entries of List of Posts, each with its trimmed text and its media; at least one. */
+export function readPostEntries(context: IExecuteFunctions, itemIndex: number): PostInput[] {
 	const entries = (context.getNodeParameter('posts.post', itemIndex, []) as IDataObject[]) ?? [];
 	if (!entries.length) throw paramError(context, itemIndex, 'Posts', 'must hold at least one post');
-	return entries;
+	return entries.map((entry, index) => ({
+		text: String(entry.text ?? '').trim(),
+		media: readMediaRefs(
+			context,
+			itemIndex,
+			`Posts (post ${index + 1})`,
+			entry.mediaIds,
+			entry.binaryProperties,
+			entry.mediaUrls,
+		),
+	}));
 }
 
 function readPostList(
@@ -56,16 +66,8 @@ function readPostList(
 		}));
 		return { posts, label: 'Text' };
 	}
-	const posts = readPostEntries(context, itemIndex).map((entry, index) => {
-		const media = readMediaRefs(
-			context,
-			itemIndex,
-			`Posts (post ${index + 1})`,
-			entry.mediaIds,
-			entry.binaryProperties,
-			entry.mediaUrls,
-		);
-		const text = String(entry.text ?? '').trim();
+	const posts = readPostEntries(context, itemIndex);
+	posts.forEach(({ text, media }, index) => {
 		if (!text && !media.length)
 			throw paramError(
 				context,
@@ -73,7 +75,6 @@ function readPostList(
 				`Posts (post ${index + 1})`,
 				'has neither text nor media',
 			);
-		return { text, media };
 	});
 	return { posts, label: 'Posts' };
 }

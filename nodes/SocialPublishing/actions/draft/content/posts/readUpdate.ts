@@ -111,18 +111,12 @@ export function readThreadPatch(
 	const mode = context.getNodeParameter('contentMode', itemIndex, 'text') as string;
 	if (mode === 'edit') return readEdits(context, itemIndex);
 	if (mode === 'posts') {
-		const thread = readPostEntries(context, itemIndex).map((entry, index): PostPatch => {
-			const media = readMediaRefs(
-				context,
-				itemIndex,
-				`Posts (post ${index + 1})`,
-				entry.mediaIds,
-				entry.binaryProperties,
-				entry.mediaUrls,
-			);
-			const text = String(entry.text ?? '').trim();
-			return { ...(text ? { text } : {}), ...(media.length ? { media } : {}) };
-		});
+		const thread = readPostEntries(context, itemIndex).map(
+			({ text, media }): PostPatch => ({
+				...(text ? { text } : {}),
+				...(media.length ? { media } : {}),
+			}),
+		);
 		return { thread, label: 'Posts' };
 	}
 	const texts = splitThread(String(context.getNodeParameter('text', itemIndex, '')), separator);
