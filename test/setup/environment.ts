@@ -9,6 +9,18 @@
  */
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import { TestEnvironment } from 'jest-environment-node';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/**
+ * A full garbage collection, run when a file ends. V8 collects lazily: without it a worker's heap grew to some
+ * 600 MB of module registries of files that had ended, and a process with a heap that big took about a second to
+ * exit, over the 500 ms jest gives a worker ("A worker process has failed to exit gracefully"). Collected after each
+ * file, the heap stays near 130 MB and the worker exits in well under that. `gc` is the global of a context made after
+ * the flag is set (the test files' contexts have one too; no test uses it).
+ */
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 /** How long a file's timers and handles may take to finish after its last hook. */
 const SETTLE_MS = 2000;
@@ -82,6 +94,7 @@ export default class CheckedEnvironment extends TestEnvironment {
 		}
 		this.started.clear();
 		await super.teardown();
+		collectGarbage();
 		if (left.length) {
 			const error = new Error(
 				`The test file left these running ${SETTLE_MS} ms after its end (close, stop or clear them in an afterAll):`,
