@@ -3,7 +3,7 @@
  * `npx ts-node --transpile-only bench/profileNode.ts [create|returnAll] [items] [function|file|package]`.
  * The profile (bench/out/prof/<case>.cpuprofile) opens in Chrome DevTools.
  */
-import './lib/tsResolve';
+import '../scripts/lib/tsResolve';
 import '../scripts/lib/n8nUserFolder'; // n8n-core's settings go to a throwaway user folder, not ~/.n8n
 import { CREATE_PARAMETERS } from './cases/createDraft';
 import { hotspots } from './lib/cpuProfile';

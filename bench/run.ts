@@ -1,4 +1,4 @@
-import './lib/tsResolve';
+import '../scripts/lib/tsResolve';
 import '../scripts/lib/n8nUserFolder'; // n8n-core's settings go to a throwaway user folder, not ~/.n8n
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { loadavg } from 'os';
@@ -12,7 +12,8 @@ import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
 import { textLength } from './cases/textLength';
 import { readConfig, usage } from './lib/config';
-import { keptSections, machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
+import { keptSections } from '../scripts/lib/resultsSections';
+import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 

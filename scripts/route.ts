@@ -7,7 +7,7 @@
  * seen. It prints the files, how many there are, and each return to a file the item had left.
  * `npm run route -- --json` prints the same as JSON.
  */
-import '../bench/lib/tsResolve';
+import './lib/tsResolve';
 import { relative, sep } from 'path';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { startSandbox } from '../sandbox';

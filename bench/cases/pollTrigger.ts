@@ -1,4 +1,4 @@
-import '../lib/tsResolve';
+import '../../scripts/lib/tsResolve';
 import { performance } from 'perf_hooks';
 import { rateLimitMemory } from '../../nodes/common/transport';
 import { buildNodeTypes } from '../../test/harness/nodeTypes';

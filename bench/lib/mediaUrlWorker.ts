@@ -6,7 +6,7 @@
  * filesystem mode (env set by the parent), which the node uses only for a download without Content-Length.
  * argv: JSON of MediaUrlJob. Replies one MediaReport over IPC.
  */
-import './tsResolve';
+import '../../scripts/lib/tsResolve';
 import http from 'http';
 import { pipeline } from 'stream/promises';
 import { Container } from '@n8n/di';

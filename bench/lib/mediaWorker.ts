@@ -5,7 +5,7 @@
  * that have an id) or by a raw node:http PUT piping the same stream.
  * argv: JSON of MediaJob. Replies one MediaReport over IPC.
  */
-import './tsResolve';
+import '../../scripts/lib/tsResolve';
 import http from 'http';
 import { closeSync, openSync, rmSync, writeSync } from 'fs';
 import { join } from 'path';

@@ -1,4 +1,4 @@
-import './tsResolve';
+import '../../scripts/lib/tsResolve';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { rateLimitMemory } from '../../nodes/common/transport';
 import { runWorkflow } from '../../test/harness/runWorkflow';

@@ -2,7 +2,7 @@
  * bench/RESULTS.md holds sections written by other scripts (the queue-mode burst of
  * npm run test:e2e:queue); npm run bench keeps them when it rewrites the file.
  */
-import { keptSections, withSection } from '../../bench/lib/report';
+import { keptSections, withSection } from '../../scripts/lib/resultsSections';
 
 const BENCH = '# Benchmark results\n\n| Case | Measure |\n|---|---|\n| a | b |\n';
 

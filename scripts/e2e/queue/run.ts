@@ -19,7 +19,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { loadavg, tmpdir } from 'os';
 import { dirname, join } from 'path';
 import { startSandbox } from '../../../sandbox';
-import { withSection } from '../../../bench/lib/report';
+import { withSection } from '../../lib/resultsSections';
 import { EXAMPLES, ensure, loadExample } from '../../examples/catalog';
 import { buildPackage, packPackage, REPO_ROOT } from '../../lib/pack';
 import {
