@@ -5,6 +5,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** Redirect statuses: the credential test stops at them and names them. */
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+
 export class SocialPublishingApi implements ICredentialType {
 	name = 'socialPublishingApi';
 
@@ -71,8 +74,20 @@ export class SocialPublishingApi implements ICredentialType {
 			url: '/v2/me',
 			method: 'GET',
 			headers: { Accept: 'application/json' },
+			// The key goes to the Base URL's host and nowhere else: a redirect is not followed (n8n would
+			// send Authorization along to the redirect target) but reported by the rules below. The node's
+			// own requests do not follow redirects either, so a redirecting Base URL could not work anyway.
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
 		rules: [
+			...REDIRECT_STATUSES.map((status) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: status,
+					message: `REDIRECT: the Base URL answered GET /v2/me with a redirect (HTTP ${status}), which is not followed, so the key was sent to no other address. Set the Base URL to the address the API answers at directly (often https:// instead of http://, or without a path).`,
+				},
+			})),
 			{
 				type: 'responseCode',
 				properties: {

@@ -8,6 +8,9 @@
  * when the request error it catches still carries the HTTP response; n8n 2.8's errors drop it, so those
  * releases show n8n's own text for the status instead (checked here too, so a change either way is seen).
  */
+import { createServer } from 'http';
+import type { IncomingHttpHeaders, Server } from 'http';
+import type { AddressInfo } from 'net';
 import { join } from 'path';
 import type { Sandbox } from '../../sandbox';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, ensure } from '../examples/catalog';
@@ -23,6 +26,18 @@ const RULE_404 = /^NOT_FOUND: no Social Publishing API v2 at this Base URL .*che
 const N8N_401 = 'Authorization failed - please check your credentials';
 const N8N_404 = 'The resource you are requesting could not be found';
 const N8N_ECONNREFUSED = 'The service refused the connection - perhaps it is offline';
+/** The credential's rule for a redirecting Base URL. */
+const RULE_REDIRECT = /^REDIRECT: the Base URL answered GET \/v2\/me with a redirect \(HTTP 302\)/;
+
+async function listen(server: Server): Promise<string> {
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function close(server: Server): Promise<void> {
+	server.closeAllConnections();
+	await new Promise((resolve) => server.close(resolve));
+}
 
 /**
  * Whether this release's NodeApiError keeps the failed request as its cause, with the response: only then can
@@ -182,6 +197,50 @@ export async function checkCredentialTest({ n8n, sandbox, step }: CredentialChec
 				`wrong Base URL: "${wrongBase.message}"`,
 				`nothing listening: "${offline.message}"`,
 			];
+		},
+	);
+
+	await step(
+		'a Base URL that redirects to another origin fails the credential test, and that origin receives no key',
+		async () => {
+			ensure(session, 'needs the owner session of the first step');
+			const reached: IncomingHttpHeaders[] = [];
+			const other = createServer((req, res) => {
+				reached.push(req.headers);
+				res.writeHead(200, { 'Content-Type': 'application/json' });
+				res.end('{"id":1}');
+			});
+			const otherUrl = await listen(other);
+			const redirecting = createServer((req, res) => {
+				res.writeHead(302, { Location: `${otherUrl}${req.url ?? '/'}` });
+				res.end();
+			});
+			const redirectingUrl = await listen(redirecting);
+			try {
+				const key = 'sp_e2e_key_that_stays_home_0123456789';
+				const result = await testInN8n(session, sandbox, { apiKey: key, baseUrl: redirectingUrl });
+				const rules = await errorsKeepTheResponse(n8n);
+				ensure(
+					result.status === 'Error',
+					`a redirecting Base URL should fail the test, got ${JSON.stringify(result)}`,
+				);
+				ensure(
+					!rules || RULE_REDIRECT.test(result.message),
+					`the message should be the credential's REDIRECT text, got "${result.message}"`,
+				);
+				ensure(!result.message.includes(key), 'the message must not show the key');
+				const leaked = reached.filter((h) => h.authorization !== undefined);
+				ensure(
+					leaked.length === 0,
+					`the other origin received Authorization ${leaked.length} time(s)`,
+				);
+				return [
+					`message: "${result.message}"`,
+					`requests that reached the other origin: ${reached.length}, with Authorization: ${leaked.length}`,
+				];
+			} finally {
+				await Promise.all([close(other), close(redirecting)]);
+			}
 		},
 	);
 }

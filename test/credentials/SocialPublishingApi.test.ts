@@ -1,3 +1,6 @@
+import { createServer } from 'http';
+import type { IncomingHttpHeaders, Server } from 'http';
+import type { AddressInfo } from 'net';
 import type { INodeType } from 'n8n-workflow';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
 import { SocialPublishingTrigger } from '../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
@@ -99,5 +102,68 @@ describe('Social Publishing API credential (Authentication)', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.output('Social Publishing')[0].json).toMatchObject({ id: 3 });
 		expect(fx.apiRequests()[0].headers.authorization).toBe(`Bearer ${fx.sandbox.keys.write}`);
+	});
+
+	describe('a Base URL that redirects (the key never leaves its origin)', () => {
+		/** Another origin: records what reaches it. */
+		let target: Server;
+		let targetUrl: string;
+		const reached: IncomingHttpHeaders[] = [];
+		/** The Base URL: answers every request with a redirect to the other origin. */
+		let redirecting: Server;
+		let redirectingUrl: string;
+		let status = 302;
+
+		const listen = async (server: Server): Promise<string> => {
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		};
+
+		beforeAll(async () => {
+			target = createServer((req, res) => {
+				reached.push(req.headers);
+				res.writeHead(200, { 'Content-Type': 'application/json' });
+				res.end(JSON.stringify({ id: 1, email: 'someone@else.example' }));
+			});
+			targetUrl = await listen(target);
+			redirecting = createServer((req, res) => {
+				res.writeHead(status, { Location: `${targetUrl}${req.url ?? '/'}` });
+				res.end();
+			});
+			redirectingUrl = await listen(redirecting);
+		});
+		afterAll(async () => {
+			await Promise.all(
+				[target, redirecting].map((s) => new Promise((resolve) => s.close(resolve))),
+			);
+		});
+
+		test.each([301, 302, 303, 307, 308])(
+			'HTTP %i: the test fails naming the redirect, and the other origin receives nothing',
+			async (code) => {
+				status = code;
+				reached.length = 0;
+				const key = 'sp_secret_key_that_must_stay_home';
+				const result = await testCredential(credential, { apiKey: key, baseUrl: redirectingUrl });
+				expect(result.status).toBe('Error');
+				expect(result.message).toMatch(
+					new RegExp(`^REDIRECT: .*redirect \\(HTTP ${code}\\), which is not followed`),
+				);
+				expect(result.message).not.toContain(key);
+				// Not followed at all: the other origin gets no request, so no Authorization either.
+				expect(reached).toEqual([]);
+			},
+		);
+
+		test('the node itself does not follow the redirect either (same rule as the credential test)', async () => {
+			status = 302;
+			reached.length = 0;
+			const result = await fx.runNode(
+				{ resource: 'user', operation: 'getCurrent' },
+				{ baseUrl: redirectingUrl },
+			);
+			expect(result.error).toBeDefined();
+			expect(reached).toEqual([]);
+		});
 	});
 });

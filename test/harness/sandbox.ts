@@ -19,6 +19,7 @@ export interface SandboxFixture {
 		parameters: INodeParameters,
 		options?: RunOptions & {
 			key?: KeyName;
+			baseUrl?: string;
 			settings?: Partial<Pick<INode, 'continueOnFail' | 'onError'>>;
 		},
 	): Promise<RunResult>;
