@@ -14,6 +14,8 @@ import { textLength } from './cases/textLength';
 import { readConfig, usage } from './lib/config';
 import { keptSections } from '../scripts/lib/resultsSections';
 import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
+import { BUSY_OTHERS_CORES, describeLoad, isBusy, startLoadReading } from './lib/load';
+import type { LoadReading } from './lib/load';
 import { SandboxProcess } from './lib/sandboxProcess';
 import type { BenchCase, Row } from './lib/types';
 
@@ -47,24 +49,56 @@ async function main(): Promise<void> {
 	);
 	const rows: Row[] = [];
 	const notes: string[] = [];
-	try {
-		for (const benchCase of chosen) {
-			log(`case ${benchCase.id}: ${benchCase.title}`);
-			const caseStart = Date.now();
-			try {
-				rows.push(...(await benchCase.run({ config, sandbox, log })));
-			} catch (error) {
-				const message = (error as Error).message;
-				log(`case ${benchCase.id} failed: ${message}`);
-				rows.push({
+	const busy: string[] = [];
+	/** Runs a case once, with the machine's load read around it. */
+	const measure = async (benchCase: BenchCase): Promise<{ rows: Row[]; load: LoadReading }> => {
+		const end = startLoadReading(() => [sandbox.pid]);
+		let caseRows: Row[];
+		try {
+			caseRows = await benchCase.run({ config, sandbox, log });
+		} catch (error) {
+			const message = (error as Error).message;
+			log(`case ${benchCase.id} failed: ${message}`);
+			caseRows = [
+				{
 					case: benchCase.title,
 					measure: 'could not run',
 					result: message.slice(0, 300),
 					target: 'runs',
 					met: false,
-				});
+				},
+			];
+		}
+		const load = end();
+		return { rows: caseRows.map((row) => ({ ...row, load: describeLoad(load) })), load };
+	};
+	try {
+		for (const benchCase of chosen) {
+			log(`case ${benchCase.id}: ${benchCase.title}`);
+			const caseStart = Date.now();
+			let outcome = await measure(benchCase);
+			const missed = (r: Row[]): Row[] => r.filter((row) => row.met === false);
+			if (missed(outcome.rows).length > 0) {
+				// A miss is measured a second time before it is recorded as one.
+				const first = outcome;
+				log(`case ${benchCase.id}: ${missed(first.rows).length} target(s) missed; measuring again`);
+				outcome = await measure(benchCase);
+				const firstFigures = missed(first.rows)
+					.map((row) => `${row.measure}: ${row.result}`)
+					.join('; ');
+				notes.push(
+					missed(outcome.rows).length > 0
+						? `${benchCase.title}: missed in two measurements; the table shows the second (the first: ${firstFigures}).`
+						: `${benchCase.title}: missed at first (${firstFigures}), met when measured again; the table shows the second measurement.`,
+				);
+				if (isBusy(first.load))
+					busy.push(`${benchCase.id} (first measurement: ${describeLoad(first.load)})`);
 			}
-			log(`case ${benchCase.id} took ${((Date.now() - caseStart) / 1000).toFixed(1)} s`);
+			if (isBusy(outcome.load)) busy.push(`${benchCase.id} (${describeLoad(outcome.load)})`);
+			rows.push(...outcome.rows);
+			log(
+				`case ${benchCase.id} took ${((Date.now() - caseStart) / 1000).toFixed(1)} s; ${describeLoad(outcome.load)}`,
+			);
 		}
 	} finally {
 		await sandbox.close();
@@ -80,6 +114,21 @@ async function main(): Promise<void> {
 	const duration = Date.now() - started;
 	const mode = config.quick ? 'quick (--quick)' : 'full';
 	console.log(['', ...machineLines(host, duration, mode), '', markdownTable(rows), ''].join('\n'));
+	if (config.resultsFile && busy.length > 0 && !config.forceResults) {
+		console.error(
+			[
+				`Not writing ${config.resultsFile}: other processes kept the machine busy (over ${BUSY_OTHERS_CORES} cores on average) during: ${busy.join(', ')}.`,
+				'Figures measured that way can hide a regression or show one that is not there.',
+				'Run again on a quiet machine, or pass --force-results (BENCH_FORCE_RESULTS=1) to write them anyway (the file then says the machine was busy).',
+			].join('\n'),
+		);
+		process.exitCode = 2;
+		return;
+	}
+	if (busy.length > 0)
+		notes.push(
+			`Written with --force-results on a busy machine (other processes used over ${BUSY_OTHERS_CORES} cores during: ${busy.join(', ')}): the time ratios of those cases are not reliable.`,
+		);
 	if (config.resultsFile) {
 		// Sections other scripts wrote (the queue-mode burst of npm run test:e2e:queue) stay.
 		const kept = existsSync(config.resultsFile)

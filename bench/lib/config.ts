@@ -30,9 +30,11 @@ export interface BenchConfig {
 	keepAliveMs: number;
 	/** Where RESULTS.md goes; empty = do not write. */
 	resultsFile: string;
+	/** Write RESULTS.md even when other processes kept the machine busy (the file then says so). */
+	forceResults: boolean;
 }
 
-const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile'> = {
+const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile' | 'forceResults'> = {
 	runs: 5,
 	createItems: 1000,
 	listRuns: 3,
@@ -97,7 +99,13 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): BenchConfig 
 			return [name, value];
 		}),
 	) as typeof FULL;
-	const known = new Set(['quick', 'only', 'results', ...Object.keys(base).map(kebab)]);
+	const known = new Set([
+		'quick',
+		'only',
+		'results',
+		'force-results',
+		...Object.keys(base).map(kebab),
+	]);
 	for (const name of flags.keys()) if (!known.has(name)) throw new Error(`Unknown flag --${name}`);
 	const only = (flags.get('only') ?? env.BENCH_ONLY ?? '')
 		.split(',')
@@ -108,6 +116,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): BenchConfig 
 		...numbers,
 		quick,
 		only,
+		forceResults: flags.get('force-results') === 'true' || env.BENCH_FORCE_RESULTS === '1',
 		resultsFile:
 			results === 'false' ? '' : (results ?? (quick || only.length ? '' : 'bench/RESULTS.md')),
 	};
@@ -116,7 +125,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): BenchConfig 
 export function usage(): string {
 	const names = Object.keys(FULL).map((name) => `--${kebab(name)}=N (${envName(name)})`);
 	return [
-		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,mediaUrl,rateLimit,verify,pollTrigger,textLength,coldLoad] [--results=path|false]',
+		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,mediaUrl,rateLimit,verify,pollTrigger,textLength,coldLoad] [--results=path|false] [--force-results]',
 		...names.map((n) => `  ${n}`),
 	].join('\n');
 }

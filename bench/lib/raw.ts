@@ -118,6 +118,8 @@ export async function n8nHelperJson(request: RawRequest): Promise<RawResponse> {
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: 60_000,
+			// As the node's transport passes it: the API never redirects.
+			disableFollowRedirect: true,
 			headers: headersFor(request),
 		})) as { statusCode: number; headers: Record<string, string>; body: unknown };
 	return { status: response.statusCode, headers: response.headers, json: response.body };

@@ -33,10 +33,13 @@ function verdict(row: Row): string {
 }
 
 export function markdownTable(rows: Row[]): string {
-	const lines = ['| Case | Measure | Result | Target | Met |', '|---|---|---|---|---|'];
+	const lines = [
+		'| Case | Measure | Result | Target | Met | Machine load during the case |',
+		'|---|---|---|---|---|---|',
+	];
 	for (const row of rows) {
 		lines.push(
-			`| ${cell(row.case)} | ${cell(row.measure)} | ${cell(row.result)} | ${cell(row.target)} | ${verdict(row)} |`,
+			`| ${cell(row.case)} | ${cell(row.measure)} | ${cell(row.result)} | ${cell(row.target)} | ${verdict(row)} | ${cell(row.load ?? '')} |`,
 		);
 	}
 	return lines.join('\n');

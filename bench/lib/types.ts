@@ -8,6 +8,8 @@ export interface Row {
 	result: string;
 	target: string;
 	met?: boolean;
+	/** The machine's load while the case ran (filled in by run.ts). */
+	load?: string;
 }
 
 export interface CaseContext {
