@@ -336,7 +336,10 @@ describe('pagination (Paged envelope)', () => {
 					count: total,
 					limit,
 					offset,
-					next: offset + limit < total ? 'next' : null,
+					next:
+						offset + limit < total
+							? `${server.baseUrl}${request.path}?limit=${limit}&offset=${offset + limit}`
+							: null,
 					previous: null,
 				},
 			};
