@@ -253,6 +253,10 @@ export async function apiRequest<T = IDataObject>(
 					'during a request to the Social Publishing service',
 				);
 			}
+			// In a poll the request's timeout is what was left of the budget.
+			if (deadline !== undefined && Date.now() >= deadline) {
+				throw pollBudgetError(node, request.itemIndex);
+			}
 			const code = networkCode(error);
 			if (!code) {
 				throw new NodeOperationError(
