@@ -126,3 +126,28 @@ test('a request the service never answers ends with the poll budget, not after t
 	expect(server.requests).toHaveLength(1);
 	expect(poll.staticData()[`node:${POLL_NODE}`] ?? {}).toEqual({});
 });
+
+test('a Social Set ID beyond 2^53 - 1 is refused before any request, never rounded', async () => {
+	const outcome = await runner({ socialSetId: byId('9007199254740993') }).poll();
+	expect(outcome.error?.message).toBe(
+		'Parameter "Social Set" is larger than 9007199254740991, the largest ID the node carries exactly, got "9007199254740993"',
+	);
+	expect(server.requests).toHaveLength(0);
+});
+
+test('a listed draft whose ID lost digits in JSON is not read back by ID: its list fields stand in', async () => {
+	const poll = runner({ options: { draftOutput: 'detail' } });
+	server.reply(emptyList);
+	await poll.poll();
+	const at = new Date(Date.now() + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+	// 2^53 + 1 in the JSON text: JSON.parse reads it as 2^53
+	const page = `{"results":[{"id":9007199254740993,"status":"draft","created_at":"${at}","updated_at":null}],"count":1,"limit":50,"offset":0,"next":null,"previous":null}`;
+	server.reply({ body: Buffer.from(page), headers: { 'Content-Type': 'application/json' } });
+	const outcome = await poll.poll();
+	expect(outcome.error).toBeUndefined();
+	expect(outcome.items?.map((item) => item.json.event)).toEqual(['draft.created']);
+	expect(server.requests.map((r) => r.path)).toEqual([
+		'/v2/social-sets/101/drafts',
+		'/v2/social-sets/101/drafts',
+	]);
+});
