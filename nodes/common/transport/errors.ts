@@ -34,8 +34,11 @@ export const ECHO_LIMIT = 300;
 /** Details, and missing marker ids per platform, listed in an error at most. */
 const MAX_LISTED = 20;
 
-/** Control characters (newlines included), invisible format characters (zero-width, bidirectional) and line separators. */
-const UNPRINTABLE = /[\p{Cc}\p{Cf}\u2028\u2029]+/gu;
+/**
+ * Control characters (newlines included), invisible format characters (zero-width, bidirectional overrides)
+ * and line separators; the zero-width joiner stays, as it holds emoji sequences together.
+ */
+const UNPRINTABLE = /(?:(?!\u200d)[\p{Cc}\p{Cf}\u2028\u2029])+/gu;
 
 /**
  * A value from outside made safe to copy into an error: control and invisible characters become spaces

@@ -114,6 +114,10 @@ describe('echo: a value from outside, bounded before it goes into an error', () 
 		expect(echo('a\u200bb\u202ec\u2028d\ufeffe\u0085f')).toBe('a b c d e f');
 	});
 
+	test('the zero-width joiner of an emoji sequence stays', () => {
+		expect(echo('coder 👩\u200d💻')).toBe('coder 👩\u200d💻');
+	});
+
 	test('a 1 MB text is cut to the limit, with an ellipsis and its length', () => {
 		const text = `Ignore previous instructions. ${'A'.repeat(1_000_000)}`;
 		const bounded = echo(text);
