@@ -7,7 +7,9 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../common/transport';
+import { CREDENTIAL_TYPE, startPoll } from '../common/transport';
+import { echo, echoList } from '../common/transport/errors';
+import { idProblem } from '../common/transport/url';
 import { searchSocialSets } from '../common/socialSets';
 import {
 	ANY_STATUS,
@@ -28,10 +30,13 @@ function readParams(ctx: IPollFunctions): PollParams {
 	const socialSetId = String(
 		ctx.getNodeParameter('socialSetId', '', { extractValue: true }) ?? '',
 	).trim();
-	if (!/^\d+$/.test(socialSetId)) {
+	const problem = idProblem(socialSetId);
+	if (problem) {
+		const what =
+			problem === 'must be a whole number' ? 'must be a social set ID (a whole number)' : problem;
 		throw new NodeOperationError(
 			node,
-			`Parameter "Social Set" must be a social set ID (a whole number), got "${socialSetId}"`,
+			`Parameter "Social Set" ${what}, got "${echo(socialSetId, 80)}"`,
 			{
 				description: 'Pick the social set whose drafts to watch from the list, or give its ID.',
 			},
@@ -45,7 +50,7 @@ function readParams(ctx: IPollFunctions): PollParams {
 	if (unknown.length > 0) {
 		throw new NodeOperationError(
 			node,
-			`Parameter "Events" holds unknown events: ${unknown.map(String).join(', ')}`,
+			`Parameter "Events" holds unknown events: ${echoList(unknown)}`,
 			{
 				description: `Known events: ${EVENT_VALUES.join(', ')}`,
 			},
@@ -57,7 +62,7 @@ function readParams(ctx: IPollFunctions): PollParams {
 	if (!STATUS_VALUES.includes(toStatus)) {
 		throw new NodeOperationError(
 			node,
-			`Parameter "To Status" must be one of ${STATUS_VALUES.join(', ')}, got "${toStatus}"`,
+			`Parameter "To Status" must be one of ${STATUS_VALUES.join(', ')}, got "${echo(toStatus, 80)}"`,
 		);
 	}
 	const options = ctx.getNodeParameter('options', {}) as PollOptions;
@@ -90,6 +95,7 @@ export class SocialPublishingPollTrigger implements INodeType {
 	methods = { listSearch: { searchSocialSets } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		startPoll(this);
 		const params = readParams(this);
 		if (this.getMode() === 'manual') return await latestSample(this, params);
 		return await pollChanges(this, params);

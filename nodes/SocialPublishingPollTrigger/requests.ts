@@ -44,12 +44,15 @@ function asNodeError(ctx: IPollFunctions, error: unknown): NodeApiError | NodeOp
 	return new NodeOperationError(ctx.getNode(), error as Error);
 }
 
-/** The Draft detail, or undefined when the draft no longer exists. */
+/** The Draft detail, or undefined when the draft no longer exists or its ID cannot be carried exactly. */
 export async function getDraftDetail(
 	ctx: IPollFunctions,
 	socialSetId: string,
 	draftId: number,
 ): Promise<(DraftView & IDataObject) | undefined> {
+	// An ID beyond 2^53 was rounded when the list was read: reading it back could read another draft, so it
+	// is not read; the draft's list fields stand in for its detail.
+	if (!Number.isSafeInteger(draftId) || draftId < 0) return undefined;
 	try {
 		return await apiRequest<DraftView & IDataObject>(ctx, {
 			method: 'GET',

@@ -39,6 +39,8 @@ export interface PollRunnerOptions {
 	credentialTypes?: Record<string, ICredentialType>;
 	/** Static data the workflow starts with (as stored), default none. */
 	staticData?: IDataObject;
+	/** The poll budget n8n gives each poll (`getPollBudgetMs`), default n8n-core's. */
+	pollBudgetMs?: number;
 }
 
 export interface PollOutcome {
@@ -115,13 +117,28 @@ export function createPollRunner(options: PollRunnerOptions): PollRunner {
 			if (!node) throw new Error(`No node ${options.pollNode}`);
 			const nodeType = options.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 			if (!nodeType.poll) throw new Error(`${node.type} has no poll()`);
-			const context = new PollContext(
-				workflow,
-				node,
-				additionalData(),
-				mode,
-				mode === 'manual' ? 'manual' : 'activate',
-			);
+			const context =
+				options.pollBudgetMs === undefined
+					? new PollContext(
+							workflow,
+							node,
+							additionalData(),
+							mode,
+							mode === 'manual' ? 'manual' : 'activate',
+						)
+					: new PollContext(
+							workflow,
+							node,
+							additionalData(),
+							mode,
+							mode === 'manual' ? 'manual' : 'activate',
+							undefined,
+							undefined,
+							undefined,
+							undefined,
+							undefined,
+							() => options.pollBudgetMs as number,
+						);
 			try {
 				const result = await nodeType.poll.call(context);
 				return { items: result === null ? null : (result[0] ?? []) };

@@ -8,6 +8,8 @@ export interface ScriptedResponse {
 	body?: unknown;
 	/** Destroy the socket without answering. */
 	drop?: boolean;
+	/** Never answer: the request stays open until the client gives up or the server stops. */
+	hold?: boolean;
 }
 
 export interface ReceivedRequest {
@@ -56,6 +58,7 @@ export class ScriptedServer {
 					req.socket.destroy();
 					return;
 				}
+				if (answer.hold) return;
 				if (Buffer.isBuffer(answer.body)) {
 					res.writeHead(answer.status ?? 200, { ...answer.headers });
 					res.end(answer.body);

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { echo } from '../../common/transport/errors';
+import { idProblem } from '../../common/transport/url';
 import { rangeProblem, toCalendarDate } from '../helpers/ranges';
 import { isUuid, paramError } from '../helpers/validation';
 
@@ -13,19 +15,20 @@ export function getSocialSetId(
 		extractValue: true,
 	}) as unknown;
 	const text = String(raw ?? '').trim();
-	if (!/^\d+$/.test(text)) {
+	const problem = idProblem(text);
+	if (problem) {
+		const what =
+			problem === 'must be a whole number' ? 'must be a social set ID (a whole number)' : problem;
 		throw new NodeOperationError(
 			context.getNode(),
-			`Parameter "Social Set" must be a social set ID (a whole number), got "${text}" [item ${itemIndex}]`,
-			{
-				itemIndex,
-			},
+			`Parameter "Social Set" ${what}, got "${echo(text, 80)}" [item ${itemIndex}]`,
+			{ itemIndex },
 		);
 	}
 	return Number(text);
 }
 
-/** A whole-number ID parameter (draft ID), checked before any request. */
+/** A whole-number ID parameter (draft ID), checked before any request; beyond 2^53 - 1 it is refused, never rounded. */
 export function getIntegerId(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -34,10 +37,11 @@ export function getIntegerId(
 ): number {
 	const raw = context.getNodeParameter(name, itemIndex) as unknown;
 	const text = String(raw ?? '').trim();
-	if (!/^\d+$/.test(text)) {
+	const problem = idProblem(text);
+	if (problem) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Parameter "${label}" must be a whole number, got "${text}" [item ${itemIndex}]`,
+			`Parameter "${label}" ${problem}, got "${echo(text, 80)}" [item ${itemIndex}]`,
 			{ itemIndex },
 		);
 	}
@@ -55,7 +59,7 @@ export function getUuid(
 	if (!isUuid(text)) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Parameter "${label}" must be a UUID, got "${text}" [item ${itemIndex}]`,
+			`Parameter "${label}" must be a UUID, got "${echo(text, 80)}" [item ${itemIndex}]`,
 			{ itemIndex },
 		);
 	}

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { echo } from '../../common/transport/errors';
 import { isPlatformOn, PendingMedia, POST_PLATFORMS } from './content';
 
 /** Draft limits of the API specification (Limits and Platform configuration), checked before sending. */
@@ -104,7 +105,10 @@ export function parsePlatformsJson(raw: unknown): { platforms: IDataObject } | {
 	return { platforms: value };
 }
 
-/** A problem found in a parameter, as the error n8n shows: the parameter's name, what is wrong, the item. */
+/**
+ * A problem found in a parameter, as the error n8n shows: the parameter's name, what is wrong, the item.
+ * The problem often quotes the value given, so it is bounded (`echo`): one line, at most 1,000 characters.
+ */
 export function paramError(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -113,7 +117,7 @@ export function paramError(
 ): NodeOperationError {
 	return new NodeOperationError(
 		context.getNode(),
-		`Parameter "${label}" ${problem} [item ${itemIndex}]`,
+		`Parameter "${label}" ${echo(problem, 1000)} [item ${itemIndex}]`,
 		{ itemIndex },
 	);
 }

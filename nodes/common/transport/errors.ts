@@ -28,6 +28,49 @@ const STATUS_CODES: Record<number, string> = {
 	503: 'SERVICE_UNAVAILABLE',
 };
 
+/** Characters of a value from outside (service message, detail, header, parameter value) kept in an error. */
+export const ECHO_LIMIT = 300;
+
+/** Details, and missing marker ids per platform, listed in an error at most. */
+const MAX_LISTED = 20;
+
+/**
+ * Control characters (newlines included), invisible format characters (zero-width, bidirectional overrides)
+ * and line separators; the zero-width joiner stays, as it holds emoji sequences together.
+ */
+const UNPRINTABLE = /(?:(?!\u200d)[\p{Cc}\p{Cf}\u2028\u2029])+/gu;
+
+/**
+ * A value from outside made safe to copy into an error: control and invisible characters become spaces
+ * (so it stays on one line), runs of spaces shrink to one, and beyond `limit` characters it is cut, with an
+ * ellipsis and the length it had. Only a bounded prefix is read, whatever the value's size.
+ */
+export function echo(value: unknown, limit = ECHO_LIMIT): string {
+	let text: string;
+	if (typeof value === 'string') text = value;
+	else if (value === undefined || value === null) text = '';
+	else if (typeof value === 'object') {
+		try {
+			text = JSON.stringify(value) ?? '';
+		} catch {
+			text = Object.prototype.toString.call(value);
+		}
+	} else text = String(value);
+	const window = limit * 4 + 16;
+	const clean = text.slice(0, window).replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
+	if (clean.length <= limit && text.length <= window) return clean;
+	let cut = clean.slice(0, limit);
+	if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+	return `${cut.trimEnd()}… (cut, ${text.length} characters in all)`;
+}
+
+/** At most `max` entries, each echoed, and how many were left out. */
+export function echoList(values: unknown[], limit = 80, max = MAX_LISTED): string {
+	const shown = values.slice(0, max).map((value) => echo(value, limit));
+	const more = values.length - shown.length;
+	return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -35,13 +78,33 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function asMissingMap(value: unknown): Record<string, string[]> | undefined {
 	if (!isRecord(value)) return undefined;
 	const map: Record<string, string[]> = {};
-	for (const [platform, ids] of Object.entries(value)) {
-		if (Array.isArray(ids)) map[platform] = ids.map(String);
+	for (const [platform, ids] of Object.entries(value).slice(0, MAX_LISTED)) {
+		if (Array.isArray(ids)) map[echo(platform, 40)] = boundedIds(ids);
 	}
 	return Object.keys(map).length ? map : undefined;
 }
 
-/** Reads `{error: {code, message, details}}`; any other body (HTML, text, empty) still gives a readable error. */
+/** Missing marker ids as the error keeps them: at most 1,000, each cut to 80 characters. */
+function boundedIds(ids: unknown[]): string[] {
+	return ids.slice(0, 1000).map((id) => echo(id, 80));
+}
+
+/** A detail as the error keeps it: its field, message, subcode and platform echoed, its missing ids bounded. */
+function boundedDetail(detail: Record<string, unknown>): ServiceErrorDetail {
+	const bounded: ServiceErrorDetail = {};
+	if (detail.field !== undefined) bounded.field = echo(detail.field, 120);
+	if (detail.message !== undefined) bounded.message = echo(detail.message);
+	if (detail.subcode !== undefined) bounded.subcode = echo(detail.subcode, 60);
+	if (detail.platform !== undefined) bounded.platform = echo(detail.platform, 40);
+	if (Array.isArray(detail.missing)) bounded.missing = boundedIds(detail.missing);
+	return bounded;
+}
+
+/**
+ * Reads `{error: {code, message, details}}`; any other body (HTML, text, empty) still gives a readable error.
+ * Every text the service chose (code, message, details, missing ids) is bounded with `echo`: at most 100
+ * details are kept, and a body of any size gives a short error.
+ */
 export function parseServiceError(status: number, body: unknown): ServiceError {
 	let parsed: unknown = body;
 	if (typeof body === 'string') {
@@ -53,7 +116,7 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 	}
 	const envelope = isRecord(parsed) && isRecord(parsed.error) ? parsed.error : undefined;
 	if (!envelope) {
-		const text = typeof parsed === 'string' ? parsed.replace(/\s+/g, ' ').trim().slice(0, 300) : '';
+		const text = typeof parsed === 'string' ? echo(parsed) : '';
 		return {
 			code: STATUS_CODES[status] ?? `HTTP_${status}`,
 			message: text
@@ -63,13 +126,13 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 		};
 	}
 	const details = Array.isArray(envelope.details)
-		? envelope.details.filter(isRecord).map((d) => d as ServiceErrorDetail)
+		? envelope.details.slice(0, 100).filter(isRecord).map(boundedDetail)
 		: [];
 	const missing =
 		asMissingMap(envelope.missing) ??
 		asMissingMap(envelope.missing_markers) ??
 		details.reduce<Record<string, string[]> | undefined>((acc, d) => {
-			const ids = Array.isArray(d.missing) ? d.missing.map(String) : undefined;
+			const ids = Array.isArray(d.missing) ? (d.missing as string[]) : undefined;
 			const platform =
 				typeof d.platform === 'string' ? d.platform : d.field?.replace(/^platforms\./, '');
 			if (!ids || !platform) return acc;
@@ -77,11 +140,13 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 		}, undefined);
 	return {
 		code:
-			typeof envelope.code === 'string'
-				? envelope.code
+			typeof envelope.code === 'string' && envelope.code.trim()
+				? echo(envelope.code, 60)
 				: (STATUS_CODES[status] ?? `HTTP_${status}`),
 		message:
-			typeof envelope.message === 'string' ? envelope.message : `The service answered ${status}`,
+			typeof envelope.message === 'string'
+				? echo(envelope.message)
+				: `The service answered ${status}`,
 		details,
 		missing,
 	};
@@ -91,16 +156,16 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 export function describeServiceError(error: ServiceError): string {
 	const listedByMissing = (field?: string) =>
 		!!error.missing && !!field && field.replace(/^platforms\./, '') in error.missing;
-	const lines = error.details
-		.filter((d) => !listedByMissing(d.field))
-		.map((d) => {
-			const field = d.field ? `${d.field}: ` : '';
-			const subcode = d.subcode ? ` (subcode: ${d.subcode})` : '';
-			return `${field}${d.message ?? ''}${subcode}`.trim();
-		});
+	const shown = error.details.filter((d) => !listedByMissing(d.field));
+	const lines = shown.slice(0, MAX_LISTED).map((d) => {
+		const field = d.field ? `${echo(d.field, 120)}: ` : '';
+		const subcode = d.subcode ? ` (subcode: ${echo(d.subcode, 60)})` : '';
+		return `${field}${echo(d.message)}${subcode}`.trim();
+	});
+	if (shown.length > MAX_LISTED) lines.push(`… and ${shown.length - MAX_LISTED} more details`);
 	if (error.missing) {
 		for (const [platform, ids] of Object.entries(error.missing)) {
-			lines.push(`Missing comment markers on ${platform}: ${ids.join(', ')}`);
+			lines.push(`Missing comment markers on ${echo(platform, 40)}: ${echoList(ids)}`);
 		}
 	}
 	return lines.join('\n');

@@ -1,3 +1,5 @@
+import { echo } from './errors';
+
 export interface Bucket {
 	limit?: number;
 	remaining: number;
@@ -21,23 +23,48 @@ function header(headers: HeaderBag, name: string): string | undefined {
 	return undefined;
 }
 
-function readBucket(headers: HeaderBag, family: 'User' | 'SocialSet'): Bucket | undefined {
-	const remaining = Number(header(headers, `X-RateLimit-${family}-Remaining`));
-	const reset = Number(header(headers, `X-RateLimit-${family}-Reset`));
-	if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return undefined;
-	const limit = Number(header(headers, `X-RateLimit-${family}-Limit`));
+/**
+ * A reset further ahead than this is not believed (the API gives no window lengths; a day is far beyond any
+ * rate-limit window): such a bucket is left out, as an unreadable one is, so one odd header cannot block a
+ * credential for years.
+ */
+export const MAX_RESET_AHEAD_MS = 24 * 60 * 60_000;
+
+/** A header's number, or undefined when it is absent, empty or not a plain decimal number. */
+function numberIn(text: string | undefined): number | undefined {
+	if (text === undefined || !/^\s*-?\d{1,16}(\.\d{1,6})?\s*$/.test(text)) return undefined;
+	return Number(text);
+}
+
+function readBucket(
+	headers: HeaderBag,
+	family: 'User' | 'SocialSet',
+	nowMs: number,
+): Bucket | undefined {
+	const remaining = numberIn(header(headers, `X-RateLimit-${family}-Remaining`));
+	const reset = numberIn(header(headers, `X-RateLimit-${family}-Reset`));
+	if (remaining === undefined || reset === undefined) return undefined;
+	if (reset * 1000 > nowMs + MAX_RESET_AHEAD_MS) return undefined;
+	const resource =
+		family === 'SocialSet' ? header(headers, 'X-RateLimit-SocialSet-Resource') : undefined;
 	return {
 		remaining,
 		resetAtMs: reset * 1000,
-		limit: Number.isFinite(limit) ? limit : undefined,
-		resource:
-			family === 'SocialSet' ? header(headers, 'X-RateLimit-SocialSet-Resource') : undefined,
+		limit: numberIn(header(headers, `X-RateLimit-${family}-Limit`)),
+		// A resource name is a short identifier (`drafts.create`); a longer one is cut, as it is echoed in errors.
+		resource: resource === undefined ? undefined : echo(resource, 80) || undefined,
 	};
 }
 
-/** Reads both header families of one response; a family that is absent or unreadable is left out. */
-export function parseRateLimitHeaders(headers: HeaderBag): RateLimitHeaders {
-	return { user: readBucket(headers, 'User'), socialSet: readBucket(headers, 'SocialSet') };
+/**
+ * Reads both header families of one response; a family that is absent, unreadable, or whose reset is more
+ * than a day ahead of `nowMs` is left out.
+ */
+export function parseRateLimitHeaders(headers: HeaderBag, nowMs = Date.now()): RateLimitHeaders {
+	return {
+		user: readBucket(headers, 'User', nowMs),
+		socialSet: readBucket(headers, 'SocialSet', nowMs),
+	};
 }
 
 /** Milliseconds to wait before the next request may use this bucket: 0 while it has requests left. */
@@ -116,16 +143,22 @@ export class RateLimitMemory {
 	}
 
 	waitMs(keys: string[], nowMs: number): number {
-		let wait = 0;
+		return this.blocking(keys, nowMs)?.waitMs ?? 0;
+	}
+
+	/** The exhausted bucket among `keys` that resets last, and the wait until then; undefined when none blocks. */
+	blocking(keys: string[], nowMs: number): { waitMs: number; bucket: Bucket } | undefined {
+		let found: { waitMs: number; bucket: Bucket } | undefined;
 		for (const key of keys) {
 			const bucket = this.buckets.get(key);
 			if (bucket && bucket.resetAtMs <= nowMs) {
 				this.buckets.delete(key);
 				continue;
 			}
-			wait = Math.max(wait, waitForBucket(bucket, nowMs));
+			const wait = waitForBucket(bucket, nowMs);
+			if (bucket && wait > 0 && (!found || wait > found.waitMs)) found = { waitMs: wait, bucket };
 		}
-		return wait;
+		return found;
 	}
 
 	clear(): void {

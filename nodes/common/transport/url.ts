@@ -40,3 +40,15 @@ export function routeTemplate(method: string, path: string): string {
 		.join('/');
 	return `${method.toUpperCase()} ${shape}`;
 }
+
+/**
+ * Why a text is not an ID the node can put into a path, or undefined when it is one: IDs are whole numbers
+ * of at most 2^53 - 1 (`Number.MAX_SAFE_INTEGER`), the largest JavaScript holds exactly; a larger one would
+ * be rounded to another ID.
+ */
+export function idProblem(text: string): string | undefined {
+	if (!/^\d+$/.test(text)) return 'must be a whole number';
+	if (!Number.isSafeInteger(Number(text)))
+		return `is larger than ${Number.MAX_SAFE_INTEGER}, the largest ID the node carries exactly`;
+	return undefined;
+}

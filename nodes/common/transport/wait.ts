@@ -40,8 +40,13 @@ export async function waitOrCancel(
 	}
 }
 
-function cancelled(context: CancelSource, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting', {
+/** The error of a cancelled execution: `while` says what was stopped. */
+export function cancelled(
+	context: CancelSource,
+	itemIndex?: number,
+	while_ = 'while waiting',
+): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `The execution was cancelled ${while_}`, {
 		itemIndex,
 	});
 }

@@ -1,6 +1,12 @@
 import type { INodeParameters } from 'n8n-workflow';
+import { getTags } from '../../../nodes/SocialPublishing/methods/loadOptions';
+import { rateLimitMemory } from '../../../nodes/common/transport';
+import { runWorkflow } from '../../harness/runWorkflow';
 import { useSandbox } from '../../harness/sandbox';
-import { byId } from '../../harness/workflows';
+import { ScriptedServer } from '../../harness/scriptedServer';
+import { byId, singleNodeWorkflow } from '../../harness/workflows';
+import { createText } from './draft/fixtures';
+import { loadOptionsContext } from './methods/loadOptionsContext';
 import { expectRejectedBeforeSending, runFresh } from './helpers/nodeRun';
 
 const fx = useSandbox();
@@ -93,5 +99,56 @@ describe('One output item per result, each paired to its input item (router)', (
 			{ item: 1 },
 			{ item: 1 },
 		]);
+	});
+});
+
+describe('the tag reader stops when the service answers the same page again (Paged envelope: next)', () => {
+	const server = new ScriptedServer();
+	const tags = Array.from({ length: 50 }, (_, i) => ({ name: `Tag ${i}`, slug: `tag-${i}` }));
+
+	beforeAll(async () => {
+		await server.start();
+	});
+	afterAll(async () => {
+		await server.stop();
+	});
+	beforeEach(() => {
+		server.reset();
+		rateLimitMemory.clear();
+		// Every offset gets the first page again, with a next link and no count.
+		server.otherwise((request) => ({
+			body: {
+				results: request.path.endsWith('/tags') ? tags : [],
+				next: `${server.baseUrl}${request.path}?limit=50&offset=50`,
+			},
+		}));
+	});
+
+	test('Draft > Create with Tag Names: an error naming the repeat, and no draft is sent', async () => {
+		const result = await runWorkflow(
+			singleNodeWorkflow(
+				createText('Hello', ['mastodon'], { additionalFields: { tagNames: 'Missing Tag' } }),
+			),
+			{ credentials: { socialPublishingApi: { apiKey: 'sp_scripted', baseUrl: server.baseUrl } } },
+		);
+		expect(result.error?.message).toBe(
+			'Stopped reading /v2/social-sets/101/tags: the service answered offset 50 with the page before again',
+		);
+		expect(server.requests.map((r) => `${r.method} ${r.path} ${r.query.get('offset')}`)).toEqual([
+			'GET /v2/social-sets/101/tags 0',
+			'GET /v2/social-sets/101/tags 50',
+		]);
+	});
+
+	test('the tag list of the editor (load options) fails the same way instead of loading forever', async () => {
+		const context = loadOptionsContext(
+			{ resource: 'draft', operation: 'create', socialSetId: byId(101) } as never,
+			{ apiKey: 'sp_scripted', baseUrl: server.baseUrl },
+			'parameters.additionalFields.tags',
+		);
+		await expect(getTags.call(context)).rejects.toThrow(
+			'Stopped reading /v2/social-sets/101/tags: the service answered offset 50 with the page before again',
+		);
+		expect(server.requests).toHaveLength(2);
 	});
 });

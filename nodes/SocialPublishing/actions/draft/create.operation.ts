@@ -7,7 +7,7 @@ import type { OperationResult } from '../types';
 import { contentFields, readContent } from './content';
 import { draftFields, readDraftFields } from './fields/draftFields';
 import { tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, publishWaitOptions } from './publish';
+import { afterPublishNow, checkPublishWait, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { draftsPath } from './requests';
 
@@ -37,6 +37,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
+	checkPublishWait(this, itemIndex);
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
 	checkPublishPolicy(this, itemIndex, content.platforms, fields.publishKind, 'The draft');

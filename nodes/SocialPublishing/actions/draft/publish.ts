@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { echo } from '../../../common/transport/errors';
 import { waitOrCancel } from '../../../common/transport/wait';
+import { paramError } from '../../helpers/validation';
 import { isPlatformOn } from '../../helpers/content';
 import type { DraftTarget } from './requests';
 import { draftsPath, getDraft } from './requests';
@@ -29,7 +31,7 @@ export const pollIntervalOption: INodeProperties = {
 	displayName: 'Poll Interval (Seconds)',
 	name: 'pollInterval',
 	type: 'number',
-	typeOptions: { minValue: 0.1, numberPrecision: 1 },
+	typeOptions: { minValue: 0.1, maxValue: 600, numberPrecision: 1 },
 	default: 3,
 	description: 'How often to read the draft while it publishes',
 };
@@ -38,7 +40,7 @@ export const timeoutOption: INodeProperties = {
 	displayName: 'Timeout (Seconds)',
 	name: 'timeout',
 	type: 'number',
-	typeOptions: { minValue: 1 },
+	typeOptions: { minValue: 1, maxValue: 3600 },
 	default: 300,
 	description:
 		'How long to wait for publishing to finish before failing (the draft may still publish afterwards)',
@@ -71,11 +73,52 @@ export interface WaitSettings {
 	pollMs: number;
 }
 
-export function waitSettings(options: IDataObject): WaitSettings {
+/** Bounds of the wait options, in seconds (the fields' minValue and maxValue; expressions are checked too). */
+export const WAIT_BOUNDS = {
+	pollInterval: { label: 'Poll Interval (Seconds)', min: 0.1, max: 600, default: 3 },
+	timeout: { label: 'Timeout (Seconds)', min: 1, max: 3600, default: 300 },
+} as const;
+
+function secondsOption(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+	name: keyof typeof WAIT_BOUNDS,
+): number {
+	const { label, min, max } = WAIT_BOUNDS[name];
+	const raw = options[name];
+	if (raw === undefined || raw === null) return WAIT_BOUNDS[name].default;
+	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+		throw paramError(
+			context,
+			itemIndex,
+			label,
+			`must be a number of seconds from ${min} to ${max}, got "${echo(raw, 80)}"`,
+		);
+	}
+	return value;
+}
+
+/**
+ * The wait options of Publish Now (and of Create and Update with Publish At "now"), checked before any
+ * request: a value that is not a number in its bounds is a parameter error, never a wait of NaN.
+ */
+export function waitSettings(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): WaitSettings {
 	return {
-		timeoutMs: Math.max(1, Number(options.timeout ?? 300)) * 1000,
-		pollMs: Math.max(100, Number(options.pollInterval ?? 3) * 1000),
+		timeoutMs: secondsOption(context, itemIndex, options, 'timeout') * 1000,
+		pollMs: Math.round(secondsOption(context, itemIndex, options, 'pollInterval') * 1000),
 	};
+}
+
+/** Create and Update: checks the wait options before any request, when the item would wait for a publish. */
+export function checkPublishWait(context: IExecuteFunctions, itemIndex: number): void {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.waitForCompletion === true) waitSettings(context, itemIndex, options);
 }
 
 const seconds = (ms: number) => `${ms / 1000} second${ms === 1000 ? '' : 's'}`;
@@ -99,7 +142,7 @@ export async function waitUntilFinished(
 				`Draft ${target.draftId} did not finish publishing within ${seconds(timeoutMs)} and may still publish [item ${itemIndex}]`,
 				{
 					itemIndex,
-					description: `Its publish state is still "${String(draft.publish_state)}". Do not publish it again: read it later with Draft > Get (ID ${target.draftId}) for its final status and published URLs, or raise "Timeout (Seconds)".`,
+					description: `Its publish state is still "${echo(draft.publish_state, 40)}". Do not publish it again: read it later with Draft > Get (ID ${target.draftId}) for its final status and published URLs, or raise "Timeout (Seconds)".`,
 				},
 			);
 		}
@@ -122,9 +165,22 @@ export async function afterPublishNow(
 ): Promise<IDataObject> {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (dates.publish_at !== 'now' || options.waitForCompletion !== true) return response;
+	const settings = waitSettings(context, itemIndex, options);
+	if (!Number.isSafeInteger(draft.draftId) || draft.draftId <= 0) {
+		// An ID beyond 2^53 was rounded when the answer was read: reading it back could read another draft.
+		throw new NodeOperationError(
+			context.getNode(),
+			`The service answered with a draft ID the node cannot carry exactly (${echo(response.id, 40)}), so it does not wait for the publish [item ${itemIndex}]`,
+			{
+				itemIndex,
+				description:
+					'The draft was sent and is publishing. Look it up in the service for its final status.',
+			},
+		);
+	}
 	const target: DraftTarget = {
 		...draft,
 		path: `${draftsPath(draft.socialSetId)}/${draft.draftId}`,
 	};
-	return await waitUntilFinished(context, itemIndex, target, response, waitSettings(options));
+	return await waitUntilFinished(context, itemIndex, target, response, settings);
 }

@@ -48,6 +48,10 @@ export async function execute(
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
+	const wait = this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
+	const settings = wait
+		? waitSettings(this, itemIndex, this.getNodeParameter('options', itemIndex, {}) as IDataObject)
+		: undefined;
 	const current = await getDraft(this, itemIndex, target);
 	checkPublishPolicy(
 		this,
@@ -57,12 +61,6 @@ export async function execute(
 		`Draft ${target.draftId}`,
 	);
 	const started = await patchDraft(this, itemIndex, target, { publish_at: 'now' });
-	if (!this.getNodeParameter('waitForCompletion', itemIndex, true)) return started;
-	return await waitUntilFinished(
-		this,
-		itemIndex,
-		target,
-		started,
-		waitSettings(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
-	);
+	if (!settings) return started;
+	return await waitUntilFinished(this, itemIndex, target, started, settings);
 }

@@ -4,6 +4,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import type { OperationResult } from '../types';
 import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
+import { echo } from '../../../common/transport/errors';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['unschedule'] } },
@@ -30,7 +31,7 @@ export async function execute(
 		return await patchDraft(this, itemIndex, target, { publish_at: null });
 	throw new NodeOperationError(
 		this.getNode(),
-		`Draft ${target.draftId} is "${String(draft.status)}"; only planned or scheduled drafts can be unscheduled [item ${itemIndex}]`,
+		`Draft ${target.draftId} is "${echo(draft.status, 40)}"; only planned or scheduled drafts can be unscheduled [item ${itemIndex}]`,
 		{ itemIndex, description: 'Nothing was changed.' },
 	);
 }

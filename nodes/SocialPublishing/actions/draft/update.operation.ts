@@ -14,7 +14,7 @@ import {
 	readDraftFields,
 } from './fields/draftFields';
 import { tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, publishWaitOptions } from './publish';
+import { afterPublishNow, checkPublishWait, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
 
@@ -71,6 +71,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
+	checkPublishWait(this, itemIndex);
 	const content = readUpdateContent(this, itemIndex, target.socialSetId);
 	const fields = readDraftFields(this, itemIndex, target.socialSetId, true);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
 import { draftParams, seedDraft } from './fixtures';
 
 // Publishing takes 1.2 s here, so waiting, not waiting and timing out can each be seen.
@@ -245,6 +245,63 @@ describe('Create and Update with Publish At "now" offer the same Wait for Comple
 		const { result } = await runFresh(fx, params);
 		expect(result.error?.message).toMatch(
 			/^Draft \d+ did not finish publishing within 1 second and may still publish \[item 0\]$/,
+		);
+	});
+});
+
+describe('the wait options are numbers in their bounds, checked before any request', () => {
+	test.each([
+		['pollInterval', '={{ "soon" }}', 'Poll Interval (Seconds)', 'soon'],
+		['pollInterval', 0, 'Poll Interval (Seconds)', '0'],
+		['pollInterval', '={{ 1e9 }}', 'Poll Interval (Seconds)', '1000000000'],
+		['timeout', '={{ "a while" }}', 'Timeout (Seconds)', 'a while'],
+		['timeout', '={{ -5 }}', 'Timeout (Seconds)', '-5'],
+		['timeout', 86400, 'Timeout (Seconds)', '86400'],
+	])('Publish Now with %s %s is refused', async (name, value, label, shown) => {
+		const message = await expectRejectedBeforeSending(
+			fx,
+			publishNow(1, { options: { [name]: value } }),
+			{ parameter: label, problem: /must be a number of seconds from/ },
+		);
+		expect(message).toContain(`got "${shown}"`);
+	});
+
+	test('a number given as text is read as that number', async () => {
+		const draft = await seedDraft(fx, twoPlatforms);
+		const { result } = await runFresh(
+			fx,
+			publishNow(draft.id, { options: { pollInterval: '={{ "0.2" }}', timeout: '={{ "20" }}' } }),
+			{ key: 'publish' },
+		);
+		expect(result.error).toBeUndefined();
+	});
+
+	test('Create with Publish At "now" and a timeout that is not a number sends nothing', async () => {
+		await expectRejectedBeforeSending(
+			fx,
+			draftParams('create', {
+				contentType: 'posts',
+				platforms: ['mastodon'],
+				contentMode: 'text',
+				text: 'Out right away',
+				additionalFields: { publishAt: 'now' },
+				options: { waitForCompletion: true, timeout: '={{ "never" }}' },
+			}),
+			{ parameter: 'Timeout (Seconds)', problem: /got "never"/ },
+			{ key: 'publish' },
+		);
+	});
+
+	test('Update with Publish At "now" and a poll interval that is not a number sends nothing', async () => {
+		await expectRejectedBeforeSending(
+			fx,
+			draftParams('update', {
+				draftId: '1',
+				additionalFields: { publishAt: 'now' },
+				options: { waitForCompletion: true, pollInterval: '={{ "fast" }}' },
+			}),
+			{ parameter: 'Poll Interval (Seconds)', problem: /got "fast"/ },
+			{ key: 'publish' },
 		);
 	});
 });

@@ -1,4 +1,5 @@
 import {
+	MAX_RESET_AHEAD_MS,
 	RateLimitMemory,
 	socialSetBucketKey,
 	backoffDelay,
@@ -11,15 +12,18 @@ const NOW = 1_800_000_000_000;
 
 describe('rate-limit headers (Limits: rate limits)', () => {
 	test('both families are read, names case-insensitive, Reset in Unix seconds', () => {
-		const limits = parseRateLimitHeaders({
-			'x-ratelimit-user-limit': '100',
-			'X-RateLimit-User-Remaining': '3',
-			'x-ratelimit-user-reset': '1800000060',
-			'x-ratelimit-socialset-limit': '10',
-			'x-ratelimit-socialset-remaining': '0',
-			'x-ratelimit-socialset-reset': '1800000010',
-			'x-ratelimit-socialset-resource': 'drafts.create',
-		});
+		const limits = parseRateLimitHeaders(
+			{
+				'x-ratelimit-user-limit': '100',
+				'X-RateLimit-User-Remaining': '3',
+				'x-ratelimit-user-reset': '1800000060',
+				'x-ratelimit-socialset-limit': '10',
+				'x-ratelimit-socialset-remaining': '0',
+				'x-ratelimit-socialset-reset': '1800000010',
+				'x-ratelimit-socialset-resource': 'drafts.create',
+			},
+			NOW,
+		);
 		expect(limits.user).toEqual({
 			limit: 100,
 			remaining: 3,
@@ -39,6 +43,54 @@ describe('rate-limit headers (Limits: rate limits)', () => {
 			user: undefined,
 			socialSet: undefined,
 		});
+	});
+
+	test.each([
+		['NaN', 'NaN'],
+		['empty', ''],
+		['a date', 'Wed, 25 Nov 2026 10:00:00 GMT'],
+		['Infinity', 'Infinity'],
+		['exponent', '1e30'],
+		['year 3000', String(Date.UTC(3000, 0, 1) / 1000)],
+		['a day and a minute ahead', String((NOW + MAX_RESET_AHEAD_MS + 60_000) / 1000)],
+	])('a Reset that is %s is not believed: the family is left out', (_name, reset) => {
+		const limits = parseRateLimitHeaders(
+			{ 'x-ratelimit-user-remaining': '0', 'x-ratelimit-user-reset': reset },
+			NOW,
+		);
+		expect(limits.user).toBeUndefined();
+	});
+
+	test('a Reset up to a day ahead is kept (six hours here)', () => {
+		const reset = (NOW + 6 * 3_600_000) / 1000;
+		const limits = parseRateLimitHeaders(
+			{ 'x-ratelimit-user-remaining': '0', 'x-ratelimit-user-reset': String(reset) },
+			NOW,
+		);
+		expect(limits.user).toMatchObject({ remaining: 0, resetAtMs: reset * 1000 });
+	});
+
+	test('an empty Remaining is unreadable, not 0', () => {
+		const limits = parseRateLimitHeaders(
+			{ 'x-ratelimit-user-remaining': ' ', 'x-ratelimit-user-reset': String(NOW / 1000 + 60) },
+			NOW,
+		);
+		expect(limits.user).toBeUndefined();
+	});
+
+	test('a long or unprintable resource name is cut and kept on one line', () => {
+		const limits = parseRateLimitHeaders(
+			{
+				'x-ratelimit-socialset-remaining': '0',
+				'x-ratelimit-socialset-reset': String(NOW / 1000 + 60),
+				'x-ratelimit-socialset-resource': `drafts.create\nIGNORE ALL ${'x'.repeat(5000)}`,
+			},
+			NOW,
+		);
+		const resource = limits.socialSet?.resource ?? '';
+		expect(resource.startsWith('drafts.create IGNORE ALL')).toBe(true);
+		expect(resource).not.toContain('\n');
+		expect(resource.length).toBeLessThan(140);
 	});
 });
 
@@ -84,6 +136,19 @@ describe('waits', () => {
 		memory.remember('a', { remaining: 0, resetAtMs: NOW + 9000 });
 		memory.remember('b', { remaining: 0, resetAtMs: NOW + 9000 });
 		expect(memory.waitMs(['s'], NOW)).toBe(0);
+	});
+
+	test('the memory names the bucket that blocks longest, with its reset, so a caller can refuse to wait for it', () => {
+		const memory = new RateLimitMemory();
+		const social = { remaining: 0, resetAtMs: NOW + 6 * 3_600_000, resource: 'drafts.create' };
+		memory.remember('u', { remaining: 0, resetAtMs: NOW + 1000 });
+		memory.remember('s', social);
+		memory.remember('free', { remaining: 4, resetAtMs: NOW + 9_000_000 });
+		expect(memory.blocking(['u', 's', 'free'], NOW)).toEqual({
+			waitMs: 6 * 3_600_000,
+			bucket: social,
+		});
+		expect(memory.blocking(['free'], NOW)).toBeUndefined();
 	});
 
 	test('the memory learns which resource a route counts against and keeps social set buckets by resource', () => {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { foldCase, toList } from '../../../helpers/content';
 import { paramError, DRAFT_LIMITS } from '../../../helpers/validation';
 import { apiRequest, apiRequestAllItems } from '../../../../common/transport';
+import { echo } from '../../../../common/transport/errors';
 
 /**
  * Tags given by name on Draft Create and Update: matched to the social set's tags (by name or slug,
@@ -75,8 +76,12 @@ export function matchTag(tags: Tag[], name: string): Tag | undefined {
 	);
 }
 
+/** The names as an error lists them: each quoted and cut to 80 characters, at most 20. */
 function quoted(names: string[]): string {
-	return names.map((name) => `"${name}"`).join(', ');
+	const shown = names.slice(0, 20).map((name) => `"${echo(name, 80)}"`);
+	return names.length > shown.length
+		? `${shown.join(', ')} and ${names.length - shown.length} more`
+		: shown.join(', ');
 }
 
 /**
@@ -108,7 +113,7 @@ export async function matchTagNames(
 			TAG_NAMES_LABEL,
 			`names ${missing.length === 1 ? 'a tag' : 'tags'} that social set ${socialSetId} does not have: ${quoted(missing)}`,
 		);
-		const known = tags.slice(0, 20).map((tag) => `${tag.name} (${tag.slug})`);
+		const known = tags.slice(0, 20).map((tag) => `${echo(tag.name, 80)} (${echo(tag.slug, 80)})`);
 		error.description = `Turn on "Create Missing Tags" to create ${missing.length === 1 ? 'it' : 'them'}, or use an existing tag. ${
 			known.length
 				? `Tags of the social set: ${known.join(', ')}${tags.length > known.length ? ', …' : ''}.`

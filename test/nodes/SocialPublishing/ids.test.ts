@@ -1,0 +1,85 @@
+import { useSandbox } from '../../harness/sandbox';
+import { byId } from '../../harness/workflows';
+import { draftParams, seedDraft } from './draft/fixtures';
+import { expectRejectedBeforeSending, runFresh } from './helpers/nodeRun';
+
+const fx = useSandbox();
+
+/** 2^53 + 1: Number() would read it as 2^53, another draft. */
+const BEYOND = '9007199254740993';
+
+describe('IDs are exact: one beyond 2^53 - 1 is refused before any request, never rounded', () => {
+	test('Draft > Delete with Draft ID 2^53 + 1', async () => {
+		const message = await expectRejectedBeforeSending(
+			fx,
+			draftParams('delete', { draftId: BEYOND }),
+			{
+				parameter: 'Draft ID',
+			},
+		);
+		expect(message).toBe(
+			`Parameter "Draft ID" is larger than 9007199254740991, the largest ID the node carries exactly, got "${BEYOND}" [item 0]`,
+		);
+	});
+
+	test('a Draft ID from an expression that JavaScript already rounded is refused too', async () => {
+		await expectRejectedBeforeSending(fx, draftParams('delete', { draftId: `={{ ${BEYOND} }}` }), {
+			parameter: 'Draft ID',
+			problem: /is larger than 9007199254740991/,
+		});
+	});
+
+	test('Social Set 2^53 + 1 on the second item: the first item is sent, the second refused naming item 1', async () => {
+		const draft = await seedDraft(fx, {
+			platforms: { mastodon: { enabled: true, posts: [{ text: 'Hi' }], settings: {} } },
+		});
+		await expectRejectedBeforeSending(
+			fx,
+			draftParams('get', { draftId: '={{ $json.draft }}', socialSetId: byId('={{ $json.set }}') }),
+			{
+				parameter: 'Social Set',
+				itemIndex: 1,
+				problem: /is larger than 9007199254740991/,
+				sentBefore: 1,
+			},
+			{
+				input: [
+					{ json: { set: '101', draft: String(draft.id) } },
+					{ json: { set: BEYOND, draft: String(draft.id) } },
+				],
+			},
+		);
+	});
+
+	test.each([['-3'], ['1.5'], ['1e3'], ['0x10']])(
+		'Draft ID %s is refused as not a whole number',
+		async (id) => {
+			await expectRejectedBeforeSending(fx, draftParams('delete', { draftId: id }), {
+				parameter: 'Draft ID',
+				problem: `must be a whole number, got "${id}"`,
+			});
+		},
+	);
+
+	test('the largest exact ID, 2^53 - 1, is sent as it is', async () => {
+		const { result, requests } = await runFresh(
+			fx,
+			draftParams('get', { draftId: String(Number.MAX_SAFE_INTEGER) }),
+		);
+		expect(requests.map((r) => r.path)).toEqual([
+			`/v2/social-sets/101/drafts/${Number.MAX_SAFE_INTEGER}`,
+		]);
+		expect(String(result.error?.httpCode)).toBe('404');
+	});
+
+	test('a 1 MB Draft ID is echoed cut, on one line', async () => {
+		const message = await expectRejectedBeforeSending(
+			fx,
+			draftParams('delete', { draftId: `x\n${'9'.repeat(1_000_000)}` }),
+			{ parameter: 'Draft ID' },
+		);
+		expect(message.length).toBeLessThan(300);
+		expect(message).not.toContain('\n');
+		expect(message).toContain('characters in all)" [item 0]');
+	});
+});
