@@ -19,7 +19,7 @@ interface Bucket {
 	next: number;
 }
 
-/** Past this many consumed distinct timestamps (and half the list), the list is compacted. */
+/** Past this many consumed entries (and half the list), a list of timestamps or keys is compacted. */
 const COMPACT_AFTER = 1024;
 
 export class ReplayIndex {
@@ -42,10 +42,6 @@ export class ReplayIndex {
 			} else delete seen[key];
 		}
 		return index;
-	}
-
-	get size(): number {
-		return this.count;
 	}
 
 	/** Writes `key` with its timestamp into the memory. */
@@ -80,6 +76,11 @@ export class ReplayIndex {
 				continue;
 			}
 			if (this.drop(bucket.keys[bucket.next++], timestamp)) forgotten = timestamp;
+			// A timestamp that keeps getting keys while its oldest go: let go of the consumed ones.
+			if (bucket.next >= COMPACT_AFTER && bucket.next * 2 >= bucket.keys.length) {
+				bucket.keys = bucket.keys.slice(bucket.next);
+				bucket.next = 0;
+			}
 		}
 		return forgotten;
 	}

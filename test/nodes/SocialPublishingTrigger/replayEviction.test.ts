@@ -147,6 +147,22 @@ describe('replay memory at capacity: the oldest by timestamp are forgotten, with
 		expect(into.seen).toEqual({ mine: T0 + 50, b: T0 + 90, d: T0 + 95 });
 		expect(into.floor).toBe(T0 + 30);
 	});
+
+	test('many entries of one timestamp absorbed batch after batch: the last ones are kept', () => {
+		const into: ReplayStore = {};
+		const at = clock(T0, 10);
+		for (let batch = 0; batch < 5; batch++) {
+			const seen: Record<string, number> = {};
+			for (let i = 0; i < 500; i++) seen[`b${batch}-${i}`] = T0;
+			expect(absorb(into, { seen }, at)).toBe(true);
+		}
+		expect(Object.keys(into.seen ?? {})).toEqual(
+			Array.from({ length: 10 }, (_, i) => `b4-${490 + i}`),
+		);
+		expect(into.floor).toBe(T0);
+		expect(checkAndRemember(into, 'b4-499', T0, at)).toBe('replay');
+		expect(checkAndRemember(into, 'b0-0', T0, at)).toBe('undecidable');
+	});
 });
 
 describe('replay memory at capacity: work per delivery does not grow with capacity', () => {
