@@ -1,5 +1,7 @@
 import { createHash } from 'crypto';
 
+import { indexOf, type ReplayIndex } from './replayIndex';
+
 /**
  * Bounded memory of accepted deliveries, kept in a plain object so that it can
  * live in the workflow's static data (n8n loads and saves it around each
@@ -16,6 +18,11 @@ import { createHash } from 'crypto';
  * in memory whose timestamp is at or below the floor cannot be told apart from
  * a replay of a forgotten one, so it is refused ('undecidable'): the memory
  * fails closed instead of letting a replay through.
+ *
+ * Finding the oldest entries needs no sort: each memory object has an index in timestamp order in
+ * this process (replayIndex.ts), so a delivery at capacity forgets one entry in O(1) amortised. The
+ * index is built once per memory object, in O(n); n8n hands over the static data as a new object on
+ * each webhook call, so that copy is indexed only when something is written to it.
  */
 
 export const DEFAULT_REPLAY_CAPACITY = 5000;
@@ -49,26 +56,9 @@ function liveFloor(store: ReplayStore, clock: ReplayClock): number | undefined {
 	return typeof store.floor === 'number' && isLive(store.floor, clock) ? store.floor : undefined;
 }
 
-/** Drops expired entries in place; true when something was dropped. */
-function prune(seen: Record<string, number>, clock: ReplayClock): boolean {
-	let dropped = false;
-	for (const [key, timestamp] of Object.entries(seen)) {
-		if (typeof timestamp !== 'number' || !isLive(timestamp, clock)) {
-			delete seen[key];
-			dropped = true;
-		}
-	}
-	return dropped;
-}
-
-/** Forgets the oldest entries beyond capacity; returns the newest forgotten timestamp. */
-function evict(seen: Record<string, number>, capacity: number): number | undefined {
-	const keys = Object.keys(seen);
-	if (keys.length <= capacity) return undefined;
-	const oldest = keys.sort((a, b) => seen[a] - seen[b]).slice(0, keys.length - capacity);
-	const newestForgotten = seen[oldest[oldest.length - 1]];
-	for (const key of oldest) delete seen[key];
-	return newestForgotten;
+/** Drops expired entries in place (oldest first, through the index); true when something was dropped. */
+function prune(index: ReplayIndex, clock: ReplayClock): boolean {
+	return index.dropOldestWhile((timestamp) => !isLive(timestamp, clock));
 }
 
 export function checkAndRemember(
@@ -80,11 +70,12 @@ export function checkAndRemember(
 	const capacity = Math.max(1, clock.capacity ?? DEFAULT_REPLAY_CAPACITY);
 	// Changed in place: n8n's static data tracks nested writes and deletes, and a copy would cost O(n) per delivery.
 	const seen: Record<string, number> = store.seen ?? {};
+	const index = indexOf(seen);
 	let changed = false;
 	// Expired entries go once per second of the clock, not on every delivery.
 	const second = Math.floor(clock.nowSeconds);
 	if (store.prunedAt !== second) {
-		changed = prune(seen, clock);
+		changed = prune(index, clock);
 		store.prunedAt = second;
 	}
 	let floor = liveFloor(store, clock);
@@ -97,8 +88,8 @@ export function checkAndRemember(
 	else verdict = 'fresh';
 
 	if (verdict === 'fresh') {
-		seen[key] = timestamp;
-		const forgotten = evict(seen, capacity);
+		index.set(key, timestamp);
+		const forgotten = index.evictTo(capacity);
 		if (forgotten !== undefined)
 			floor = floor === undefined ? forgotten : Math.max(floor, forgotten);
 		changed = true;
@@ -119,23 +110,32 @@ export function checkAndRemember(
 export function absorb(into: ReplayStore, from: ReplayStore, clock: ReplayClock): boolean {
 	const capacity = Math.max(1, clock.capacity ?? DEFAULT_REPLAY_CAPACITY);
 	const seen: Record<string, number> = into.seen ?? {};
+	// Built on first need only: a memory just loaded that gains nothing is never indexed.
+	let index: ReplayIndex | undefined;
 	let changed = false;
 	const second = Math.floor(clock.nowSeconds);
 	if (into.prunedAt !== second) {
-		changed = prune(seen, clock) || changed;
+		index = indexOf(seen);
+		changed = prune(index, clock) || changed;
 		into.prunedAt = second;
 	}
 	for (const [key, timestamp] of Object.entries(from.seen ?? {})) {
-		if (typeof timestamp !== 'number' || !isLive(timestamp, clock) || seen[key] === timestamp)
+		if (
+			typeof timestamp !== 'number' ||
+			!Number.isFinite(timestamp) ||
+			!isLive(timestamp, clock) ||
+			seen[key] === timestamp
+		)
 			continue;
-		seen[key] = timestamp;
+		index ??= indexOf(seen);
+		index.set(key, timestamp);
 		changed = true;
 	}
 	let floor = liveFloor(into, clock);
 	const theirs = liveFloor(from, clock);
 	if (theirs !== undefined && (floor === undefined || theirs > floor)) floor = theirs;
-	if (changed) {
-		const forgotten = evict(seen, capacity);
+	if (changed && index) {
+		const forgotten = index.evictTo(capacity);
 		if (forgotten !== undefined)
 			floor = floor === undefined ? forgotten : Math.max(floor, forgotten);
 		into.seen = seen;

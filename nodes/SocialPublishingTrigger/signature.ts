@@ -13,6 +13,13 @@ export const SIGNATURE_SCHEME = 'sha256=';
 
 const SIGNATURE_HEX = /^[0-9a-f]{64}$/;
 const UNIX_SECONDS = /^[0-9]{1,12}$/;
+/** Longest event header read: the API's event names are far shorter (Events). */
+export const MAX_EVENT_LENGTH = 100;
+/** An event name: visible ASCII characters, no spaces. */
+const EVENT_NAME = /^[\x21-\x7e]+$/;
+/** `sha256=` and 64 hex digits. */
+const SIGNATURE_LENGTH = 'sha256='.length + 64;
+const MAX_TIMESTAMP_LENGTH = 12;
 
 export type HeaderRole = 'Event' | 'Timestamp' | 'Signature';
 
@@ -91,6 +98,20 @@ export function readDeliveryHeaders(
 	return { event, timestamp, signature };
 }
 
+/** True when the header has the shape of a signature: `sha256=` and 64 lowercase hex digits. */
+export function isSignatureShape(signatureHeader: string): boolean {
+	return (
+		signatureHeader.length === SIGNATURE_LENGTH &&
+		signatureHeader.startsWith(SIGNATURE_SCHEME) &&
+		SIGNATURE_HEX.test(signatureHeader.slice(SIGNATURE_SCHEME.length))
+	);
+}
+
+/** True when the event header is 1 to 100 visible ASCII characters. */
+export function isEventShape(event: string): boolean {
+	return event.length <= MAX_EVENT_LENGTH && EVENT_NAME.test(event);
+}
+
 /** Hex HMAC-SHA256 keyed with the secret over `timestamp + "." + raw body bytes`. */
 export function computeSignatureHex(secret: string, timestamp: string, rawBody: Buffer): string {
 	return createHmac('sha256', secret).update(`${timestamp}.`, 'utf8').update(rawBody).digest('hex');
@@ -107,9 +128,8 @@ export function signatureMatches(
 	rawBody: Buffer,
 	signatureHeader: string,
 ): boolean {
-	if (!signatureHeader.startsWith(SIGNATURE_SCHEME)) return false;
+	if (!isSignatureShape(signatureHeader)) return false;
 	const provided = signatureHeader.slice(SIGNATURE_SCHEME.length);
-	if (!SIGNATURE_HEX.test(provided)) return false;
 	const expected = Buffer.from(computeSignatureHex(secret, timestamp, rawBody), 'utf8');
 	const given = Buffer.from(provided, 'utf8');
 	if (given.length !== expected.length) return false;
@@ -118,7 +138,9 @@ export function signatureMatches(
 
 /** Unix seconds from the timestamp header, or undefined when it is not a plain integer. */
 export function parseTimestamp(value: string): number | undefined {
-	return UNIX_SECONDS.test(value) ? Number(value) : undefined;
+	return value.length <= MAX_TIMESTAMP_LENGTH && UNIX_SECONDS.test(value)
+		? Number(value)
+		: undefined;
 }
 
 /** True when the timestamp lies within the tolerance of now, in either direction. */
@@ -148,28 +170,49 @@ const reject = (status: 400 | 401, reason: string): RejectedDelivery => ({
 	reason,
 });
 
-/**
- * Runs every check in order: method, headers, signature, timestamp, JSON body,
- * event header against the body's event. Replay memory and the event filter are
- * applied by the caller on a verified delivery.
- */
-export function verifyDelivery(input: VerifyInput): Verification {
-	if ((input.method ?? '').toUpperCase() !== 'POST') return reject(401, 'Method not allowed');
+/** What the checks before the HMAC found: the headers and the timestamp they carry. */
+export type HeaderCheck =
+	| { ok: true; headers: DeliveryHeaders; timestamp: number }
+	| RejectedDelivery;
 
+/**
+ * The cheap checks, which need neither the secret nor the body: the three headers present, each of its
+ * shape and bounded length, and the timestamp within the tolerance. Only a delivery that passes them
+ * costs an HMAC over its body.
+ */
+export function checkHeaders(
+	input: Pick<VerifyInput, 'headers' | 'headerPrefix' | 'toleranceSeconds' | 'nowMs'>,
+): HeaderCheck {
 	const headers = readDeliveryHeaders(input.headers, input.headerPrefix);
 	if (!headers) return reject(401, 'Missing signature headers');
-
-	if (!input.secret || !input.rawBody) return reject(401, 'Invalid signature');
-	if (!signatureMatches(input.secret, headers.timestamp, input.rawBody, headers.signature)) {
-		return reject(401, 'Invalid signature');
-	}
-
+	if (!isEventShape(headers.event)) return reject(401, 'Malformed event header');
+	if (!isSignatureShape(headers.signature)) return reject(401, 'Invalid signature');
 	const timestamp = parseTimestamp(headers.timestamp);
 	if (
 		timestamp === undefined ||
 		!isWithinTolerance(timestamp, input.nowMs, input.toleranceSeconds)
 	) {
 		return reject(401, 'Timestamp outside the accepted window');
+	}
+	return { ok: true, headers, timestamp };
+}
+
+/**
+ * Runs every check in order, cheapest first: method; headers (present, shaped, bounded) and the
+ * timestamp within the tolerance; then the signature (HMAC over the body, compared in constant time);
+ * JSON body; event header against the body's event. Replay memory and the event filter are applied by
+ * the caller on a verified delivery.
+ */
+export function verifyDelivery(input: VerifyInput): Verification {
+	if ((input.method ?? '').toUpperCase() !== 'POST') return reject(401, 'Method not allowed');
+
+	const checked = checkHeaders(input);
+	if (!checked.ok) return checked;
+	const { headers, timestamp } = checked;
+
+	if (!input.secret || !input.rawBody) return reject(401, 'Invalid signature');
+	if (!signatureMatches(input.secret, headers.timestamp, input.rawBody, headers.signature)) {
+		return reject(401, 'Invalid signature');
 	}
 
 	const parsed = parseJson(input.rawBody);

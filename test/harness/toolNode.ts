@@ -4,11 +4,15 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodeTypes,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, deepCopy } from 'n8n-workflow';
+import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
+import { buildNodeTypes, sourceNodeTypes } from './nodeTypes';
 import type { WorkflowJson } from './runWorkflow';
+import type { SandboxFixture } from './sandbox';
 import { CREDENTIAL } from './workflows';
 
 /**
@@ -125,4 +129,32 @@ export function agentWithToolWorkflow(parameters: IDataObject): WorkflowJson {
 			[TOOL_NODE]: { ai_tool: [[{ node: AGENT, type: 'ai_tool', index: 0 }]] },
 		},
 	};
+}
+
+/** Node types for a tool run: the agent stand-in, the package's nodes and the Social Publishing tool variant. */
+export function toolNodeTypes(): INodeTypes {
+	return buildNodeTypes(
+		{ 'test.agentStandIn': new AgentStandIn() },
+		{ ...sourceNodeTypes(), socialPublishingTool: toolVariant(new SocialPublishing()) },
+	);
+}
+
+/**
+ * Runs the agent with one tool call per entry of `calls` (the model's arguments, for `$fromAI`) and
+ * returns each call's answer with the API requests the sandbox received during the run.
+ */
+export async function callTool(
+	fx: SandboxFixture,
+	nodeTypes: INodeTypes,
+	parameters: IDataObject,
+	calls: IDataObject[],
+): Promise<{ answers: IDataObject[][]; requests: ReturnType<SandboxFixture['apiRequests']> }> {
+	fx.sandbox.clearRequests();
+	const result = await fx.run(agentWithToolWorkflow(parameters), {
+		nodeTypes,
+		input: calls.map((toolArgs) => ({ json: { toolArgs } })),
+	});
+	if (result.error) throw result.error;
+	const answers = result.output(AGENT).map((item) => item.json.answer as IDataObject[]);
+	return { answers, requests: fx.apiRequests() };
 }

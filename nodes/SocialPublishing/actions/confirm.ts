@@ -1,29 +1,67 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { getSocialSetId } from './params';
 import { parsePlatformsJson } from '../helpers/validation';
 import { toList } from '../helpers/content';
 import { getDraft, getDraftTarget } from './draft/requests';
+import { ASK_TO_CONFIRM, unconfirmedOtherAction } from './dryRuns';
 
 /**
  * AI-agent safety. n8n runs a node with `usableAsTool` as an agent's tool under a node type whose name
- * ends in `Tool` (it adds the suffix when it loads the node). Run that way, the draft operations that
- * publish, schedule or delete act only when "Confirm" is true; otherwise the tool answers with what it
- * would do and sends no write request. As a regular node nothing changes.
+ * ends in `Tool` (it adds the suffix when it loads the node). Run that way, the operations that publish,
+ * schedule, replace or delete, and the upload of a file from a URL, act only when "Confirm" is true;
+ * otherwise the tool answers with what it would do and sends no write request. As a regular node nothing
+ * changes.
+ *
+ * This guards against an agent's mistakes (a wrong draft id, a misread request); it is not an access
+ * control: whoever can edit the workflow can set "Confirm" to a fixed true, and the credential's API
+ * key decides what the node may do.
  */
 
-const GATED_OPERATIONS = ['create', 'delete', 'publishNow', 'schedule', 'update'];
+/** Operations held back until confirmed, by resource. */
+export const GATED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
+	draft: ['create', 'delete', 'publishNow', 'schedule', 'update'],
+	queue: ['updateSchedule'],
+	comment: ['delete'],
+	commentThread: ['delete'],
+	media: ['upload'],
+};
 
-export const confirmFields: INodeProperties[] = [
-	{
+function confirmField(acts: string, show: IDisplayOptions['show']): INodeProperties {
+	return {
 		displayName: 'Confirm',
 		name: 'confirm',
 		type: 'boolean',
 		default: false,
-		description:
-			'Whether the user has confirmed this action. Only read when the node runs as an AI agent\'s tool: Publish Now, Schedule, Delete, and Create or Update with "Publish At" then act only when this is true, and otherwise return what they would do without doing it.',
+		description: `Whether the user has confirmed this action. Only read when the node runs as an AI agent's tool: ${acts} only when this is true; otherwise the tool answers what it would do, without doing it.`,
 		hint: 'Let the model define this parameter, so the agent can set it to true once the user has agreed',
-		displayOptions: { show: { '@tool': [true], resource: ['draft'], operation: GATED_OPERATIONS } },
-	},
+		displayOptions: { show: { '@tool': [true], ...show } },
+	};
+}
+
+export const confirmFields: INodeProperties[] = [
+	confirmField('Publish Now, Schedule, Delete, and Create or Update with "Publish At" act', {
+		resource: ['draft'],
+		operation: [...GATED_OPERATIONS.draft],
+	}),
+	confirmField('Update Schedule (it replaces every slot of the queue) acts', {
+		resource: ['queue'],
+		operation: ['updateSchedule'],
+	}),
+	confirmField('Delete acts', { resource: ['comment'], operation: ['delete'] }),
+	confirmField('Delete (it removes the thread with all its comments) acts', {
+		resource: ['commentThread'],
+		operation: ['delete'],
+	}),
+	confirmField('Upload from a URL (the URL is read and the file uploaded) acts', {
+		resource: ['media'],
+		operation: ['upload'],
+		inputSource: ['url'],
+	}),
 ];
 
 /** Whether this run is the tool variant n8n makes of the node for AI agents. */
@@ -66,10 +104,23 @@ function describeWhen(value: unknown): string {
 	return `at ${text}`;
 }
 
+/** Whether the operation is one the tool holds back in this run, before "Confirm" is read. */
+function isGated(
+	context: IExecuteFunctions,
+	resource: string,
+	operation: string,
+	itemIndex: number,
+): boolean {
+	if (!GATED_OPERATIONS[resource]?.includes(operation) || !runsAsTool(context)) return false;
+	if (resource === 'media')
+		return context.getNodeParameter('inputSource', itemIndex, 'binary') === 'url';
+	return true;
+}
+
 /**
- * Undefined when the operation may go ahead: not a tool run, an operation that does not publish, schedule
- * or delete, or "Confirm" is true. Otherwise the dry-run answer: the action, the draft, the social set and
- * the platforms (read with GET where the draft exists), and nothing is written.
+ * Undefined when the operation may go ahead: not a tool run, an operation that is not held back, or
+ * "Confirm" is true. Otherwise the dry-run answer: the action and what it would act on (read with GET
+ * where that names it better), and nothing is written.
  */
 export async function unconfirmedToolAction(
 	context: IExecuteFunctions,
@@ -77,10 +128,9 @@ export async function unconfirmedToolAction(
 	operation: string,
 	itemIndex: number,
 ): Promise<IDataObject | undefined> {
-	if (resource !== 'draft' || !GATED_OPERATIONS.includes(operation) || !runsAsTool(context))
-		return undefined;
+	if (!isGated(context, resource, operation, itemIndex)) return undefined;
 	let publishAt: unknown;
-	if (operation === 'create' || operation === 'update') {
+	if (resource === 'draft' && (operation === 'create' || operation === 'update')) {
 		const fields = context.getNodeParameter(
 			operation === 'create' ? 'additionalFields' : 'updateFields',
 			itemIndex,
@@ -90,6 +140,7 @@ export async function unconfirmedToolAction(
 		publishAt = fields.publishAt;
 	}
 	if (context.getNodeParameter('confirm', itemIndex, false) === true) return undefined;
+	if (resource !== 'draft') return await unconfirmedOtherAction(context, resource, itemIndex);
 
 	const socialSetId = getSocialSetId(context, itemIndex);
 	let draftId: number | null = null;
@@ -129,6 +180,6 @@ export async function unconfirmedToolAction(
 		...(publishAt !== undefined
 			? { publish_at: publishAt instanceof Date ? publishAt.toISOString() : String(publishAt) }
 			: {}),
-		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}. Ask the user to confirm, then call this tool again with "confirm" set to true.`,
+		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}. ${ASK_TO_CONFIRM}`,
 	};
 }

@@ -1,4 +1,9 @@
+// The module object itself (not an import namespace), so that its functions can be watched.
+import crypto = require('crypto');
+
 import {
+	isEventShape,
+	isSignatureShape,
 	isWithinTolerance,
 	parseTimestamp,
 	readDeliveryHeaders,
@@ -173,13 +178,18 @@ describe('verifyDelivery: the checks in order, with their status', () => {
 		};
 	}
 
-	test('the signature is checked before the timestamp and the body', () => {
-		const bad = {
+	test('the timestamp is checked before the signature, and the signature before the body', () => {
+		const stale = {
 			...input({ nowMs: NOW_MS + 10_000_000 }),
 			secret: 'whsec_other',
 			rawBody: Buffer.from('not json'),
 		};
-		expect(verifyDelivery(bad)).toMatchObject({ ok: false, reason: 'Invalid signature' });
+		expect(verifyDelivery(stale)).toMatchObject({
+			ok: false,
+			reason: 'Timestamp outside the accepted window',
+		});
+		const forged = { ...input(), secret: 'whsec_other', rawBody: Buffer.from('not json') };
+		expect(verifyDelivery(forged)).toMatchObject({ ok: false, reason: 'Invalid signature' });
 	});
 
 	test.each([
@@ -194,5 +204,94 @@ describe('verifyDelivery: the checks in order, with their status', () => {
 		['a signed body without event', compactSorted({ data: {} }), 401],
 	])('%s -> %i', (_name, body, status) => {
 		expect(verifyDelivery(input(signed(body)))).toMatchObject({ ok: false, status });
+	});
+});
+
+describe('verifyDelivery: the cheap checks come first, and only a delivery that passes them costs an HMAC', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	/** Verifies a delivery built beforehand (building it signs it), counting HMACs and constant-time compares. */
+	function verifyCounting(delivery: VerifyInput) {
+		const hmac = jest.spyOn(crypto, 'createHmac');
+		const compare = jest.spyOn(crypto, 'timingSafeEqual');
+		const result = verifyDelivery(delivery);
+		return { result, hmacs: hmac.mock.calls.length, compares: compare.mock.calls.length };
+	}
+
+	const withHeader = (name: string, value: string | string[]): Partial<VerifyInput> => ({
+		headers: { ...input().headers, [`x-service-${name}`]: value },
+	});
+
+	test.each([
+		['no headers', { headers: {} }, 'Missing signature headers'],
+		[
+			'the signature header sent twice',
+			withHeader('signature', ['a', 'b']),
+			'Missing signature headers',
+		],
+		[
+			'an event header of 101 characters',
+			withHeader('event', 'e'.repeat(101)),
+			'Malformed event header',
+		],
+		[
+			'an event header with a space',
+			withHeader('event', 'draft created'),
+			'Malformed event header',
+		],
+		[
+			'a signature in upper-case hex',
+			withHeader('signature', 'sha256=' + 'AB'.repeat(32)),
+			'Invalid signature',
+		],
+		[
+			'a signature of 65 hex digits',
+			withHeader('signature', 'sha256=' + 'a'.repeat(65)),
+			'Invalid signature',
+		],
+		[
+			'a signature header of 16 KB',
+			withHeader('signature', 'sha256=' + 'a'.repeat(16_000)),
+			'Invalid signature',
+		],
+		['another scheme', withHeader('signature', 'sha1=' + 'a'.repeat(64)), 'Invalid signature'],
+		[
+			'a timestamp of 13 digits',
+			withHeader('timestamp', '1'.repeat(13)),
+			'Timestamp outside the accepted window',
+		],
+		[
+			'a timestamp that is not a number',
+			withHeader('timestamp', 'yesterday'),
+			'Timestamp outside the accepted window',
+		],
+		['a stale timestamp', { nowMs: NOW_MS + 301_000 }, 'Timestamp outside the accepted window'],
+		['a future timestamp', { nowMs: NOW_MS - 301_000 }, 'Timestamp outside the accepted window'],
+	])('%s: refused with 401, no HMAC computed', (_name, overrides, reason) => {
+		const { result, hmacs, compares } = verifyCounting(input(overrides as Partial<VerifyInput>));
+		expect(result).toEqual({ ok: false, status: 401, reason });
+		expect([hmacs, compares]).toEqual([0, 0]);
+	});
+
+	test('a well-formed delivery in the window with a wrong signature: one HMAC, compared in constant time', () => {
+		const { result, hmacs, compares } = verifyCounting(input({ secret: 'whsec_other' }));
+		expect(result).toEqual({ ok: false, status: 401, reason: 'Invalid signature' });
+		expect([hmacs, compares]).toEqual([1, 1]);
+	});
+
+	test('a valid delivery: one HMAC, compared in constant time', () => {
+		const { result, hmacs, compares } = verifyCounting(input());
+		expect(result).toMatchObject({ ok: true });
+		expect([hmacs, compares]).toEqual([1, 1]);
+	});
+
+	test('header shapes: the bounds are inclusive', () => {
+		expect(isEventShape('e'.repeat(100))).toBe(true);
+		expect(isEventShape('draft.status_changed')).toBe(true);
+		expect(isEventShape('')).toBe(false);
+		expect(isEventShape('draft.créé')).toBe(false);
+		expect(isSignatureShape('sha256=' + '0f'.repeat(32))).toBe(true);
+		expect(isSignatureShape('sha256=' + '0f'.repeat(32) + ' ')).toBe(false);
+		expect(parseTimestamp('9'.repeat(12))).toBe(999_999_999_999);
 	});
 });

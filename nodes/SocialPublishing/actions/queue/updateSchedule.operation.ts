@@ -3,7 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
-import { DAY_CODES, rulesFromFields, rulesFromJson, validateRules } from '../../helpers/queue';
+import {
+	DAY_CODES,
+	rulesFromFields,
+	rulesFromJson,
+	validateRules,
+	type QueueRule,
+} from '../../helpers/queue';
 import { apiRequest } from '../../../common/transport';
 import type { OperationResult } from '../types';
 
@@ -93,24 +99,30 @@ export const description = updateDisplayOptions(
 	fields,
 );
 
+/** The item's rules, checked; an error naming the parameter when they are not valid. */
+export function readScheduleRules(context: IExecuteFunctions, itemIndex: number): QueueRule[] {
+	const mode = context.getNodeParameter('rulesInput', itemIndex, 'fields') as string;
+	const label = mode === 'json' ? 'Rules (JSON)' : 'Rules';
+	const raw =
+		mode === 'json'
+			? rulesFromJson(context.getNodeParameter('rulesJson', itemIndex, '[]'))
+			: rulesFromFields(context.getNodeParameter('rules', itemIndex, {}));
+	if (raw === undefined) throw paramError(context, itemIndex, label, 'is not valid JSON');
+	const checked = validateRules(raw);
+	if ('problem' in checked) throw paramError(context, itemIndex, label, checked.problem);
+	return checked.rules;
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const socialSetId = getSocialSetId(this, itemIndex);
-	const mode = this.getNodeParameter('rulesInput', itemIndex, 'fields') as string;
-	const label = mode === 'json' ? 'Rules (JSON)' : 'Rules';
-	const raw =
-		mode === 'json'
-			? rulesFromJson(this.getNodeParameter('rulesJson', itemIndex, '[]'))
-			: rulesFromFields(this.getNodeParameter('rules', itemIndex, {}));
-	if (raw === undefined) throw paramError(this, itemIndex, label, 'is not valid JSON');
-	const checked = validateRules(raw);
-	if ('problem' in checked) throw paramError(this, itemIndex, label, checked.problem);
+	const rules = readScheduleRules(this, itemIndex);
 	return await apiRequest(this, {
 		method: 'PUT',
 		path: `/v2/social-sets/${socialSetId}/queue/schedule`,
-		body: { rules: checked.rules },
+		body: { rules },
 		itemIndex,
 	});
 }
