@@ -83,6 +83,38 @@ describe('Retry On Fail: Draft > Create', () => {
 	});
 });
 
+describe('Retry On Fail with Continue On Fail', () => {
+	test('n8n tries again while the first output item is an error: the other items are still written once', async () => {
+		const input = [
+			{ text: 'both first', title: 'both settings', tags: 'no-such-tag' },
+			{ text: 'both second', title: 'both settings', tags: 'launch' },
+			{ text: 'both third', title: 'both settings', tags: 'launch' },
+		];
+		const { result, items: out } = await runWithRetry(fx, createFromItems(), input, {
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(out[0].error).toMatchObject({ code: 'VALIDATION_ERROR', httpCode: '400' });
+		expect(out.slice(1).map((d) => d.preview)).toEqual(['both second', 'both third']);
+		expect(await draftsTitled(fx, 'both settings')).toHaveLength(2);
+		// three tries of the refused first item, one write of each other item
+		const posts = sent(fx, 'POST', '/v2/social-sets/101/drafts');
+		expect(posts.map((r) => r.status)).toEqual([400, 201, 201, 400, 400]);
+	});
+
+	test('an error item that is not the first: n8n does not try again', async () => {
+		const { items: out } = await runWithRetry(fx, createFromItems(), items('later error', true), {
+			continueOnFail: true,
+		});
+		expect(out.map((d) => (d.error ? 'error' : d.preview))).toEqual([
+			'later error one',
+			'later error two',
+			'error',
+		]);
+		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(3);
+	});
+});
+
 describe('Retry On Fail: what is not remembered', () => {
 	// Continue On Fail with a refused last item: the run ends with an error item, so its memory is
 	// kept (n8n could still try again), and only the key tells the runs apart.

@@ -1,5 +1,5 @@
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
-import type { SandboxFixture } from '../../../harness/sandbox';
+import type { KeyName, SandboxFixture } from '../../../harness/sandbox';
 import type { RunResult, WorkflowJson } from '../../../harness/runWorkflow';
 import { NODE, singleNodeWorkflow } from '../../../harness/workflows';
 import { api } from '../draft/fixtures';
@@ -26,9 +26,11 @@ export async function runWithRetry(
 	parameters: INodeParameters,
 	input: IDataObject[],
 	settings: Partial<INode> = {},
+	key: KeyName = 'admin',
 ): Promise<{ result: RunResult; items: IDataObject[] }> {
 	const result = await fx.run(retryWorkflow(parameters, settings), {
 		input: input.map((json) => ({ json })),
+		key,
 	});
 	const items = result.output(NODE).map((item) => item.json);
 	return { result, items };
