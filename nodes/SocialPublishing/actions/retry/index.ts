@@ -68,6 +68,7 @@ export class RetryTry {
 					this.operationContext,
 					itemIndex,
 					known.startedAtMs,
+					idsOf(this.memory.doneOutputs(scope)),
 				);
 				if (found !== undefined) output = found;
 			}
@@ -111,4 +112,17 @@ export class RetryTry {
 		)
 			this.memory.endRun(this.scopeValue);
 	}
+}
+
+/** The `id` of every object in these outputs (draft, tag slug aside, thread, comment). */
+function idsOf(outputs: OperationResult[]): Set<string> {
+	const ids = new Set<string>();
+	for (const output of outputs) {
+		for (const entry of Array.isArray(output) ? output : [output]) {
+			const json = (entry as { json?: unknown }).json ?? entry;
+			const id = (json as { id?: unknown }).id;
+			if (id !== undefined && id !== null) ids.add(String(id));
+		}
+	}
+	return ids;
 }

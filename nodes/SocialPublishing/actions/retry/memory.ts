@@ -75,6 +75,16 @@ export class RetryMemory {
 		if (keys && keys.size === 0) this.runs.delete(stored.run);
 	}
 
+	/** The outputs of the items of one run that are done. */
+	doneOutputs(run: string): OperationResult[] {
+		const outputs: OperationResult[] = [];
+		for (const key of this.runs.get(run) ?? []) {
+			const entry = this.entries.get(key)?.entry;
+			if (entry?.state === 'done') outputs.push(entry.output);
+		}
+		return outputs;
+	}
+
 	/** Forgets everything of one node run (it ended without an error: n8n will not try it again). */
 	endRun(run: string): void {
 		for (const key of [...(this.runs.get(run) ?? [])]) this.delete(key);

@@ -35,12 +35,14 @@ export function sameContent(ours: IDataObject, theirs: IDataObject): boolean {
 /**
  * Create: the draft an earlier try may have stored is among the social set's newest drafts, created
  * after that try began, with the same title and content. It is adopted (and waited for, with Publish At
- * "now" and Wait for Completion) instead of creating a second one.
+ * "now" and Wait for Completion) instead of creating a second one. A draft another item of the run
+ * put out is never adopted.
  */
 export async function reconcileCreate(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	startedAtMs: number,
+	taken: Set<string>,
 ): Promise<OperationResult | undefined> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const content = readContent(this, itemIndex, socialSetId, false);
@@ -53,7 +55,10 @@ export async function reconcileCreate(
 	});
 	const title = fields.body.draft_title ?? null;
 	const candidates = (page.results ?? []).filter(
-		(draft) => since(draft.created_at, startedAtMs) && (draft.draft_title ?? null) === title,
+		(draft) =>
+			!taken.has(String(draft.id)) &&
+			since(draft.created_at, startedAtMs) &&
+			(draft.draft_title ?? null) === title,
 	);
 	for (const candidate of candidates) {
 		const target = {

@@ -42,6 +42,7 @@ export async function reconcileThreadCreate(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	startedAtMs: number,
+	taken: Set<string>,
 ): Promise<OperationResult | undefined> {
 	const path = getThreadsPath(this, itemIndex);
 	const selected = this.getNodeParameter('selectedText', itemIndex, '') as string;
@@ -49,6 +50,7 @@ export async function reconcileThreadCreate(
 	return (await threadsOf(this, itemIndex, path)).find((thread) => {
 		const first = comments(thread)[0];
 		return (
+			!taken.has(String(thread.id)) &&
 			thread.selected_text === selected &&
 			first?.text === text &&
 			since(first.created_at, startedAtMs)

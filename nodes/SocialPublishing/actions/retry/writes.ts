@@ -18,12 +18,14 @@ import {
 
 /**
  * After a try whose write may have been acted on: what became of it. A result is the item's output
- * (the write is done); undefined means it did not happen, and the operation runs as usual.
+ * (the write is done); undefined means it did not happen, and the operation runs as usual. `taken`
+ * holds the ids other items of the run already put out, which are never adopted again.
  */
 export type Reconcile = (
 	this: IExecuteFunctions,
 	itemIndex: number,
 	startedAtMs: number,
+	taken: Set<string>,
 ) => Promise<OperationResult | undefined>;
 
 export interface WriteOperation {

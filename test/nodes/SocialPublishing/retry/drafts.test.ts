@@ -77,6 +77,17 @@ describe('Retry On Fail: Draft > Create', () => {
 		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(1);
 	});
 
+	test("two identical items, the answer to the second lost: the first item's draft is not adopted for the second", async () => {
+		fx.sandbox.faults.set({ fail503AfterStore: 1, skip: 1, paths: '/drafts', methods: 'POST' });
+		const twin = { text: 'twin text', title: 'twins', tags: 'launch' };
+		const { result, items: out } = await runWithRetry(fx, createFromItems(), [twin, twin]);
+		expect(result.error).toBeUndefined();
+		const stored = await draftsTitled(fx, 'twins');
+		expect(stored).toHaveLength(2);
+		expect(out.map((d) => d.id).sort()).toEqual(stored.map((d) => d.id).sort());
+		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts').map((r) => r.status)).toEqual([201, 503]);
+	});
+
 	test('a 503 before the store: nothing is found, and the draft is created on the next try', async () => {
 		fx.sandbox.faults.set({ fail503: 1, paths: '/drafts', methods: 'POST' });
 		const { result } = await runWithRetry(fx, createFromItems(), [
