@@ -30,34 +30,27 @@ function binaryIds(item: INodeExecutionData): string[] {
 /**
  * The node run a try belongs to: execution, node (id and name) and run index stay the same between
  * n8n's tries of one node run, and differ between executions, nodes and loop runs. Undefined when the
- * execution has no id (then nothing is remembered).
+ * execution has no id or the context cannot say (then nothing is remembered).
  */
 export function runScope(context: IExecuteFunctions): string | undefined {
-	const executionId = context.getExecutionId();
-	if (!executionId) return undefined;
-	const node = context.getNode();
-	const runIndex = context.getWorkflowDataProxy(0).$runIndex;
-	return stableJson([executionId, node.id, node.name, runIndex]);
-}
-
-/** Every top-level parameter of the node as evaluated for the item (the raw value where it cannot be). */
-function evaluatedParameters(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): Record<string, unknown> {
-	const raw = context.getNode().parameters;
-	const values: Record<string, unknown> = {};
-	for (const name of Object.keys(raw)) {
-		try {
-			values[name] = context.getNodeParameter(name, itemIndex);
-		} catch {
-			values[name] = { unevaluated: raw[name] };
-		}
+	try {
+		const executionId = context.getExecutionId();
+		if (!executionId) return undefined;
+		const node = context.getNode();
+		const runIndex = context.getWorkflowDataProxy(0).$runIndex;
+		return stableJson([executionId, node.id, node.name, runIndex]);
+	} catch {
+		return undefined;
 	}
-	return values;
 }
 
-/** One item's write in one node run: the run, the item's position, its JSON and binary ids, and the parameters as evaluated for it. */
+/**
+ * One item's write in one node run: the run, the item's position, its JSON and binary ids, and the
+ * node's parameters as saved in the workflow. Within one run those parameters evaluate for the item
+ * from exactly these inputs (the item, and the execution's data up to this node), so the key is as
+ * strict as one over the evaluated values; but an expression that reads the clock (`$now`) keeps its
+ * key from one try to the next instead of making the retry a new write. It also costs no evaluation.
+ */
 export function itemKey(
 	context: IExecuteFunctions,
 	scope: string,
@@ -66,13 +59,7 @@ export function itemKey(
 ): string {
 	return createHash('sha256')
 		.update(
-			stableJson([
-				scope,
-				itemIndex,
-				item.json,
-				binaryIds(item),
-				evaluatedParameters(context, itemIndex),
-			]),
+			stableJson([scope, itemIndex, item.json, binaryIds(item), context.getNode().parameters]),
 		)
 		.digest('hex');
 }

@@ -41,11 +41,15 @@ export class WriteWatcher {
 			get: (object, property) =>
 				property === 'httpRequestWithAuthentication' ? watch : Reflect.get(object, property),
 		});
+		const bound = new Map<PropertyKey, unknown>();
 		this.context = new Proxy(target, {
 			get: (object, property) => {
 				if (property === 'helpers') return helpers;
 				const value = Reflect.get(object, property, object) as unknown;
-				return typeof value === 'function' ? (value as () => unknown).bind(object) : value;
+				if (typeof value !== 'function') return value;
+				let method = bound.get(property);
+				if (!method) bound.set(property, (method = (value as () => unknown).bind(object)));
+				return method;
 			},
 		});
 	}

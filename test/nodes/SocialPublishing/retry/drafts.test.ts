@@ -88,6 +88,16 @@ describe('Retry On Fail: Draft > Create', () => {
 		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts').map((r) => r.status)).toEqual([201, 503]);
 	});
 
+	test('a parameter that reads the clock does not make a retry a new write', async () => {
+		const params = createText('={{ $json.text }} at {{ $now.toMillis() }}', ['x'], {
+			additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}' },
+		});
+		const { result } = await runWithRetry(fx, params, items('clock', true));
+		expect(result.error?.context?.itemIndex).toBe(2);
+		expect(await draftsTitled(fx, 'clock')).toHaveLength(2);
+		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(5);
+	});
+
 	test('a 503 before the store: nothing is found, and the draft is created on the next try', async () => {
 		fx.sandbox.faults.set({ fail503: 1, paths: '/drafts', methods: 'POST' });
 		const { result } = await runWithRetry(fx, createFromItems(), [

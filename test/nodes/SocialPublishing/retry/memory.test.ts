@@ -83,7 +83,6 @@ describe('retry keys', () => {
 			getExecutionId: () => ('executionId' in fake ? fake.executionId : 'e1'),
 			getNode: () => node,
 			getWorkflowDataProxy: () => ({ $runIndex: fake.runIndex ?? 0 }),
-			getNodeParameter: (name: string) => (parameters as Record<string, unknown>)[name],
 		} as unknown as IExecuteFunctions;
 	};
 	const item: INodeExecutionData = { json: { text: 'Hi', n: 1 } };
@@ -104,7 +103,7 @@ describe('retry keys', () => {
 		expect(keyOf({}, 0, { json: { n: 1, text: 'Hi' } })).toBe(keyOf());
 	});
 
-	test('execution, node id, node name, run index, item index, item JSON, binary and parameters each change the key', () => {
+	test('execution, node id, node name, run index, item index, item JSON, binary and the saved parameters each change the key', () => {
 		const base = keyOf();
 		const variants = [
 			keyOf({ executionId: 'e2' }),
@@ -121,8 +120,15 @@ describe('retry keys', () => {
 		expect(new Set(variants).size).toBe(variants.length);
 	});
 
-	test('an execution without an id has no scope: nothing is remembered', () => {
+	test('an execution without an id, or a context that cannot say its run, has no scope: nothing is remembered', () => {
 		expect(runScope(fakeContext({ executionId: undefined }))).toBeUndefined();
+		const noProxy = {
+			...fakeContext(),
+			getWorkflowDataProxy: () => {
+				throw new Error('not here');
+			},
+		} as unknown as IExecuteFunctions;
+		expect(runScope(noProxy)).toBeUndefined();
 	});
 });
 
