@@ -114,7 +114,7 @@ export class RetryTry {
 	}
 }
 
-/** The `id` of every object in these outputs (draft, tag slug aside, thread, comment). */
+/** The `id` of every object in these outputs (drafts, threads, comments). */
 function idsOf(outputs: OperationResult[]): Set<string> {
 	const ids = new Set<string>();
 	for (const output of outputs) {
