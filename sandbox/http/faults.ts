@@ -1,7 +1,11 @@
 /**
  * Fault injection: latency, 503 bursts, dropped connections and forced 429s, each optionally
- * limited to requests whose path contains `paths`. Counters (fail503, dropConnections, force429)
- * count down per matching request; latency stays until cleared. Admin routes are never affected.
+ * limited to requests whose path contains `paths` and whose method is one of `methods`. The
+ * counters count down per matching request; latency stays until cleared. Admin routes are never
+ * affected. fail503, dropConnections and force429 strike BEFORE the request is handled (nothing is
+ * stored); fail503AfterStore and dropAfterStore strike AFTER it was handled (a write is stored, its
+ * answer replaced by a 503 or a dropped connection), as a service failing on the way back does.
+ * `skip` lets that many matching requests through untouched before the counters start.
  */
 
 export interface FaultConfig {
@@ -9,26 +13,45 @@ export interface FaultConfig {
 	fail503?: number;
 	dropConnections?: number;
 	force429?: number;
+	fail503AfterStore?: number;
+	dropAfterStore?: number;
+	skip?: number;
 	paths?: string;
+	/** comma-separated methods, e.g. `POST,PATCH`; empty or absent: every method */
+	methods?: string;
 }
 
 export type FaultAction =
 	| { kind: 'none' }
 	| { kind: 'drop' }
 	| { kind: 'fail503' }
-	| { kind: 'force429' };
+	| { kind: 'force429' }
+	| { kind: 'fail503AfterStore' }
+	| { kind: 'dropAfterStore' };
+
+type Counters = Required<Omit<FaultConfig, 'paths' | 'methods'>>;
+type State = Counters & { paths: string | undefined; methods: string[] | undefined };
+
+const COUNTERS = [
+	'latencyMs',
+	'fail503',
+	'dropConnections',
+	'force429',
+	'fail503AfterStore',
+	'dropAfterStore',
+	'skip',
+] as const;
 
 export class Faults {
-	private cfg: Required<Omit<FaultConfig, 'paths'>> & { paths: string | undefined } = emptyConfig();
+	private cfg: State = emptyConfig();
 
 	set(cfg: FaultConfig): void {
 		const next = { ...this.cfg };
-		if (cfg.latencyMs !== undefined) next.latencyMs = nonNegative(cfg.latencyMs, 'latencyMs');
-		if (cfg.fail503 !== undefined) next.fail503 = nonNegative(cfg.fail503, 'fail503');
-		if (cfg.dropConnections !== undefined)
-			next.dropConnections = nonNegative(cfg.dropConnections, 'dropConnections');
-		if (cfg.force429 !== undefined) next.force429 = nonNegative(cfg.force429, 'force429');
+		for (const name of COUNTERS) {
+			if (cfg[name] !== undefined) next[name] = nonNegative(cfg[name], name);
+		}
 		if (cfg.paths !== undefined) next.paths = cfg.paths === '' ? undefined : cfg.paths;
+		if (cfg.methods !== undefined) next.methods = methodList(cfg.methods);
 		this.cfg = next;
 	}
 
@@ -37,16 +60,24 @@ export class Faults {
 	}
 
 	snapshot(): FaultConfig {
-		return { ...this.cfg };
+		const { methods, ...rest } = this.cfg;
+		return { ...rest, methods: methods?.join(',') };
 	}
 
-	latencyFor(path: string): number {
-		return this.matches(path) ? this.cfg.latencyMs : 0;
+	latencyFor(path: string, method = 'GET'): number {
+		return this.matches(path, method) ? this.cfg.latencyMs : 0;
 	}
 
-	/** Decides (and counts down) the fault for one request. Drops win over 503 over 429. */
-	next(path: string): FaultAction {
-		if (!this.matches(path)) return { kind: 'none' };
+	/**
+	 * Decides (and counts down) the fault for one request. Drops win over 503 over 429, and the
+	 * faults before handling over those after it.
+	 */
+	next(path: string, method = 'GET'): FaultAction {
+		if (!this.matches(path, method)) return { kind: 'none' };
+		if (this.cfg.skip > 0) {
+			this.cfg.skip--;
+			return { kind: 'none' };
+		}
 		if (this.cfg.dropConnections > 0) {
 			this.cfg.dropConnections--;
 			return { kind: 'drop' };
@@ -59,16 +90,49 @@ export class Faults {
 			this.cfg.force429--;
 			return { kind: 'force429' };
 		}
+		if (this.cfg.dropAfterStore > 0) {
+			this.cfg.dropAfterStore--;
+			return { kind: 'dropAfterStore' };
+		}
+		if (this.cfg.fail503AfterStore > 0) {
+			this.cfg.fail503AfterStore--;
+			return { kind: 'fail503AfterStore' };
+		}
 		return { kind: 'none' };
 	}
 
-	private matches(path: string): boolean {
-		return this.cfg.paths === undefined || path.includes(this.cfg.paths);
+	private matches(path: string, method: string): boolean {
+		return (
+			(this.cfg.paths === undefined || path.includes(this.cfg.paths)) &&
+			(this.cfg.methods === undefined || this.cfg.methods.includes(method.toUpperCase()))
+		);
 	}
 }
 
-function emptyConfig(): Required<Omit<FaultConfig, 'paths'>> & { paths: string | undefined } {
-	return { latencyMs: 0, fail503: 0, dropConnections: 0, force429: 0, paths: undefined };
+function emptyConfig(): State {
+	return {
+		latencyMs: 0,
+		fail503: 0,
+		dropConnections: 0,
+		force429: 0,
+		fail503AfterStore: 0,
+		dropAfterStore: 0,
+		skip: 0,
+		paths: undefined,
+		methods: undefined,
+	};
+}
+
+function methodList(value: unknown): string[] | undefined {
+	if (typeof value !== 'string')
+		throw new RangeError('methods must be a string such as "POST,PATCH"');
+	const list = value
+		.split(',')
+		.map((m) => m.trim().toUpperCase())
+		.filter(Boolean);
+	const bad = list.find((m) => !['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m));
+	if (bad) throw new RangeError(`methods: unknown method ${bad}`);
+	return list.length ? list : undefined;
 }
 
 function nonNegative(value: unknown, name: string): number {

@@ -148,18 +148,20 @@ async function handle(
 		record.status = res.statusCode;
 	});
 
-	const latency = faults.latencyFor(url.pathname);
+	const method = req.method ?? 'GET';
+	const latency = faults.latencyFor(url.pathname, method);
 	if (latency > 0) await sleep(latency);
-	const fault = faults.next(url.pathname);
+	const fault = faults.next(url.pathname, method);
 	if (fault.kind === 'drop') {
 		req.socket.destroy();
 		return;
 	}
 	deps.tick();
+	const before = fault.kind === 'fail503' || fault.kind === 'force429' ? fault.kind : 'none';
 
+	let reply: Reply;
 	if (url.pathname.startsWith('/__storage/')) {
-		const reply =
-			fault.kind === 'none' ? await deps.storage(req, url) : faultReply(fault.kind, null);
+		reply = before === 'none' ? await deps.storage(req, url) : faultReply(before, null);
 		record.body = { rawLength: Number(req.headers['content-length'] ?? 0) };
 		if (typeof reply.body === 'object' && reply.body !== null && 'rawLength' in reply.body) {
 			const { sha256, ...body } = reply.body as { rawLength: number; sha256?: string };
@@ -167,11 +169,18 @@ async function handle(
 			if (sha256) record.sha256 = sha256;
 			reply.body = undefined;
 		}
-		sendJson(res, reply);
+	} else {
+		reply = await handleApi(deps, req, url, record, before);
+	}
+	// Faults after handling: whatever the request changed stays changed; only the answer is lost.
+	if (fault.kind === 'dropAfterStore') {
+		req.socket.destroy();
 		return;
 	}
-
-	const reply = await handleApi(deps, req, url, record, fault.kind);
+	if (fault.kind === 'fail503AfterStore') {
+		const failed = faultReply('fail503', null);
+		reply = { ...failed, headers: { ...(reply.headers ?? {}), ...(failed.headers ?? {}) } };
+	}
 	sendJson(res, reply);
 }
 

@@ -71,6 +71,73 @@ describe('sandbox: fault injection and admin routes', () => {
 		expect((await call(sb(), 'read', 'GET', '/v2/social-sets/101/tags')).status).toBe(200);
 	});
 
+	it('Faults: a 503 BEFORE handling stores nothing; a 503 AFTER storing keeps the draft', async () => {
+		const count = async () =>
+			(await call(sb(), 'read', 'GET', '/v2/social-sets/101/drafts')).body.count as number;
+		const start = await count();
+		sb().faults.set({ fail503: 1, paths: '/drafts', methods: 'POST' });
+		const before = await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', {
+			platforms: xPost('refused before'),
+		});
+		expect(before.status).toBe(503);
+		expect(await count()).toBe(start);
+		sb().faults.set({ fail503AfterStore: 1, paths: '/drafts', methods: 'POST' });
+		// the GET is not a POST: it passes untouched and the counter stays for the POST
+		expect(await count()).toBe(start);
+		const after = await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', {
+			platforms: xPost('stored, answer lost'),
+		});
+		expect(after.status).toBe(503);
+		expect(errorCode(after)).toBe('SERVICE_UNAVAILABLE');
+		expect(after.headers.get('x-ratelimit-user-limit')).toMatch(/^\d+$/);
+		expect(await count()).toBe(start + 1);
+		const next = await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', {
+			platforms: xPost('normal again'),
+		});
+		expect(next.status).toBe(201);
+		expect(await count()).toBe(start + 2);
+	});
+
+	it('Faults: a dropped connection AFTER storing keeps the write; skip lets the first N through', async () => {
+		sb().faults.set({ dropAfterStore: 1, skip: 1, paths: '/tags', methods: 'POST' });
+		const first = await call(sb(), 'write', 'POST', '/v2/social-sets/101/tags', { name: 'first' });
+		expect(first.status).toBe(201);
+		await expect(
+			fetch(`${sb().baseUrl}/v2/social-sets/101/tags`, {
+				method: 'POST',
+				headers: { Authorization: 'Bearer sp_test_write', 'Content-Type': 'application/json' },
+				body: JSON.stringify({ name: 'dropped-after' }),
+			}),
+		).rejects.toThrow();
+		const tags = await call(sb(), 'read', 'GET', '/v2/social-sets/101/tags?limit=50');
+		expect(tags.body.results.map((t: { name: string }) => t.name)).toEqual(
+			expect.arrayContaining(['first', 'dropped-after']),
+		);
+		const again = await call(sb(), 'write', 'POST', '/v2/social-sets/101/tags', {
+			name: 'dropped-after',
+		});
+		expect(again.status).toBe(400);
+	});
+
+	it('Admin route POST /__sandbox/faults takes the after-store faults, skip and methods, and refuses bad ones', async () => {
+		const set = await admin(sb().baseUrl, 'faults', 'POST', {
+			fail503AfterStore: 2,
+			skip: 1,
+			methods: 'post, patch',
+			paths: '/drafts',
+		});
+		expect(set.status).toBe(200);
+		expect(((await set.json()) as { faults: Record<string, unknown> }).faults).toMatchObject({
+			fail503AfterStore: 2,
+			skip: 1,
+			methods: 'POST,PATCH',
+			paths: '/drafts',
+		});
+		expect((await admin(sb().baseUrl, 'faults', 'POST', { dropAfterStore: 1.5 })).status).toBe(400);
+		expect((await admin(sb().baseUrl, 'faults', 'POST', { methods: 'FETCH' })).status).toBe(400);
+		expect((await admin(sb().baseUrl, 'faults', 'POST', { skip: -1 })).status).toBe(400);
+	});
+
 	it('Admin route POST /__sandbox/faults sets faults; DELETE clears them', async () => {
 		const set = await admin(sb().baseUrl, 'faults', 'POST', { fail503: 5, paths: '/v2/me' });
 		expect(set.status).toBe(200);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
+import { RetryTry, writeOperation } from './retry';
 import type { OperationResult } from './types';
 
 function isExecutionData(value: unknown): value is INodeExecutionData {
@@ -50,9 +51,16 @@ function asNodeError(
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
+/**
+ * Runs each item's operation. Writes go through the try's retry memory (actions/retry): under n8n's
+ * Retry On Fail an item whose write succeeded in an earlier try gives back that output without a
+ * request, and one whose outcome was unknown is reconciled with the service before anything is sent.
+ */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
+	const retry = new RetryTry(this);
+	let errorItems = 0;
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const resource = this.getNodeParameter('resource', itemIndex) as string;
 		const operation = this.getNodeParameter('operation', itemIndex) as string;
@@ -66,14 +74,20 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				);
 			}
 			const dryRun = await unconfirmedToolAction(this, resource, operation, itemIndex);
-			output.push(...toItems(dryRun ?? (await handler.execute.call(this, itemIndex)), itemIndex));
+			const write = writeOperation(resource, operation);
+			const run = async () => await handler.execute.call(retry.operationContext, itemIndex);
+			const result =
+				dryRun ?? (write ? await retry.item(write, itemIndex, items[itemIndex], run) : await run());
+			output.push(...toItems(result, itemIndex));
 		} catch (error) {
 			if (this.continueOnFail()) {
+				errorItems++;
 				output.push(errorItem(error, itemIndex));
 				continue;
 			}
 			throw asNodeError(this, error, itemIndex);
 		}
 	}
+	retry.finish(errorItems);
 	return [output];
 }

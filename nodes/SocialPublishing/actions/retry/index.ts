@@ -1,0 +1,128 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { deepCopy } from 'n8n-workflow';
+import type { OperationResult } from '../types';
+import { itemKey, runScope } from './key';
+import type { RetryEntry } from './memory';
+import { RetryMemory } from './memory';
+import { WriteWatcher } from './observe';
+import type { WriteOperation } from './writes';
+
+export { writeOperation } from './writes';
+
+/** One memory per process: n8n runs each Retry On Fail try of a node in the process of the try before. */
+export const retryMemory = new RetryMemory();
+
+/**
+ * One try of a node run, as the router sees it: which items' writes are already done, which may have
+ * been acted on, and what each item's write came to.
+ */
+export class RetryTry {
+	private scopeRead = false;
+	private scopeValue: string | undefined;
+	private readonly watcher: WriteWatcher;
+	private failedItems = 0;
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly memory: RetryMemory = retryMemory,
+	) {
+		this.watcher = new WriteWatcher(context);
+	}
+
+	/** Read at the first write only: nodes that only read pay nothing. */
+	private get scope(): string | undefined {
+		if (!this.scopeRead) {
+			this.scopeValue = runScope(this.context);
+			this.scopeRead = true;
+		}
+		return this.scopeValue;
+	}
+
+	/** The context the operations get: the node's own, with its writes watched. */
+	get operationContext(): IExecuteFunctions {
+		return this.watcher.context;
+	}
+
+	/**
+	 * Runs one item's write once across tries: the output of an earlier try that stored it, else what
+	 * reconciling an unknown outcome finds, else `run`.
+	 */
+	async item(
+		write: WriteOperation,
+		itemIndex: number,
+		item: INodeExecutionData,
+		run: () => Promise<OperationResult>,
+	): Promise<OperationResult> {
+		const scope = this.scope;
+		if (scope === undefined) return await run();
+		const key = itemKey(this.context, scope, itemIndex, item);
+		const known = this.memory.get(key, Date.now());
+		if (known?.state === 'done') return deepCopy(known.output);
+		const startedAtMs = Date.now();
+		const log = this.watcher.startItem();
+		let finished = false;
+		try {
+			let output: OperationResult | undefined;
+			if (known?.state === 'unknown' && write.reconcile) {
+				const found = await write.reconcile.call(
+					this.operationContext,
+					itemIndex,
+					known.startedAtMs,
+					idsOf(this.memory.doneOutputs(scope)),
+				);
+				if (found !== undefined) output = found;
+			}
+			output ??= await run();
+			this.memory.set(scope, key, { state: 'done', output }, Date.now());
+			finished = true;
+			return output;
+		} finally {
+			if (!finished) this.failed(scope, key, known, log.stored || log.unknown, startedAtMs);
+		}
+	}
+
+	/** A write that may have been acted on is remembered as unknown (from its earliest start); one that surely was not is forgotten. */
+	private failed(
+		scope: string,
+		key: string,
+		known: RetryEntry | undefined,
+		mayHaveActed: boolean,
+		startedAtMs: number,
+	): void {
+		this.failedItems++;
+		if (known?.state === 'unknown') {
+			this.memory.set(scope, key, known, Date.now());
+		} else if (mayHaveActed) {
+			this.memory.set(scope, key, { state: 'unknown', startedAtMs }, Date.now());
+		} else {
+			this.memory.delete(key);
+		}
+	}
+
+	/**
+	 * A try that ended without an error item: n8n will not run it again, so its memory goes. With an
+	 * error item (Continue On Fail) n8n may still try again (it does when the first item is an error).
+	 */
+	finish(errorItems: number): void {
+		if (
+			this.scopeRead &&
+			this.scopeValue !== undefined &&
+			this.failedItems === 0 &&
+			errorItems === 0
+		)
+			this.memory.endRun(this.scopeValue);
+	}
+}
+
+/** The `id` of every object in these outputs (drafts, threads, comments). */
+function idsOf(outputs: OperationResult[]): Set<string> {
+	const ids = new Set<string>();
+	for (const output of outputs) {
+		for (const entry of Array.isArray(output) ? output : [output]) {
+			const json = (entry as { json?: unknown }).json ?? entry;
+			const id = (json as { id?: unknown }).id;
+			if (id !== undefined && id !== null) ids.add(String(id));
+		}
+	}
+	return ids;
+}

@@ -1,0 +1,137 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { apiRequest } from '../../../common/transport';
+import type { Page } from '../../../common/transport';
+import { isPlatformOn } from '../../helpers/content';
+import { readContent } from '../draft/content';
+import { readDraftFields } from '../draft/fields/draftFields';
+import { afterPublishNow, waitSettings, waitUntilFinished } from '../draft/publish';
+import { draftsPath, getDraft, getDraftTarget } from '../draft/requests';
+import { getSocialSetId } from '../params';
+import type { OperationResult } from '../types';
+import { deleteOrGone, since } from './reconcileCommon';
+
+/** How many of the social set's newest drafts Create looks through for the one an earlier try stored. */
+export const RECENT_DRAFTS = 20;
+
+function texts(config: unknown): unknown {
+	const c = (config ?? {}) as IDataObject;
+	if (typeof c.content_markdown === 'string') return c.content_markdown;
+	return ((c.posts ?? []) as IDataObject[]).map((post) => post.text ?? '');
+}
+
+/** Same platforms turned on, with the same post texts (or article markdown) on each. */
+export function sameContent(ours: IDataObject, theirs: IDataObject): boolean {
+	const on = (platforms: IDataObject) =>
+		Object.keys(platforms)
+			.filter((key) => isPlatformOn(key, platforms[key]))
+			.sort();
+	const keys = on(ours);
+	if (keys.join() !== on(theirs).join()) return false;
+	return keys.every(
+		(key) => JSON.stringify(texts(ours[key])) === JSON.stringify(texts(theirs[key])),
+	);
+}
+
+/**
+ * Create: the draft an earlier try may have stored is among the social set's newest drafts, created
+ * after that try began, with the same title and content. It is adopted (and waited for, with Publish At
+ * "now" and Wait for Completion) instead of creating a second one. A draft another item of the run
+ * put out is never adopted.
+ */
+export async function reconcileCreate(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	startedAtMs: number,
+	taken: Set<string>,
+): Promise<OperationResult | undefined> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	const content = readContent(this, itemIndex, socialSetId, false);
+	const fields = readDraftFields(this, itemIndex, socialSetId, false);
+	const page = await apiRequest<Page<IDataObject>>(this, {
+		method: 'GET',
+		path: draftsPath(socialSetId),
+		qs: { order_by: '-created_at', limit: RECENT_DRAFTS },
+		itemIndex,
+	});
+	const title = fields.body.draft_title ?? null;
+	const candidates = (page.results ?? []).filter(
+		(draft) =>
+			!taken.has(String(draft.id)) &&
+			since(draft.created_at, startedAtMs) &&
+			(draft.draft_title ?? null) === title,
+	);
+	for (const candidate of candidates) {
+		const target = {
+			socialSetId,
+			draftId: Number(candidate.id),
+			path: `${draftsPath(socialSetId)}/${String(candidate.id)}`,
+		};
+		const draft = await getDraft(this, itemIndex, target);
+		if (!sameContent(content.platforms, (draft.platforms ?? {}) as IDataObject)) continue;
+		const dates = fields.publishKind === 'publishNow' ? { publish_at: 'now' } : {};
+		return await afterPublishNow(this, itemIndex, dates, target, draft);
+	}
+	return undefined;
+}
+
+function isPublishing(draft: IDataObject): boolean {
+	return (
+		draft.publish_state === 'in_progress' ||
+		draft.publish_state === 'finished' ||
+		draft.status === 'publishing' ||
+		draft.status === 'published'
+	);
+}
+
+/** Publish Now: a draft already publishing or published is done; the wait, when asked, goes on from there. */
+export async function reconcilePublishNow(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult | undefined> {
+	const target = getDraftTarget(this, itemIndex);
+	const draft = await getDraft(this, itemIndex, target);
+	if (!isPublishing(draft)) return undefined;
+	if (!this.getNodeParameter('waitForCompletion', itemIndex, true)) return draft;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return await waitUntilFinished(this, itemIndex, target, draft, waitSettings(options));
+}
+
+/** Schedule, Plan, Unschedule: the draft already in the status asked for, changed since the try began. */
+export function reconcileStatus(status: string) {
+	return async function (
+		this: IExecuteFunctions,
+		itemIndex: number,
+		startedAtMs: number,
+	): Promise<OperationResult | undefined> {
+		const target = getDraftTarget(this, itemIndex);
+		const draft = await getDraft(this, itemIndex, target);
+		const changed = since(draft.updated_at ?? draft.created_at, startedAtMs);
+		return draft.status === status && changed ? draft : undefined;
+	};
+}
+
+/** Update: only a publish started by it is reconciled (as Publish Now); any other change is sent again, to the same effect. */
+export async function reconcileUpdate(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	startedAtMs: number,
+): Promise<OperationResult | undefined> {
+	const socialSetId = getSocialSetId(this, itemIndex);
+	const fields = readDraftFields(this, itemIndex, socialSetId, true);
+	if (fields.publishKind !== 'publishNow') return undefined;
+	const target = getDraftTarget(this, itemIndex);
+	const draft = await getDraft(this, itemIndex, target);
+	if (!isPublishing(draft) || !since(draft.updated_at ?? draft.created_at, startedAtMs))
+		return undefined;
+	return await afterPublishNow(this, itemIndex, { publish_at: 'now' }, target, draft);
+}
+
+/** Delete: sent again; 404 (already gone) counts as done. */
+export async function reconcileDelete(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult | undefined> {
+	const target = getDraftTarget(this, itemIndex);
+	await deleteOrGone(this, itemIndex, target.path);
+	return { deleted: true, id: target.draftId };
+}

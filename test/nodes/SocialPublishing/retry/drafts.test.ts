@@ -1,0 +1,214 @@
+import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { buildNodeTypes } from '../../../harness/nodeTypes';
+import { useSandbox } from '../../../harness/sandbox';
+import { retryMemory } from '../../../../nodes/SocialPublishing/actions/retry';
+import { createText } from '../draft/fixtures';
+import { draftsTitled, retryWorkflow, runWithRetry, sent } from './fixtures';
+
+// Publishing takes 0.3 s, so a publish is still in progress when the next try reads the draft.
+const fx = useSandbox({ publishDelayMs: 300 });
+
+afterEach(() => {
+	fx.sandbox.faults.clear();
+	fx.sandbox.clearRequests();
+});
+
+/** Create from each item's text, title and tags (the node's parameters as a workflow would set them). */
+const createFromItems = (extra: IDataObject = {}, options: IDataObject = {}) =>
+	createText('={{ $json.text }}', ['x'], {
+		additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}', ...extra },
+		options,
+	});
+
+const items = (title: string, badThird = false) => [
+	{ text: `${title} one`, title, tags: 'launch' },
+	{ text: `${title} two`, title, tags: 'launch' },
+	{ text: `${title} three`, title, tags: badThird ? 'no-such-tag' : 'launch' },
+];
+
+describe('Retry On Fail: Draft > Create', () => {
+	test('three items, the third refused every time: items 1 and 2 are stored once each, the run reports item 3', async () => {
+		const before = retryMemory.size.entries;
+		const { result } = await runWithRetry(fx, createFromItems(), items('refused third', true));
+		// the failed run keeps its two stored items (until their time is up); the refused one is not kept
+		expect(retryMemory.size.entries).toBe(before + 2);
+		expect(result.error?.message).toContain('VALIDATION_ERROR');
+		expect(result.error?.context?.itemIndex).toBe(2);
+		expect(result.error?.description).toContain('no-such-tag');
+		const stored = await draftsTitled(fx, 'refused third');
+		expect(stored.map((d) => d.preview).sort()).toEqual(['refused third one', 'refused third two']);
+		// all three tries ran: the third item was sent three times, the others once
+		const posts = sent(fx, 'POST', '/v2/social-sets/101/drafts');
+		expect(posts.map((r) => r.status)).toEqual([201, 201, 400, 400, 400]);
+	});
+
+	test('a 503 after the service stored item 2: item 2 is stored once and the node outputs that draft', async () => {
+		fx.sandbox.faults.set({ fail503AfterStore: 1, skip: 1, paths: '/drafts', methods: 'POST' });
+		const before = retryMemory.size.entries;
+		const { result, items: out } = await runWithRetry(fx, createFromItems(), items('lost answer'));
+		expect(result.error).toBeUndefined();
+		// the run ended without an error: its memory is gone
+		expect(retryMemory.size.entries).toBe(before);
+		const stored = await draftsTitled(fx, 'lost answer');
+		expect(stored).toHaveLength(3);
+		expect(out.map((d) => d.id).sort()).toEqual(stored.map((d) => d.id).sort());
+		const second = stored.find((d) => d.preview === 'lost answer two');
+		expect(out[1]).toMatchObject({ id: second?.id, draft_title: 'lost answer' });
+		const posts = sent(fx, 'POST', '/v2/social-sets/101/drafts');
+		expect(posts.map((r) => r.status)).toEqual([201, 503, 201]);
+	});
+
+	test('a dropped connection after the store, with Publish At "now": the post is published once', async () => {
+		fx.sandbox.faults.set({ dropAfterStore: 1, paths: '/drafts', methods: 'POST' });
+		const { result, items: out } = await runWithRetry(
+			fx,
+			createFromItems(
+				{ publishAt: 'now' },
+				{ waitForCompletion: true, pollInterval: 0.1, timeout: 20 },
+			),
+			[{ text: 'published once', title: 'dropped publish', tags: 'launch' }],
+		);
+		expect(result.error).toBeUndefined();
+		const stored = await draftsTitled(fx, 'dropped publish');
+		expect(stored).toHaveLength(1);
+		expect(out).toHaveLength(1);
+		expect(out[0]).toMatchObject({ id: stored[0].id, publish_state: 'finished' });
+		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(1);
+	});
+
+	test("two identical items, the answer to the second lost: the first item's draft is not adopted for the second", async () => {
+		fx.sandbox.faults.set({ fail503AfterStore: 1, skip: 1, paths: '/drafts', methods: 'POST' });
+		const twin = { text: 'twin text', title: 'twins', tags: 'launch' };
+		const { result, items: out } = await runWithRetry(fx, createFromItems(), [twin, twin]);
+		expect(result.error).toBeUndefined();
+		const stored = await draftsTitled(fx, 'twins');
+		expect(stored).toHaveLength(2);
+		expect(out.map((d) => d.id).sort()).toEqual(stored.map((d) => d.id).sort());
+		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts').map((r) => r.status)).toEqual([201, 503]);
+	});
+
+	test('a parameter that reads the clock does not make a retry a new write', async () => {
+		const params = createText('={{ $json.text }} at {{ $now.toMillis() }}', ['x'], {
+			additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}' },
+		});
+		const { result } = await runWithRetry(fx, params, items('clock', true));
+		expect(result.error?.context?.itemIndex).toBe(2);
+		expect(await draftsTitled(fx, 'clock')).toHaveLength(2);
+		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(5);
+	});
+
+	test('a 503 before the store: nothing is found, and the draft is created on the next try', async () => {
+		fx.sandbox.faults.set({ fail503: 1, paths: '/drafts', methods: 'POST' });
+		const { result } = await runWithRetry(fx, createFromItems(), [
+			{ text: 'refused before', title: 'before store', tags: 'launch' },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(await draftsTitled(fx, 'before store')).toHaveLength(1);
+		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts').map((r) => r.status)).toEqual([503, 201]);
+	});
+});
+
+describe('Retry On Fail with Continue On Fail', () => {
+	test('n8n tries again while the first output item is an error: the other items are still written once', async () => {
+		const input = [
+			{ text: 'both first', title: 'both settings', tags: 'no-such-tag' },
+			{ text: 'both second', title: 'both settings', tags: 'launch' },
+			{ text: 'both third', title: 'both settings', tags: 'launch' },
+		];
+		const { result, items: out } = await runWithRetry(fx, createFromItems(), input, {
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(out[0].error).toMatchObject({ code: 'VALIDATION_ERROR', httpCode: '400' });
+		expect(out.slice(1).map((d) => d.preview)).toEqual(['both second', 'both third']);
+		expect(await draftsTitled(fx, 'both settings')).toHaveLength(2);
+		// three tries of the refused first item, one write of each other item
+		const posts = sent(fx, 'POST', '/v2/social-sets/101/drafts');
+		expect(posts.map((r) => r.status)).toEqual([400, 201, 201, 400, 400]);
+	});
+
+	test('an error item that is not the first: n8n does not try again', async () => {
+		const { items: out } = await runWithRetry(fx, createFromItems(), items('later error', true), {
+			continueOnFail: true,
+		});
+		expect(out.map((d) => (d.error ? 'error' : d.preview))).toEqual([
+			'later error one',
+			'later error two',
+			'error',
+		]);
+		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(3);
+	});
+});
+
+describe('Retry On Fail: what is not remembered', () => {
+	// Continue On Fail with a refused last item: the run ends with an error item, so its memory is
+	// kept (n8n could still try again), and only the key tells the runs apart.
+	const keepsMemory = (title: string) => [
+		{ text: `${title} good`, title, tags: 'launch' },
+		{ text: `${title} bad`, title, tags: 'no-such-tag' },
+	];
+
+	test('a second execution with the same input writes again', async () => {
+		const input = keepsMemory('two executions');
+		await runWithRetry(fx, createFromItems(), input, { continueOnFail: true });
+		await runWithRetry(fx, createFromItems(), input, { continueOnFail: true });
+		expect(await draftsTitled(fx, 'two executions')).toHaveLength(2);
+	});
+
+	test('two nodes with the same parameters and input both write', async () => {
+		const json = retryWorkflow(createFromItems(), { continueOnFail: true });
+		json.nodes.push({ ...json.nodes[1], id: 'node-2', name: 'Second', position: [200, 200] });
+		json.connections.Start.main[0]!.push({ node: 'Second', type: 'main', index: 0 });
+		const result = await fx.run(json, {
+			input: keepsMemory('two nodes').map((item) => ({ json: item })),
+		});
+		expect(result.output('Second')[0].json).toMatchObject({ draft_title: 'two nodes' });
+		expect(await draftsTitled(fx, 'two nodes')).toHaveLength(2);
+	});
+
+	test('a loop that runs the node again in one execution (next run index) writes again', async () => {
+		const json = retryWorkflow(createFromItems(), { continueOnFail: true });
+		const input = keepsMemory('loop runs');
+		json.nodes.push({
+			id: 'again',
+			name: 'Again',
+			type: 'test.again',
+			typeVersion: 1,
+			position: [400, 0],
+			parameters: {},
+		});
+		json.connections['Social Publishing'] = { main: [[{ node: 'Again', type: 'main', index: 0 }]] };
+		json.connections.Again = {
+			main: [[{ node: 'Social Publishing', type: 'main', index: 0 }], []],
+		};
+		const result = await fx.run(json, {
+			input: input.map((item) => ({ json: item })),
+			nodeTypes: buildNodeTypes({ 'test.again': loopOnce(input) }),
+		});
+		expect(result.run.data.resultData.runData['Social Publishing']).toHaveLength(2);
+		expect(await draftsTitled(fx, 'loop runs')).toHaveLength(2);
+	});
+});
+
+/** Sends the same items back to the node once (its first run), then stops. */
+function loopOnce(items: IDataObject[]): INodeType {
+	return {
+		description: {
+			displayName: 'Again',
+			name: 'again',
+			group: ['transform'],
+			version: 1,
+			description: 'Loops once',
+			defaults: { name: 'Again' },
+			inputs: [NodeConnectionTypes.Main],
+			outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions) {
+			const first = this.getWorkflowDataProxy(0).$runIndex === 0;
+			const copy = items.map((json) => ({ json: { ...json } }));
+			return first ? [copy, []] : [[], copy];
+		},
+	};
+}
