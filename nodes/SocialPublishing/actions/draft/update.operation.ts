@@ -5,6 +5,7 @@ import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
 import { contentFields } from './content';
 import { checkLengths } from './content/lengths';
+import { checkMedia, knownKindsOf } from './content/mediaCheck';
 import { checkTextMarkers } from './content/markers';
 import { readUpdateContent, wholeDraftProblem } from './content/update';
 import {
@@ -101,6 +102,10 @@ export async function execute(
 			);
 		checkTextMarkers(this, itemIndex, built.platforms);
 		checkLengths(this, itemIndex, built.platforms, content.lengths, () => content.label);
+		checkMedia(this, itemIndex, built.platforms, content.media, {
+			known: knownKindsOf(current),
+			fallback: content.label,
+		});
 		sent = built.platforms;
 	}
 	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)

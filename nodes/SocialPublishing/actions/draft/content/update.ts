@@ -10,6 +10,7 @@ import { POST_PLATFORM_OPTIONS } from '../../descriptions';
 import { readContent } from './index';
 import { readArticlePatch } from './article';
 import { readPlatformsJson } from './json';
+import type { MediaSettings } from './mediaOptions';
 import type { LengthSettings } from './options';
 import { readContentOptions } from './options';
 import type { Patches } from './posts/readUpdate';
@@ -27,6 +28,8 @@ export interface UpdateContent {
 	label: string;
 	/** The length check's settings (Content Options), for the platforms as they will be sent. */
 	lengths: LengthSettings;
+	/** The media check's settings (Content Options), for the platforms as they will be sent. */
+	media: MediaSettings;
 	/** The platforms object to send, built once from the draft's current platforms (when read); media to upload stand as pending slots. */
 	build(
 		current: IDataObject | undefined,
@@ -140,6 +143,7 @@ export function readUpdateContent(
 		needsDraft,
 		label: parsed?.label ?? 'Platforms',
 		lengths: options.lengths,
+		media: options.media,
 		build(current) {
 			const out: IDataObject = {};
 			if (replaced) Object.assign(out, replaced.platforms);
