@@ -6,7 +6,7 @@ import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { contentFields, readContent } from './content';
 import { draftFields, readDraftFields } from './fields/draftFields';
-import { tagNamesStep } from './fields/tagNames';
+import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
 import { afterPublishNow, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { draftsPath } from './requests';
@@ -40,6 +40,7 @@ export async function execute(
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
 	checkPublishPolicy(this, itemIndex, content.platforms, fields.publishKind, 'The draft');
+	await checkTagSlugs(this, itemIndex, socialSetId, fields.body);
 	const tags = await tagNamesStep(this, itemIndex, socialSetId, fields.tagNames, fields.body);
 	const dates = await fields.dates();
 	await content.upload();

@@ -14,7 +14,7 @@ import {
 	excludeMarkersOption,
 	readDraftFields,
 } from './fields/draftFields';
-import { tagNamesStep } from './fields/tagNames';
+import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
 import { afterPublishNow, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
@@ -121,6 +121,7 @@ export async function execute(
 		kind,
 		`Draft ${target.draftId}`,
 	);
+	await checkTagSlugs(this, itemIndex, target.socialSetId, body);
 	const tags = await tagNamesStep(
 		this,
 		itemIndex,

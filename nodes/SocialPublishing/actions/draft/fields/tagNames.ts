@@ -79,6 +79,46 @@ function quoted(names: string[]): string {
 	return names.map((name) => `"${name}"`).join(', ');
 }
 
+/** "Tags of the social set: …" for the description of an error, or that it has none. */
+function knownTags(tags: Tag[]): string {
+	const known = tags.slice(0, 20).map((tag) => `${tag.name} (${tag.slug})`);
+	return known.length
+		? `Tags of the social set: ${known.join(', ')}${tags.length > known.length ? ', …' : ''}.`
+		: 'The social set has no tags yet.';
+}
+
+export const TAG_SLUGS_LABEL = 'Tag Names or IDs';
+
+/**
+ * Tag slugs given by ID or expression ("Tag Names or IDs"), checked against the social set's tags (the same read
+ * as Tag Names, once per run and social set) before the draft is sent: the slugs as stored, or an error naming
+ * every unknown one. Tags: "slugs of existing tags".
+ */
+export async function checkTagSlugs(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	body: IDataObject,
+): Promise<void> {
+	if (!Array.isArray(body.tags) || body.tags.length === 0) return;
+	const tags = await tagsOf(context, itemIndex, socialSetId);
+	const unknown: string[] = [];
+	body.tags = (body.tags as string[]).map((slug) => {
+		const tag = tags.find((known) => foldCase(known.slug) === foldCase(slug));
+		if (!tag) unknown.push(slug);
+		return tag?.slug ?? slug;
+	});
+	if (!unknown.length) return;
+	const error = paramError(
+		context,
+		itemIndex,
+		TAG_SLUGS_LABEL,
+		`has ${unknown.length === 1 ? 'a tag slug' : 'tag slugs'} that social set ${socialSetId} does not have: ${quoted(unknown)}`,
+	);
+	error.description = `Pick a tag of the social set, or give its name under "Tag Names" with "Create Missing Tags" on. ${knownTags(tags)}`;
+	throw error;
+}
+
 /**
  * Matches the names to the social set's tags and checks the merged list against the limit of 10
  * (Limits: tags on a draft), before any tag is created and before the draft is sent.
@@ -108,12 +148,7 @@ export async function matchTagNames(
 			TAG_NAMES_LABEL,
 			`names ${missing.length === 1 ? 'a tag' : 'tags'} that social set ${socialSetId} does not have: ${quoted(missing)}`,
 		);
-		const known = tags.slice(0, 20).map((tag) => `${tag.name} (${tag.slug})`);
-		error.description = `Turn on "Create Missing Tags" to create ${missing.length === 1 ? 'it' : 'them'}, or use an existing tag. ${
-			known.length
-				? `Tags of the social set: ${known.join(', ')}${tags.length > known.length ? ', …' : ''}.`
-				: 'The social set has no tags yet.'
-		}`;
+		error.description = `Turn on "Create Missing Tags" to create ${missing.length === 1 ? 'it' : 'them'}, or use an existing tag. ${knownTags(tags)}`;
 		throw error;
 	}
 	const total = slugs.length + missing.length;
