@@ -18,6 +18,8 @@ import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
 import { afterPublishNow, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
+import { validateUpdate } from './validateOnly';
+import { validateOnlyOption } from './validateOnly/collect';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['update'] } },
@@ -32,18 +34,21 @@ export const description: INodeProperties[] = updateDisplayOptions(
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			options: [
-				excludeMarkersOption,
-				{
-					displayName: 'Force Overwrite Comments',
-					name: 'forceOverwriteComments',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether to accept text that drops comment-thread markers: the service then resolves those threads and removes their anchors. Off, such an update fails and lists the missing markers.',
-				},
-				...publishWaitOptions,
-			],
+			options: (
+				[
+					excludeMarkersOption,
+					{
+						displayName: 'Force Overwrite Comments',
+						name: 'forceOverwriteComments',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to accept text that drops comment-thread markers: the service then resolves those threads and removes their anchors. Off, such an update fails and lists the missing markers.',
+					},
+					...publishWaitOptions,
+					validateOnlyOption,
+				] as INodeProperties[]
+			).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
 	],
 );
@@ -71,10 +76,11 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.validateOnly === true) return await validateUpdate(this, itemIndex);
 	const target = getDraftTarget(this, itemIndex);
 	const content = readUpdateContent(this, itemIndex, target.socialSetId);
 	const fields = readDraftFields(this, itemIndex, target.socialSetId, true);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { ...fields.body };
 	if (options.forceOverwriteComments === true) body.force_overwrite_comments = true;
 	if (!content && Object.keys(body).length === 0 && !fields.hasDates && !fields.tagNames) {

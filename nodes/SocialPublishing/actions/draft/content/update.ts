@@ -15,6 +15,8 @@ import type { LengthSettings } from './options';
 import { readContentOptions } from './options';
 import type { Patches } from './posts/readUpdate';
 import { readPostsPatches } from './posts/readUpdate';
+import type { Report } from './report';
+import { stopAtFirst } from './report';
 
 /**
  * The content part of Draft > Update. By default an update is merged into the draft as read (see helpers/merge.ts):
@@ -116,6 +118,7 @@ export function readUpdateContent(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
+	report: Report = stopAtFirst,
 ): UpdateContent | undefined {
 	const contentType = context.getNodeParameter('contentType', itemIndex, 'keep') as string;
 	const toggles = readToggles(context, itemIndex);
@@ -124,7 +127,9 @@ export function readUpdateContent(
 		context.getNodeParameter('replacePlatformContent', itemIndex, false) === true;
 	const options = readContentOptions(context, itemIndex);
 	// Replace Platform Content: built and checked as Create builds it.
-	const replaced = replaceWhole ? readContent(context, itemIndex, socialSetId, true) : undefined;
+	const replaced = replaceWhole
+		? readContent(context, itemIndex, socialSetId, true, report)
+		: undefined;
 	const parsed = replaceWhole
 		? undefined
 		: readParsed(context, itemIndex, contentType, options.separator);

@@ -132,7 +132,7 @@ export async function matchTagNames(
 	request: TagNamesRequest,
 	base: string[],
 	baseLabel = '',
-): Promise<() => Promise<string[]>> {
+): Promise<(() => Promise<string[]>) & { planned: string[] }> {
 	const tags = await tagsOf(context, itemIndex, socialSetId);
 	const slugs: string[] = [...base];
 	const missing: string[] = [];
@@ -161,7 +161,7 @@ export async function matchTagNames(
 			`gives the draft ${total} tags${with_}; a draft takes at most ${DRAFT_LIMITS.maxTags}`,
 		);
 	}
-	return async () => {
+	const finish = async () => {
 		for (const name of missing) {
 			const created = await apiRequest<Tag>(context, {
 				method: 'POST',
@@ -174,6 +174,10 @@ export async function matchTagNames(
 		}
 		return slugs;
 	};
+	// what the list will be, without creating anything (Validate Only): a tag still to create by its name
+	return Object.assign(finish, {
+		planned: [...slugs, ...missing.map((name) => `<new tag: ${name.trim()}>`)],
+	});
 }
 
 /**
@@ -188,8 +192,8 @@ export async function tagNamesStep(
 	request: TagNamesRequest | undefined,
 	body: IDataObject,
 	currentTags?: () => Promise<unknown>,
-): Promise<() => Promise<IDataObject>> {
-	if (!request) return async () => ({});
+): Promise<(() => Promise<IDataObject>) & { planned: IDataObject }> {
+	if (!request) return Object.assign(async () => ({}), { planned: {} });
 	const picked = Array.isArray(body.tags) ? (body.tags as string[]) : undefined;
 	let base: string[] = [];
 	let baseLabel = '';
@@ -201,5 +205,7 @@ export async function tagNamesStep(
 		baseLabel = `the draft's ${base.length} current tags`;
 	}
 	const finish = await matchTagNames(context, itemIndex, socialSetId, request, base, baseLabel);
-	return async () => ({ tags: await finish() });
+	return Object.assign(async () => ({ tags: await finish() }), {
+		planned: { tags: finish.planned } as IDataObject,
+	});
 }
