@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { PNG_BYTES, storageRequests } from '../media/fixtures';
 import { runFresh } from '../helpers/nodeRun';
-import { createText, draftParams, seedDraft } from './fixtures';
+import { api, createText, draftParams, seedDraft } from './fixtures';
 
 /**
  * Validate Only on Draft Create and Update: every check and every read the operation needs, no write, no upload;
@@ -164,5 +164,29 @@ describe('Draft > Update with Validate Only', () => {
 			`GET /v2/social-sets/101/drafts/${draft.id}`,
 			'GET /v2/social-sets/101/tags',
 		]);
+	});
+
+	test('a published draft is reported: the service refuses to edit it; nothing is sent', async () => {
+		const draft = await seedDraft(fx, { publish_at: 'now' });
+		let status = '';
+		for (let i = 0; i < 100 && status !== 'published'; i++) {
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			status = String((await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.status);
+		}
+		expect(status).toBe('published');
+		const { result, requests, items } = await runFresh(
+			fx,
+			draftParams('update', {
+				draftId: String(draft.id),
+				updateFields: { draftTitle: 'Renamed' },
+				options: { validateOnly: true },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ valid: false, draft_status: 'published' });
+		expect(items[0].problems).toEqual([
+			`Draft ${draft.id} is published; the service refuses to edit a published draft [item 0]`,
+		]);
+		expect(writes(requests)).toEqual([]);
 	});
 });
