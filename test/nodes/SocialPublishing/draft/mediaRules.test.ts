@@ -244,4 +244,31 @@ describe('Draft > Update: media read back from the draft are counted with their 
 		expect(result.error?.message).toContain('Parameter "Edit Posts"');
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
 	});
+
+	test('Spread Media on a merged update: the draft keeps its options, the added post takes the shared ones', async () => {
+		const draft = await seedDraft(fx, {
+			platforms: {
+				x: { enabled: true, posts: [{ text: 'Seeded', made_with_ai: true }], settings: {} },
+			},
+		});
+		fx.sandbox.clearRequests();
+		const result = await fx.runNode(
+			draftParams('update', {
+				draftId: String(draft.id),
+				contentType: 'posts',
+				platforms: ['x'],
+				contentMode: 'text',
+				text: 'Now with pictures',
+				binaryProperties: names(5),
+				contentOptions: { spreadMedia: true },
+			}),
+			{ input: [imagesItem(5)] },
+		);
+		expect(result.error).toBeUndefined();
+		const patch = fx.apiRequests().find((r) => r.method === 'PATCH');
+		const posts = (patch?.body as { platforms: { x: { posts: IDataObject[] } } }).platforms.x.posts;
+		expect(posts.map((post) => post.text)).toEqual(['Now with pictures', '']);
+		expect(posts.map((post) => (post.media_ids as string[]).length)).toEqual([4, 1]);
+		expect(posts.map((post) => post.made_with_ai)).toEqual([true, true]);
+	});
 });

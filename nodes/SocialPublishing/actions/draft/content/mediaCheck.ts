@@ -10,6 +10,7 @@ import {
 	spreadMedia,
 } from '../../../helpers/mediaRules';
 import { getItemBinary } from '../../../helpers/mediaUpload/binary';
+import { threadWideFields } from '../../../helpers/merge';
 import { SINGLE_POST_PLATFORMS } from '../../../helpers/textLength';
 import { paramError } from '../../../helpers/validation';
 import type { MediaSettings } from './mediaOptions';
@@ -136,5 +137,46 @@ export function spreadContentMedia(
 		content.posts[platform] = spreadMedia(platform, posts, max, (ref) =>
 			refKind(context, itemIndex, ref),
 		).map(({ text, media }) => ({ text, media }));
+	}
+}
+
+/**
+ * Spread Media on a built platforms object (Update, after the merge): the same moves, on the posts as they will be
+ * sent; a post added at the end takes the fields every post of the thread shares, as a new post of a merge does.
+ */
+export function spreadBuiltMedia(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	platforms: IDataObject,
+	only: readonly string[],
+	settings: MediaSettings,
+	known: Map<string, MediaKind>,
+): void {
+	if (!settings.spread) return;
+	const kindOf = slotKind(context, itemIndex, known);
+	for (const platform of only) {
+		const config = platforms[platform];
+		const max = isPostPlatform(platform) ? settings.limits[platform] : undefined;
+		if (!isPostPlatform(platform) || max === undefined || SINGLE_POST_PLATFORMS.includes(platform))
+			continue;
+		if (!isObject(config) || !Array.isArray(config.posts)) continue;
+		const posts = config.posts.filter(isObject);
+		const shared = threadWideFields(posts);
+		const spread = spreadMedia(
+			platform,
+			posts.map((post) => ({
+				text: String(post.text ?? ''),
+				media: Array.isArray(post.media_ids) ? (post.media_ids as unknown[]) : [],
+			})),
+			max,
+			kindOf,
+		);
+		config.posts = spread.map((entry, index) => {
+			const post: IDataObject =
+				index < posts.length ? { ...posts[index] } : { ...shared, text: '' };
+			if (entry.media.length) post.media_ids = entry.media as IDataObject[];
+			else delete post.media_ids;
+			return post;
+		});
 	}
 }

@@ -10,6 +10,7 @@ import { POST_PLATFORM_OPTIONS } from '../../descriptions';
 import { readContent } from './index';
 import { readArticlePatch } from './article';
 import { readPlatformsJson } from './json';
+import { knownKindsOf, spreadBuiltMedia } from './mediaCheck';
 import type { MediaSettings } from './mediaOptions';
 import type { LengthSettings } from './options';
 import { readContentOptions } from './options';
@@ -190,6 +191,15 @@ export function readUpdateContent(
 					return { label, problem: `for ${platformName(platform)} ${merged.problem}` };
 				out[platform] = merged.value;
 			}
+			// Spread Media on the platforms the update gives posts (the draft's own media known by kind)
+			spreadBuiltMedia(
+				context,
+				itemIndex,
+				out,
+				Object.keys(parsed?.patches ?? {}),
+				options.media,
+				knownKindsOf(current),
+			);
 			const problem = checkPlatformsObject(out, false);
 			if (problem) return { label: parsed?.label ?? 'Platforms', problem };
 			return { platforms: out };
