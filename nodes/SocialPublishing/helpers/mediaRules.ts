@@ -25,8 +25,8 @@ const plural = (count: number, one: string, many = `${one}s`) =>
 	`${count} ${count === 1 ? one : many}`;
 
 export const MEDIA_RULES: Readonly<Record<PostPlatform, MediaRule>> = {
-	// "You can attach up to 4 photos, 1 animated GIF or 1 video in a Tweet."
-	// https://developer.x.com/en/docs/x-api/v1/media/upload-media/uploading-media/media-best-practices
+	// "You may attach up to 4 photos, 1 animated GIF or 1 video in a Post."
+	// https://docs.x.com/x-api/media/quickstart/best-practices
 	// POST /2/tweets, media.media_ids: 1 to 4 items. https://docs.x.com/x-api/posts/create-post
 	// X takes no documents: the media upload accepts images, GIFs and videos only.
 	// https://docs.x.com/x-api/media/upload-media
@@ -48,27 +48,30 @@ export const MEDIA_RULES: Readonly<Record<PostPlatform, MediaRule>> = {
 		takes: (max) => `at most ${plural(max, 'image')}, or 1 video`,
 	},
 	// POST /api/v1/statuses, media_ids[]; the server's limit is configuration.statuses.max_media_attachments
-	// (4 on a default server; set Media Limits for a server with another). A video or audio stands alone
-	// ("Cannot attach a video to a post that already contains images"). Attachments are images, GIFs (shown
+	// (4 on a default server; set Media Limits for a server with another). Attachments are images, GIFs (shown
 	// as gifv), videos and audio: no documents.
 	// https://docs.joinmastodon.org/methods/statuses/#create
 	// https://docs.joinmastodon.org/methods/instance/#v2
 	// https://docs.joinmastodon.org/methods/media/#v2
+	// The API docs do not state that a video stands alone; Mastodon's own server code refuses a video beside other
+	// media (PostStatusService, validations "images_and_video"):
+	// https://github.com/mastodon/mastodon/blob/main/app/services/post_status_service.rb
 	mastodon: {
 		max: 4,
 		alone: ['video'],
 		refused: ['document'],
 		takes: (max) => `at most ${plural(max, 'image')}, or 1 video`,
 	},
-	// "Carousel posts ... can have up to 20 images, videos, or a mix of the two." Media types: IMAGE or VIDEO.
-	// https://developers.facebook.com/docs/threads/posts#carousel-posts
+	// Carousel posts: "Carousels can have at least 2 and up to 20 total images or videos or a mix of the two."
+	// Media types IMAGE and VIDEO only. https://developers.facebook.com/docs/threads/posts#carousel-posts
 	threads: {
 		max: 20,
 		alone: [],
 		refused: ['document'],
 		takes: (max) => `at most ${plural(max, 'image or video', 'images or videos')} (a carousel)`,
 	},
-	// Multi-image posts: 2 to 20 images; a video post holds one video; a document post one document (PDF).
+	// "A MultiImage post is a post containing multiple images (minimum of 2 images and maximum of 20 images)";
+	// a video post holds one video, a document post one document (PDF).
 	// https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api
 	// https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/videos-api
 	// https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/documents-api
