@@ -24,7 +24,7 @@ export const autoSplitField: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to split a text too long for a platform into a thread of posts that each fit: at paragraphs, then sentences, then words, never inside a link, mention or comment marker. Each platform gets as many posts as it needs; media stay on the first post. LinkedIn and Substack take one post: a text over their limit is refused instead.',
+		'Whether to split a text too long for a platform into a thread of posts that each fit: at paragraphs, then sentences, then words, never inside a link, mention or comment marker. Each platform gets as many posts as it needs; media stay on the first post (Spread Media Over Thread moves what it cannot take to the next posts). LinkedIn and Substack take one post: a text over their limit is refused instead.',
 	displayOptions: { show: { '/contentType': ['posts'], '/contentMode': ['text'] } },
 };
 
