@@ -4,7 +4,7 @@ import { checkPlatformsObject, paramError } from '../../../helpers/validation';
 import { articleFields, buildArticlePlatforms, readArticle } from './article';
 import { platformsJsonField, readPlatformsJson } from './json';
 import { checkLengths, fitPostLengths } from './lengths';
-import { checkMedia, spreadContentMedia } from './mediaCheck';
+import { checkMedia, fitPostMedia } from './mediaCheck';
 import { contentOptionsField, readContentOptions } from './options';
 import { buildPostPlatforms } from './posts/build';
 import { postsFields } from './posts/fields';
@@ -87,7 +87,7 @@ export function readContent(
 	} else {
 		const content = readPostsContent(context, itemIndex, options.separator);
 		fitPostLengths(context, itemIndex, content, options.lengths, report);
-		spreadContentMedia(context, itemIndex, content, options.media);
+		fitPostMedia(context, itemIndex, content, options.media, report);
 		platforms = buildPostPlatforms(content);
 	}
 	const backstop = checkPlatformsObject(platforms, !forUpdate);
@@ -98,8 +98,6 @@ export function readContent(
 			contentType === 'xArticle' ? 'Article Markdown' : 'Platforms',
 			backstop,
 		);
-	if (contentType !== 'xArticle')
-		checkMedia(context, itemIndex, platforms, options.media, {}, report);
 	return {
 		platforms,
 		upload: async () =>

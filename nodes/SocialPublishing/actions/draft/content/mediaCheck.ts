@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { MediaRef, PostPlatform } from '../../../helpers/content';
-import { isPostPlatform, PendingMedia, platformName } from '../../../helpers/content';
+import { beforeUpload, isPostPlatform, PendingMedia, platformName } from '../../../helpers/content';
 import type { MediaKind } from '../../../helpers/mediaRules';
 import {
 	findMediaProblems,
@@ -121,8 +121,30 @@ export function checkMedia(
 	}
 }
 
+/**
+ * Social Posts: Spread Media (when on), then the media check on the posts each platform will get, before the
+ * platforms object is built (as fitPostLengths does for the text).
+ */
+export function fitPostMedia(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	content: PostsContent,
+	settings: MediaSettings,
+	report: Report = stopAtFirst,
+): void {
+	spreadContentMedia(context, itemIndex, content, settings);
+	const media: IDataObject = {};
+	for (const platform of content.platforms)
+		media[platform] = {
+			posts: (content.posts[platform] ?? []).map((post) => ({
+				media_ids: post.media.map(beforeUpload) as unknown as IDataObject[],
+			})),
+		};
+	checkMedia(context, itemIndex, media, settings, {}, report);
+}
+
 /** Spread Media Over Thread: on each platform that takes threads, what a post cannot take moves to the next posts. */
-export function spreadContentMedia(
+function spreadContentMedia(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	content: PostsContent,
