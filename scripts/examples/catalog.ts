@@ -122,6 +122,59 @@ export const EXAMPLES: Example[] = [
 		},
 	},
 	{
+		file: 'content-pipeline-validate-then-create.json',
+		title:
+			'A content pipeline: rows checked with Validate Only, drafts created for the rows that pass, the rest reported with their problems',
+		check(out) {
+			const checked = out('Validate Rows');
+			ensure(checked.length === 3, `"Validate Rows" should put out 3 items, got ${checked.length}`);
+			ensure(
+				checked.every((item) => item.validate_only === true),
+				'every row should be checked with Validate Only',
+			);
+			const draft = one(out, 'Create Draft');
+			ensure(
+				draft.draft_title === 'Tuesday tip' && draft.status === 'planned',
+				`only "Tuesday tip" should be created, planned; got "${String(draft.draft_title)}" ${String(draft.status)}`,
+			);
+			const report = out('Report Rows With Problems');
+			ensure(
+				same(
+					report.map((row) => row.title),
+					['Launch recap', 'Spring sale'],
+				),
+				`the report should list Launch recap and Spring sale, lists ${JSON.stringify(report.map((row) => row.title))}`,
+			);
+			const [launch, sale] = report.map((row) => (row.problems ?? []) as string[]);
+			ensure(
+				launch.length === 2 &&
+					launch.some((p) => p.includes('X post 1 a length of 308')) &&
+					launch.some((p) => p.includes('Bluesky post 1 a length of 308')),
+				`Launch recap should be too long for X and Bluesky, has ${JSON.stringify(launch)}`,
+			);
+			ensure(
+				sale.length === 1 && sale[0].includes('"spring-sale"'),
+				`Spring sale should have the unknown tag spring-sale, has ${JSON.stringify(sale)}`,
+			);
+			return [
+				`draft ${String(draft.id)} "Tuesday tip" planned for ${String(draft.scheduled_date)}`,
+				`reported: Launch recap (${launch.length} problems), Spring sale (${sale.length} problem)`,
+			];
+		},
+		async sandboxCheck(_out, api) {
+			const { status, body } = await api('GET', '/v2/social-sets/101/drafts?limit=50');
+			ensure(status === 200, `listing drafts answered ${status}`);
+			const titles = ((body.results ?? []) as Json[]).map((draft) => draft.draft_title);
+			ensure(
+				titles.filter((title) => title === 'Tuesday tip').length === 1 &&
+					!titles.includes('Launch recap') &&
+					!titles.includes('Spring sale'),
+				`the service should hold one "Tuesday tip" and none of the rows with problems, holds ${JSON.stringify(titles)}`,
+			);
+			return ['the service holds the one draft that passed, and none of the others'];
+		},
+	},
+	{
 		file: 'long-text-auto-split.json',
 		title:
 			'One long text auto-split into a thread per platform, each post within its limit and numbered',

@@ -327,6 +327,79 @@ class LimitStandIn implements INodeType {
 	}
 }
 
+/** Split Out v1, "No Other Fields": one item per entry of a list field; an object entry becomes the item. */
+class SplitOutStandIn implements INodeType {
+	description = describe({
+		displayName: 'Split Out',
+		name: 'splitOut',
+		version: 1,
+		properties: [
+			{ displayName: 'Fields To Split Out', name: 'fieldToSplitOut', type: 'string', default: '' },
+			{
+				displayName: 'Include',
+				name: 'include',
+				type: 'options',
+				options: [{ name: 'No Other Fields', value: 'noOtherFields' }],
+				default: 'noOtherFields',
+			},
+			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
+		],
+	});
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const out: INodeExecutionData[] = [];
+		this.getInputData().forEach((item, i) => {
+			if (this.getNodeParameter('include', i) !== 'noOtherFields')
+				unsupported(this, 'including other fields');
+			if (Object.keys(this.getNodeParameter('options', i, {}) as IDataObject).length)
+				unsupported(this, 'options');
+			const field = String(this.getNodeParameter('fieldToSplitOut', i));
+			if (field.includes(',')) unsupported(this, 'several fields');
+			const list = getPath(item.json, field);
+			if (!Array.isArray(list)) unsupported(this, `a field that is not a list ("${field}")`);
+			for (const entry of list as unknown[]) {
+				const json =
+					entry !== null && typeof entry === 'object' && !Array.isArray(entry)
+						? (deepCopy(entry) as IDataObject)
+						: ({ [field]: entry } as IDataObject);
+				out.push({ json, pairedItem: { item: i } });
+			}
+		});
+		return [out];
+	}
+}
+
+/**
+ * If v2.2: the conditions are a filter parameter, evaluated by n8n itself (`extractValue`, as the real node does);
+ * items that pass go to the first output, the others to the second.
+ */
+class IfStandIn implements INodeType {
+	description = describe({
+		displayName: 'If',
+		name: 'if',
+		version: [2, 2.1, 2.2],
+		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+		outputNames: ['true', 'false'],
+		properties: [
+			{ displayName: 'Conditions', name: 'conditions', type: 'filter', default: {} },
+			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
+		],
+	});
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const passed: INodeExecutionData[] = [];
+		const failed: INodeExecutionData[] = [];
+		this.getInputData().forEach((item, i) => {
+			if (Object.keys(this.getNodeParameter('options', i, {}) as IDataObject).length)
+				unsupported(this, 'options');
+			const pass = this.getNodeParameter('conditions', i, false, { extractValue: true });
+			if (item.pairedItem === undefined) item.pairedItem = { item: i };
+			(pass === true ? passed : failed).push(item);
+		});
+		return [passed, failed];
+	}
+}
+
 /** Sticky Note: a note on the canvas, never executed. */
 class StickyNoteStandIn implements INodeType {
 	description = describe({
@@ -346,6 +419,8 @@ export function coreNodeStandIns(): Record<string, INodeType> {
 		'n8n-nodes-base.convertToFile': new ConvertToFileStandIn(),
 		'n8n-nodes-base.sort': new SortStandIn(),
 		'n8n-nodes-base.limit': new LimitStandIn(),
+		'n8n-nodes-base.splitOut': new SplitOutStandIn(),
+		'n8n-nodes-base.if': new IfStandIn(),
 		'n8n-nodes-base.stickyNote': new StickyNoteStandIn(),
 	};
 }
@@ -356,6 +431,8 @@ const REAL_CORE_NODES: Record<string, { path: string; version: number }> = {
 	'n8n-nodes-base.convertToFile': { path: 'Files/ConvertToFile/ConvertToFile.node', version: 1.1 },
 	'n8n-nodes-base.sort': { path: 'Transform/Sort/Sort.node', version: 1 },
 	'n8n-nodes-base.limit': { path: 'Transform/Limit/Limit.node', version: 1 },
+	'n8n-nodes-base.splitOut': { path: 'Transform/SplitOut/SplitOut.node', version: 1 },
+	'n8n-nodes-base.if': { path: 'If/If.node', version: 2.2 },
 	'n8n-nodes-base.stickyNote': { path: 'StickyNote/StickyNote.node', version: 1 },
 };
 

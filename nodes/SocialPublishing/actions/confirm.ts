@@ -9,6 +9,7 @@ import { parsePlatformsJson } from '../helpers/validation';
 import { toList } from '../helpers/content';
 import { getDraft, getDraftTarget } from './draft/requests';
 import { ASK_TO_CONFIRM, unconfirmedOtherAction } from './dryRuns';
+import { validateCreate, validateUpdate } from './draft/validateOnly';
 
 /**
  * AI-agent safety. n8n runs a node with `usableAsTool` as an agent's tool under a node type whose name
@@ -170,6 +171,13 @@ export async function unconfirmedToolAction(
 		: operation === 'delete'
 			? ` (its platforms: ${platforms.join(', ')})`
 			: ` on ${platforms.join(', ')}`;
+	// Create and Update also show what Validate Only shows: the body, each platform's posts, every problem
+	const validation =
+		operation === 'create'
+			? await validateCreate(context, itemIndex)
+			: operation === 'update'
+				? await validateUpdate(context, itemIndex)
+				: undefined;
 	return {
 		dry_run: true,
 		done: false,
@@ -180,6 +188,7 @@ export async function unconfirmedToolAction(
 		...(publishAt !== undefined
 			? { publish_at: publishAt instanceof Date ? publishAt.toISOString() : String(publishAt) }
 			: {}),
-		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}. ${ASK_TO_CONFIRM}`,
+		...(validation ? { validation } : {}),
+		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}.${validation && !validation.valid ? ` It has ${(validation.problems as string[]).length} problem(s) to fix first (see validation.problems).` : ''} ${ASK_TO_CONFIRM}`,
 	};
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import { apiRequest } from '../../../common/transport';
@@ -6,10 +6,12 @@ import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { contentFields, readContent } from './content';
 import { draftFields, readDraftFields } from './fields/draftFields';
-import { tagNamesStep } from './fields/tagNames';
+import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
 import { afterPublishNow, checkPublishWait, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { draftsPath } from './requests';
+import { validateCreate } from './validateOnly';
+import { validateOnlyOption } from './validateOnly/collect';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['create'] } },
@@ -23,7 +25,9 @@ export const description: INodeProperties[] = updateDisplayOptions(
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			options: publishWaitOptions,
+			options: [...publishWaitOptions, validateOnlyOption].sort((a, b) =>
+				a.displayName.localeCompare(b.displayName),
+			),
 		},
 	],
 );
@@ -36,11 +40,14 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.validateOnly === true) return await validateCreate(this, itemIndex);
 	const socialSetId = getSocialSetId(this, itemIndex);
 	checkPublishWait(this, itemIndex);
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
 	checkPublishPolicy(this, itemIndex, content.platforms, fields.publishKind, 'The draft');
+	await checkTagSlugs(this, itemIndex, socialSetId, fields.body);
 	const tags = await tagNamesStep(this, itemIndex, socialSetId, fields.tagNames, fields.body);
 	const dates = await fields.dates();
 	await content.upload();

@@ -5,6 +5,7 @@ import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
 import { contentFields } from './content';
 import { checkLengths } from './content/lengths';
+import { checkMedia, knownKindsOf } from './content/mediaCheck';
 import { checkTextMarkers } from './content/markers';
 import { readUpdateContent, wholeDraftProblem } from './content/update';
 import {
@@ -13,10 +14,12 @@ import {
 	excludeMarkersOption,
 	readDraftFields,
 } from './fields/draftFields';
-import { tagNamesStep } from './fields/tagNames';
+import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
 import { afterPublishNow, checkPublishWait, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './requests';
+import { validateUpdate } from './validateOnly';
+import { validateOnlyOption } from './validateOnly/collect';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['update'] } },
@@ -31,18 +34,21 @@ export const description: INodeProperties[] = updateDisplayOptions(
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			options: [
-				excludeMarkersOption,
-				{
-					displayName: 'Force Overwrite Comments',
-					name: 'forceOverwriteComments',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether to accept text that drops comment-thread markers: the service then resolves those threads and removes their anchors. Off, such an update fails and lists the missing markers.',
-				},
-				...publishWaitOptions,
-			],
+			options: (
+				[
+					excludeMarkersOption,
+					{
+						displayName: 'Force Overwrite Comments',
+						name: 'forceOverwriteComments',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to accept text that drops comment-thread markers: the service then resolves those threads and removes their anchors. Off, such an update fails and lists the missing markers.',
+					},
+					...publishWaitOptions,
+					validateOnlyOption,
+				] as INodeProperties[]
+			).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
 	],
 );
@@ -70,11 +76,12 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.validateOnly === true) return await validateUpdate(this, itemIndex);
 	const target = getDraftTarget(this, itemIndex);
 	checkPublishWait(this, itemIndex);
 	const content = readUpdateContent(this, itemIndex, target.socialSetId);
 	const fields = readDraftFields(this, itemIndex, target.socialSetId, true);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { ...fields.body };
 	if (options.forceOverwriteComments === true) body.force_overwrite_comments = true;
 	if (!content && Object.keys(body).length === 0 && !fields.hasDates && !fields.tagNames) {
@@ -102,6 +109,10 @@ export async function execute(
 			);
 		checkTextMarkers(this, itemIndex, built.platforms);
 		checkLengths(this, itemIndex, built.platforms, content.lengths, () => content.label);
+		checkMedia(this, itemIndex, built.platforms, content.media, {
+			known: knownKindsOf(current),
+			fallback: content.label,
+		});
 		sent = built.platforms;
 	}
 	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)
@@ -117,6 +128,7 @@ export async function execute(
 		kind,
 		`Draft ${target.draftId}`,
 	);
+	await checkTagSlugs(this, itemIndex, target.socialSetId, body);
 	const tags = await tagNamesStep(
 		this,
 		itemIndex,

@@ -93,7 +93,13 @@ export async function reconcilePublishNow(
 	if (!isPublishing(draft)) return undefined;
 	if (!this.getNodeParameter('waitForCompletion', itemIndex, true)) return draft;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return await waitUntilFinished(this, itemIndex, target, draft, waitSettings(this, itemIndex, options));
+	return await waitUntilFinished(
+		this,
+		itemIndex,
+		target,
+		draft,
+		waitSettings(this, itemIndex, options),
+	);
 }
 
 /** Schedule, Plan, Unschedule: the draft already in the status asked for, changed since the try began. */

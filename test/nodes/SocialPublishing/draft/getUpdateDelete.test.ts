@@ -78,6 +78,7 @@ describe('Draft > Update (PATCH, partial update)', () => {
 		const { result, requests, items } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(requests).toEqual([
+			expect.objectContaining({ method: 'GET', path: '/v2/social-sets/101/tags' }),
 			expect.objectContaining({
 				method: 'PATCH',
 				path: `/v2/social-sets/101/drafts/${draft.id}`,

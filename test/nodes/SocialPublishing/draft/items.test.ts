@@ -37,20 +37,29 @@ describe('Draft > Create over several items (router: pairing, Continue On Fail)'
 	});
 
 	test('with Continue On Fail a service error keeps its code and details in the error item', async () => {
+		// an unknown media id is only found by the service (a tag slug is checked by the node before sending)
 		const tagged = createText('={{ $json.text }}', ['x'], {
+			mediaIds: '={{ $json.media }}',
 			additionalFields: { tags: '={{ $json.tags }}' },
 		});
 		const rows = [
-			{ json: { text: 'known tag', tags: ['launch'] } },
-			{ json: { text: 'unknown tag', tags: ['no-such-tag'] } },
-			{ json: { text: 'after the failure', tags: ['weekly-tips'] } },
+			{ json: { text: 'known tag', tags: ['launch'], media: '' } },
+			{
+				json: {
+					text: 'unknown media',
+					tags: ['launch'],
+					media: '00000000-0000-4000-8000-000000000000',
+				},
+			},
+			{ json: { text: 'after the failure', tags: ['weekly-tips'], media: '' } },
 		];
 		const { result, items, requests } = await runFresh(fx, tagged, {
 			input: rows,
 			settings: { continueOnFail: true },
 		});
 		expect(result.error).toBeUndefined();
-		expect(requests.map((r) => r.status)).toEqual([201, 400, 201]);
+		// the tag list is read once for the run, then one POST per item
+		expect(requests.map((r) => r.status)).toEqual([200, 201, 400, 201]);
 		expect(result.output('Social Publishing').map((item) => item.pairedItem)).toEqual([
 			{ item: 0 },
 			{ item: 1 },

@@ -4,10 +4,13 @@ import { checkPlatformsObject, paramError } from '../../../helpers/validation';
 import { articleFields, buildArticlePlatforms, readArticle } from './article';
 import { platformsJsonField, readPlatformsJson } from './json';
 import { checkLengths, fitPostLengths } from './lengths';
+import { checkMedia, fitPostMedia } from './mediaCheck';
 import { contentOptionsField, readContentOptions } from './options';
 import { buildPostPlatforms } from './posts/build';
 import { postsFields } from './posts/fields';
 import { readPostsContent } from './posts/read';
+import type { Report } from './report';
+import { stopAtFirst } from './report';
 
 /** The content fields of Create and Update, written once. `forUpdate` adds "Keep Current Content". */
 export function contentFields(forUpdate: boolean): INodeProperties[] {
@@ -59,13 +62,15 @@ export interface PreparedContent {
 
 /**
  * Reads the content fields of Create (and of Update's Replace Platform Content) for one item, checks every
- * rule that needs no request, and builds the platforms object once. Nothing is uploaded yet.
+ * rule that needs no request, and builds the platforms object once. Nothing is uploaded yet. The length and
+ * media checks go to `report` (Validate Only notes them all); a parameter that cannot be read still throws.
  */
 export function readContent(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
 	forUpdate: boolean,
+	report: Report = stopAtFirst,
 ): PreparedContent {
 	const contentType = context.getNodeParameter('contentType', itemIndex, 'posts') as string;
 	const options = readContentOptions(context, itemIndex);
@@ -73,14 +78,16 @@ export function readContent(
 	if (contentType === 'json') {
 		// sent as given: checked as a whole platforms object and for length, no media to upload
 		const given = readPlatformsJson(context, itemIndex, forUpdate);
-		checkLengths(context, itemIndex, given, options.lengths, () => 'Platforms JSON', true);
+		checkLengths(context, itemIndex, given, options.lengths, () => 'Platforms JSON', true, report);
+		checkMedia(context, itemIndex, given, options.media, { label: 'Platforms JSON' }, report);
 		return { platforms: given, upload: async () => {} };
 	}
 	if (contentType === 'xArticle') {
 		platforms = buildArticlePlatforms(readArticle(context, itemIndex));
 	} else {
 		const content = readPostsContent(context, itemIndex, options.separator);
-		fitPostLengths(context, itemIndex, content, options.lengths);
+		fitPostLengths(context, itemIndex, content, options.lengths, report);
+		fitPostMedia(context, itemIndex, content, options.media, report);
 		platforms = buildPostPlatforms(content);
 	}
 	const backstop = checkPlatformsObject(platforms, !forUpdate);

@@ -11,6 +11,8 @@ import {
 import { paramError } from '../../../helpers/validation';
 import type { LengthSettings } from './options';
 import type { PostInput, PostsContent } from './posts/build';
+import type { Report } from './report';
+import { stopAtFirst } from './report';
 
 /* The length check and Auto-Split, before any request (their options: options.ts). */
 
@@ -61,9 +63,23 @@ function advice(platform: PostPlatform, settings: LengthSettings, json: boolean)
 	return `Shorten it, turn on Content Options > Auto-Split Long Text (One Text), ${raise}`;
 }
 
+/** Every post over its platform's limit, in order (each post looked at once). */
+function everyOverLength(platforms: IDataObject, limits: LengthSettings['limits']) {
+	const problems: Array<NonNullable<ReturnType<typeof findOverLength>>> = [];
+	for (const [platform, config] of Object.entries(platforms)) {
+		const posts = (config as IDataObject | null)?.posts;
+		if (!Array.isArray(posts)) continue;
+		posts.forEach((post, postIndex) => {
+			const problem = findOverLength({ [platform]: { posts: [post] } }, limits);
+			if (problem) problems.push({ ...problem, postIndex });
+		});
+	}
+	return problems;
+}
+
 /**
- * The length check, before any request: the first post over its platform's limit stops the item with an error
- * naming the parameter, the platform, the post number, the length and the limit.
+ * The length check, before any request: a post over its platform's limit is reported (the default report stops
+ * the item at the first) with the parameter, the platform, the post number, the length and the limit.
  */
 export function checkLengths(
 	context: IExecuteFunctions,
@@ -72,16 +88,19 @@ export function checkLengths(
 	settings: LengthSettings,
 	labelOf: (platform: PostPlatform) => string,
 	json = false,
+	report: Report = stopAtFirst,
 ): void {
-	const problem = findOverLength(platforms, settings.limits);
-	if (!problem) return;
-	const { platform } = problem;
-	throw paramError(
-		context,
-		itemIndex,
-		labelOf(platform),
-		`${describeLengthProblem(problem)}. ${advice(platform, settings, json)}`,
-	);
+	for (const problem of everyOverLength(platforms, settings.limits)) {
+		const { platform } = problem;
+		report(
+			paramError(
+				context,
+				itemIndex,
+				labelOf(platform),
+				`${describeLengthProblem(problem)}. ${advice(platform, settings, json)}`,
+			),
+		);
+	}
 }
 
 /**
@@ -93,6 +112,7 @@ export function fitPostLengths(
 	itemIndex: number,
 	content: PostsContent,
 	settings: LengthSettings,
+	report: Report = stopAtFirst,
 ): void {
 	autoSplitContent(context, itemIndex, content, settings);
 	const texts: IDataObject = {};
@@ -106,5 +126,7 @@ export function fitPostLengths(
 		texts,
 		settings,
 		(platform) => content.labels[platform] ?? 'Text',
+		false,
+		report,
 	);
 }

@@ -5,6 +5,13 @@ import { resolveLimits } from '../../../helpers/textLength';
 import type { UploadSettings } from '../../../helpers/mediaUpload/pending';
 import { paramError } from '../../../helpers/validation';
 import { POST_PLATFORM_OPTIONS } from '../../descriptions';
+import type { MediaSettings } from './mediaOptions';
+import {
+	checkMediaField,
+	mediaLimitsField,
+	readMediaSettings,
+	spreadMediaField,
+} from './mediaOptions';
 
 /** Content Options: its fields and its reader (separator, uploads, and the length check with Auto-Split). */
 
@@ -17,7 +24,7 @@ export const autoSplitField: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to split a text too long for a platform into a thread of posts that each fit: at paragraphs, then sentences, then words, never inside a link, mention or comment marker. Each platform gets as many posts as it needs; media stay on the first post. LinkedIn and Substack take one post: a text over their limit is refused instead.',
+		'Whether to split a text too long for a platform into a thread of posts that each fit: at paragraphs, then sentences, then words, never inside a link, mention or comment marker. Each platform gets as many posts as it needs; media stay on the first post (Spread Media Over Thread moves what it cannot take to the next posts). LinkedIn and Substack take one post: a text over their limit is refused instead.',
 	displayOptions: { show: { '/contentType': ['posts'], '/contentMode': ['text'] } },
 };
 
@@ -77,7 +84,7 @@ export const numberPostsField: INodeProperties = {
 
 const notForJson = { hide: { '/contentType': ['json'] } };
 
-/** Content Options: the thread separator, alt texts of uploaded files, the upload timeout, the length check and Auto-Split. */
+/** Content Options: the thread separator, alt texts of uploaded files, the upload timeout, the length and media checks, Auto-Split and Spread Media. */
 export const contentOptionsField: INodeProperties = {
 	displayName: 'Content Options',
 	name: 'contentOptions',
@@ -112,8 +119,10 @@ export const contentOptionsField: INodeProperties = {
 			],
 		},
 		autoSplitField,
+		checkMediaField,
 		checkLengthField,
 		lengthLimitsField,
+		mediaLimitsField,
 		{
 			displayName: 'Media Upload Timeout (Seconds)',
 			name: 'uploadTimeout',
@@ -124,6 +133,7 @@ export const contentOptionsField: INodeProperties = {
 			displayOptions: notForJson,
 		},
 		numberPostsField,
+		spreadMediaField,
 		{
 			displayName: 'Thread Separator',
 			name: 'threadSeparator',
@@ -188,6 +198,7 @@ export interface ContentOptions {
 	separator: string;
 	upload: UploadSettings;
 	lengths: LengthSettings;
+	media: MediaSettings;
 }
 
 /** Every content option of one item, read once and checked before any request. */
@@ -210,5 +221,6 @@ export function readContentOptions(context: IExecuteFunctions, itemIndex: number
 			timeoutMs: Math.max(1, Number(options.uploadTimeout ?? 120)) * 1000,
 		},
 		lengths: readLengthSettings(context, itemIndex, options),
+		media: readMediaSettings(context, itemIndex, options),
 	};
 }

@@ -10,10 +10,14 @@ import { POST_PLATFORM_OPTIONS } from '../../descriptions';
 import { readContent } from './index';
 import { readArticlePatch } from './article';
 import { readPlatformsJson } from './json';
+import { knownKindsOf, spreadBuiltMedia } from './mediaCheck';
+import type { MediaSettings } from './mediaOptions';
 import type { LengthSettings } from './options';
 import { readContentOptions } from './options';
 import type { Patches } from './posts/readUpdate';
 import { readPostsPatches } from './posts/readUpdate';
+import type { Report } from './report';
+import { stopAtFirst } from './report';
 
 /**
  * The content part of Draft > Update. By default an update is merged into the draft as read (see helpers/merge.ts):
@@ -27,6 +31,8 @@ export interface UpdateContent {
 	label: string;
 	/** The length check's settings (Content Options), for the platforms as they will be sent. */
 	lengths: LengthSettings;
+	/** The media check's settings (Content Options), for the platforms as they will be sent. */
+	media: MediaSettings;
 	/** The platforms object to send, built once from the draft's current platforms (when read); media to upload stand as pending slots. */
 	build(
 		current: IDataObject | undefined,
@@ -113,6 +119,7 @@ export function readUpdateContent(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
+	report: Report = stopAtFirst,
 ): UpdateContent | undefined {
 	const contentType = context.getNodeParameter('contentType', itemIndex, 'keep') as string;
 	const toggles = readToggles(context, itemIndex);
@@ -121,7 +128,9 @@ export function readUpdateContent(
 		context.getNodeParameter('replacePlatformContent', itemIndex, false) === true;
 	const options = readContentOptions(context, itemIndex);
 	// Replace Platform Content: built and checked as Create builds it.
-	const replaced = replaceWhole ? readContent(context, itemIndex, socialSetId, true) : undefined;
+	const replaced = replaceWhole
+		? readContent(context, itemIndex, socialSetId, true, report)
+		: undefined;
 	const parsed = replaceWhole
 		? undefined
 		: readParsed(context, itemIndex, contentType, options.separator);
@@ -140,6 +149,7 @@ export function readUpdateContent(
 		needsDraft,
 		label: parsed?.label ?? 'Platforms',
 		lengths: options.lengths,
+		media: options.media,
 		build(current) {
 			const out: IDataObject = {};
 			if (replaced) Object.assign(out, replaced.platforms);
@@ -181,6 +191,15 @@ export function readUpdateContent(
 					return { label, problem: `for ${platformName(platform)} ${merged.problem}` };
 				out[platform] = merged.value;
 			}
+			// Spread Media on the platforms the update gives posts (the draft's own media known by kind)
+			spreadBuiltMedia(
+				context,
+				itemIndex,
+				out,
+				Object.keys(parsed?.patches ?? {}),
+				options.media,
+				knownKindsOf(current),
+			);
 			const problem = checkPlatformsObject(out, false);
 			if (problem) return { label: parsed?.label ?? 'Platforms', problem };
 			return { platforms: out };

@@ -84,6 +84,46 @@ function quoted(names: string[]): string {
 		: shown.join(', ');
 }
 
+/** "Tags of the social set: …" for the description of an error, or that it has none. */
+function knownTags(tags: Tag[]): string {
+	const known = tags.slice(0, 20).map((tag) => `${echo(tag.name, 80)} (${echo(tag.slug, 80)})`);
+	return known.length
+		? `Tags of the social set: ${known.join(', ')}${tags.length > known.length ? ', …' : ''}.`
+		: 'The social set has no tags yet.';
+}
+
+export const TAG_SLUGS_LABEL = 'Tag Names or IDs';
+
+/**
+ * Tag slugs given by ID or expression ("Tag Names or IDs"), checked against the social set's tags (the same read
+ * as Tag Names, once per run and social set) before the draft is sent: the slugs as stored, or an error naming
+ * every unknown one. Tags: "slugs of existing tags".
+ */
+export async function checkTagSlugs(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	body: IDataObject,
+): Promise<void> {
+	if (!Array.isArray(body.tags) || body.tags.length === 0) return;
+	const tags = await tagsOf(context, itemIndex, socialSetId);
+	const unknown: string[] = [];
+	body.tags = (body.tags as string[]).map((slug) => {
+		const tag = tags.find((known) => foldCase(known.slug) === foldCase(slug));
+		if (!tag) unknown.push(slug);
+		return tag?.slug ?? slug;
+	});
+	if (!unknown.length) return;
+	const error = paramError(
+		context,
+		itemIndex,
+		TAG_SLUGS_LABEL,
+		`has ${unknown.length === 1 ? 'a tag slug' : 'tag slugs'} that social set ${socialSetId} does not have: ${quoted(unknown)}`,
+	);
+	error.description = `Pick a tag of the social set, or give its name under "Tag Names" with "Create Missing Tags" on. ${knownTags(tags)}`;
+	throw error;
+}
+
 /**
  * Matches the names to the social set's tags and checks the merged list against the limit of 10
  * (Limits: tags on a draft), before any tag is created and before the draft is sent.
@@ -97,7 +137,7 @@ export async function matchTagNames(
 	request: TagNamesRequest,
 	base: string[],
 	baseLabel = '',
-): Promise<() => Promise<string[]>> {
+): Promise<(() => Promise<string[]>) & { planned: string[] }> {
 	const tags = await tagsOf(context, itemIndex, socialSetId);
 	const slugs: string[] = [...base];
 	const missing: string[] = [];
@@ -113,12 +153,7 @@ export async function matchTagNames(
 			TAG_NAMES_LABEL,
 			`names ${missing.length === 1 ? 'a tag' : 'tags'} that social set ${socialSetId} does not have: ${quoted(missing)}`,
 		);
-		const known = tags.slice(0, 20).map((tag) => `${echo(tag.name, 80)} (${echo(tag.slug, 80)})`);
-		error.description = `Turn on "Create Missing Tags" to create ${missing.length === 1 ? 'it' : 'them'}, or use an existing tag. ${
-			known.length
-				? `Tags of the social set: ${known.join(', ')}${tags.length > known.length ? ', …' : ''}.`
-				: 'The social set has no tags yet.'
-		}`;
+		error.description = `Turn on "Create Missing Tags" to create ${missing.length === 1 ? 'it' : 'them'}, or use an existing tag. ${knownTags(tags)}`;
 		throw error;
 	}
 	const total = slugs.length + missing.length;
@@ -131,7 +166,7 @@ export async function matchTagNames(
 			`gives the draft ${total} tags${with_}; a draft takes at most ${DRAFT_LIMITS.maxTags}`,
 		);
 	}
-	return async () => {
+	const finish = async () => {
 		for (const name of missing) {
 			const created = await apiRequest<Tag>(context, {
 				method: 'POST',
@@ -144,6 +179,10 @@ export async function matchTagNames(
 		}
 		return slugs;
 	};
+	// what the list will be, without creating anything (Validate Only): a tag still to create by its name
+	return Object.assign(finish, {
+		planned: [...slugs, ...missing.map((name) => `<new tag: ${name.trim()}>`)],
+	});
 }
 
 /**
@@ -158,8 +197,8 @@ export async function tagNamesStep(
 	request: TagNamesRequest | undefined,
 	body: IDataObject,
 	currentTags?: () => Promise<unknown>,
-): Promise<() => Promise<IDataObject>> {
-	if (!request) return async () => ({});
+): Promise<(() => Promise<IDataObject>) & { planned: IDataObject }> {
+	if (!request) return Object.assign(async () => ({}), { planned: {} });
 	const picked = Array.isArray(body.tags) ? (body.tags as string[]) : undefined;
 	let base: string[] = [];
 	let baseLabel = '';
@@ -171,5 +210,7 @@ export async function tagNamesStep(
 		baseLabel = `the draft's ${base.length} current tags`;
 	}
 	const finish = await matchTagNames(context, itemIndex, socialSetId, request, base, baseLabel);
-	return async () => ({ tags: await finish() });
+	return Object.assign(async () => ({ tags: await finish() }), {
+		planned: { tags: finish.planned } as IDataObject,
+	});
 }

@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { apiRequest } from '../../../../common/transport';
+import type { QueueView } from '../../../helpers/queue';
+import { freeSlots } from '../../../helpers/queue';
+import { endOfSpan, todayIn } from '../../../helpers/ranges';
+import { QUEUE_MAX_DAYS } from '../../queue/getSlots.operation';
+import { socialSetTimeZone } from '../../socialSetTimeZone';
+
+/**
+ * The date a Create or Update would give the draft: `publish_at` or `plan_at` as they would be sent, and the date
+ * they stand for. "next-free-slot" is looked up in the queue (the free slots of the next 62 days, Queue view);
+ * none free there gives null.
+ */
+export async function resolvedWhen(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	dates: IDataObject,
+): Promise<IDataObject> {
+	const field = 'publish_at' in dates ? 'publish_at' : 'plan_at' in dates ? 'plan_at' : undefined;
+	if (!field) return { date: null };
+	const value = String(dates[field]);
+	if (value === 'now') return { [field]: value, date: 'now' };
+	if (value !== 'next-free-slot') return { [field]: value, date: value };
+	const zone = await socialSetTimeZone(context, itemIndex, socialSetId);
+	const today = todayIn(zone);
+	if ('problem' in today) return { [field]: value, date: null };
+	const view = await apiRequest<QueueView>(context, {
+		method: 'GET',
+		path: `/v2/social-sets/${socialSetId}/queue`,
+		qs: { start_date: today.date, end_date: endOfSpan(today.date, QUEUE_MAX_DAYS) },
+		itemIndex,
+	});
+	return { [field]: value, date: freeSlots(view, Date.now(), 1)[0]?.at ?? null };
+}

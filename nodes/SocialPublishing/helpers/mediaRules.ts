@@ -1,0 +1,266 @@
+/**
+ * How many media, of which kinds, one post takes on each platform, checked before any upload. The API
+ * specification says only which formats the service stores (Media: "Supported formats: jpg, jpeg, png, webp, gif,
+ * mp4, mov, pdf") and nothing per platform; the numbers below come from each platform's public developer
+ * documentation, cited beside each. Pure functions, no I/O.
+ */
+import type { PostPlatform } from './content';
+import { platformName } from './content';
+
+/** What a media is, as far as the node can tell before uploading it; `unknown`: a media ID (or a URL without extension). */
+export type MediaKind = 'image' | 'gif' | 'video' | 'document' | 'unknown';
+
+interface MediaRule {
+	/** Most media in one post; undefined: the platform publishes no number, nothing is checked. */
+	max: number | undefined;
+	/** Kinds that stand alone: a post with one of them takes nothing else. */
+	alone: readonly MediaKind[];
+	/** Kinds the platform does not take at all. */
+	refused: readonly MediaKind[];
+	/** What one post takes, in words, with the limit in force. */
+	takes(max: number): string;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+	`${count} ${count === 1 ? one : many}`;
+
+export const MEDIA_RULES: Readonly<Record<PostPlatform, MediaRule>> = {
+	// "You may attach up to 4 photos, 1 animated GIF or 1 video in a Post."
+	// https://docs.x.com/x-api/media/quickstart/best-practices
+	// POST /2/tweets, media.media_ids: 1 to 4 items. https://docs.x.com/x-api/posts/create-post
+	// X takes no documents: the media upload accepts images, GIFs and videos only.
+	// https://docs.x.com/x-api/media/upload-media
+	x: {
+		max: 4,
+		alone: ['video', 'gif'],
+		refused: ['document'],
+		takes: (max) => `at most ${plural(max, 'image')}, or 1 video or GIF`,
+	},
+	// app.bsky.embed.images: "images" maxLength 4, each blob accept "image/*" (a GIF is an image there);
+	// app.bsky.embed.video: one video; a post has one embed, so images and a video never mix.
+	// https://docs.bsky.app/docs/advanced-guides/posts
+	// https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json
+	// https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/video.json
+	bluesky: {
+		max: 4,
+		alone: ['video'],
+		refused: ['document'],
+		takes: (max) => `at most ${plural(max, 'image')}, or 1 video`,
+	},
+	// POST /api/v1/statuses, media_ids[]; the server's limit is configuration.statuses.max_media_attachments
+	// (4 on a default server; set Media Limits for a server with another). Attachments are images, GIFs (shown
+	// as gifv), videos and audio: no documents.
+	// https://docs.joinmastodon.org/methods/statuses/#create
+	// https://docs.joinmastodon.org/methods/instance/#v2
+	// https://docs.joinmastodon.org/methods/media/#v2
+	// The API docs do not state that a video stands alone; Mastodon's own server code refuses a video beside other
+	// media (PostStatusService, validations "images_and_video"):
+	// https://github.com/mastodon/mastodon/blob/main/app/services/post_status_service.rb
+	mastodon: {
+		max: 4,
+		alone: ['video'],
+		refused: ['document'],
+		takes: (max) => `at most ${plural(max, 'image')}, or 1 video`,
+	},
+	// Carousel posts: "Carousels can have at least 2 and up to 20 total images or videos or a mix of the two."
+	// Media types IMAGE and VIDEO only. https://developers.facebook.com/docs/threads/posts#carousel-posts
+	threads: {
+		max: 20,
+		alone: [],
+		refused: ['document'],
+		takes: (max) => `at most ${plural(max, 'image or video', 'images or videos')} (a carousel)`,
+	},
+	// "A MultiImage post is a post containing multiple images (minimum of 2 images and maximum of 20 images)";
+	// a video post holds one video, a document post one document (PDF).
+	// https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api
+	// https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/videos-api
+	// https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/documents-api
+	linkedin: {
+		max: 20,
+		alone: ['video', 'document'],
+		refused: [],
+		takes: (max) => `at most ${plural(max, 'image')}, or 1 video, or 1 document (PDF)`,
+	},
+	// Substack publishes no developer documentation of what a post (a note) takes: nothing is checked
+	// unless a limit is set under Media Limits.
+	substack: {
+		max: undefined,
+		alone: [],
+		refused: [],
+		takes: (max) => `at most ${plural(max, 'media', 'media')} (the limit set under Media Limits)`,
+	},
+};
+
+/** Limits in force: the most media in one post per platform; a platform missing is not checked. */
+export type MediaLimits = Partial<Record<PostPlatform, number>>;
+
+/** The defaults replaced per platform by the user's (0: no check for that platform); none when the check is off. */
+export function resolveMediaLimits(check: boolean, overrides: MediaLimits): MediaLimits {
+	if (!check) return {};
+	const limits: MediaLimits = {};
+	for (const platform of Object.keys(MEDIA_RULES) as PostPlatform[]) {
+		const limit = platform in overrides ? overrides[platform] : MEDIA_RULES[platform].max;
+		if (limit !== undefined && limit > 0) limits[platform] = limit;
+	}
+	return limits;
+}
+
+const EXTENSION_KINDS: Readonly<Record<string, MediaKind>> = {
+	jpg: 'image',
+	jpeg: 'image',
+	png: 'image',
+	webp: 'image',
+	gif: 'gif',
+	mp4: 'video',
+	mov: 'video',
+	pdf: 'document',
+};
+
+/** The kind a file name (or a URL's path) stands for by its extension; unknown without one of the supported ones. */
+export function kindOfFileName(name: string | undefined): MediaKind {
+	const extension = /\.([A-Za-z0-9]+)$/.exec(name ?? '')?.[1]?.toLowerCase() ?? '';
+	return EXTENSION_KINDS[extension] ?? 'unknown';
+}
+
+/** The kind a MIME type stands for; unknown for a type that says nothing (application/octet-stream). */
+export function kindOfMime(mime: string | undefined): MediaKind {
+	const type = (mime ?? '').split(';')[0].trim().toLowerCase();
+	if (type === 'image/gif') return 'gif';
+	if (type.startsWith('image/')) return 'image';
+	if (type.startsWith('video/')) return 'video';
+	if (type === 'application/pdf') return 'document';
+	return 'unknown';
+}
+
+/** A URL's kind by the extension of its path (before any download; query and fragment ignored). */
+export function kindOfUrl(url: string): MediaKind {
+	try {
+		return kindOfFileName(decodeURIComponent(new URL(url).pathname));
+	} catch {
+		return 'unknown';
+	}
+}
+
+/** Whether these media fit one post of the platform under the limit. */
+export function fitsOnePost(
+	platform: PostPlatform,
+	kinds: readonly MediaKind[],
+	max: number,
+): boolean {
+	const rule = MEDIA_RULES[platform];
+	if (kinds.some((kind) => rule.refused.includes(kind))) return false;
+	if (kinds.length > 1 && kinds.some((kind) => rule.alone.includes(kind))) return false;
+	return kinds.length <= max;
+}
+
+/**
+ * How many of the media, from the first, one post takes: at least 1 (a medium no post takes stays where it is,
+ * for the check to refuse).
+ */
+export function leadingFit(
+	platform: PostPlatform,
+	kinds: readonly MediaKind[],
+	max: number,
+): number {
+	let count = Math.min(kinds.length, max);
+	while (count > 1 && !fitsOnePost(platform, kinds.slice(0, count), max)) count--;
+	return Math.max(count, Math.min(1, kinds.length));
+}
+
+const KIND_WORDS: ReadonlyArray<[MediaKind, string, string]> = [
+	['image', 'image', 'images'],
+	['gif', 'GIF', 'GIFs'],
+	['video', 'video', 'videos'],
+	['document', 'PDF', 'PDFs'],
+	['unknown', 'medium given by ID', 'media given by ID'],
+];
+
+/** "5 images", "2 images and 1 video", "1 PDF": what a post was given. */
+export function describeKinds(kinds: readonly MediaKind[]): string {
+	const parts = KIND_WORDS.flatMap(([kind, one, many]) => {
+		const count = kinds.filter((k) => k === kind).length;
+		return count ? [plural(count, one, many)] : [];
+	});
+	if (parts.length <= 1) return parts[0] ?? 'no media';
+	return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+export interface MediaProblem {
+	platform: PostPlatform;
+	/** 0-based. */
+	postIndex: number;
+	kinds: MediaKind[];
+	/** "X post 1 has 5 images; X takes at most 4 images, or 1 video or GIF". */
+	message: string;
+}
+
+/** The problem of one post's media, or undefined when the platform takes them. */
+export function checkPostMedia(
+	platform: PostPlatform,
+	postIndex: number,
+	kinds: MediaKind[],
+	limits: MediaLimits,
+): MediaProblem | undefined {
+	const max = limits[platform];
+	if (max === undefined || kinds.length === 0 || fitsOnePost(platform, kinds, max))
+		return undefined;
+	const rule = MEDIA_RULES[platform];
+	const name = platformName(platform);
+	const no = kinds.some((kind) => rule.refused.includes(kind))
+		? ` ${name} takes no documents (PDF);`
+		: '';
+	return {
+		platform,
+		postIndex,
+		kinds,
+		message: `${name} post ${postIndex + 1} has ${describeKinds(kinds)};${no} ${name} takes ${rule.takes(max)}`,
+	};
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Every post of a `platforms` object (built by the node or given as JSON) whose media its platform does not take,
+ * platform by platform in the object's order. `kindOf` tells the kind of each `media_ids` entry.
+ */
+export function findMediaProblems(
+	platforms: Record<string, unknown>,
+	limits: MediaLimits,
+	kindOf: (value: unknown) => MediaKind,
+): MediaProblem[] {
+	const problems: MediaProblem[] = [];
+	for (const [key, config] of Object.entries(platforms)) {
+		const platform = key as PostPlatform;
+		if (!(platform in MEDIA_RULES) || !isObject(config) || !Array.isArray(config.posts)) continue;
+		for (const [postIndex, post] of config.posts.entries()) {
+			if (!isObject(post) || !Array.isArray(post.media_ids)) continue;
+			const problem = checkPostMedia(platform, postIndex, post.media_ids.map(kindOf), limits);
+			if (problem) problems.push(problem);
+		}
+	}
+	return problems;
+}
+
+/**
+ * Spread Media: each post keeps the media its platform takes, from the first; the rest move, in order, to the
+ * start of the next post's media, and posts with empty text are added at the end while media are left.
+ */
+export function spreadMedia<T>(
+	platform: PostPlatform,
+	posts: ReadonlyArray<{ text: string; media: readonly T[] }>,
+	max: number,
+	kindOf: (media: T) => MediaKind,
+): Array<{ text: string; media: T[]; added: boolean }> {
+	const out = posts.map((post) => ({ text: post.text, media: [...post.media], added: false }));
+	for (let index = 0; index < out.length; index++) {
+		const media = out[index].media;
+		const keep = leadingFit(platform, media.map(kindOf), max);
+		if (keep >= media.length) continue;
+		const rest = media.splice(keep);
+		if (index + 1 === out.length) out.push({ text: '', media: [], added: true });
+		out[index + 1].media.unshift(...rest);
+	}
+	return out;
+}
