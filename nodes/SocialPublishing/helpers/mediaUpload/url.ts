@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import type { OpenDownload } from '../../../common/transport/download';
-import { discard, openDownload } from '../../../common/transport/download';
+import { closeDownload, openDownload } from '../../../common/transport/download';
 import type { UploadBody } from '../../../common/transport/upload';
 import { putToUploadUrl } from '../../../common/transport/upload';
 import {
@@ -10,13 +11,16 @@ import {
 	servedTypeProblem,
 	validateFileName,
 } from '../mediaFiles';
+import type { UrlLimits } from './limits';
+import { DEFAULT_URL_LIMITS, formatMib, formatSeconds } from './limits';
 import type { MediaStatus, UploadOptions } from './upload';
 import { createMediaUpload, finishMediaUpload } from './upload';
 import { paramError } from '../validation';
 
 /**
- * Media from a public URL: the download is opened with n8n's HTTP helper and checked (status, type, file
- * name) before the upload is created; then its body is streamed into the presigned upload URL.
+ * Media from a public URL: the download is opened with n8n's HTTP helper and checked (status, type, size,
+ * file name) before the upload is created; then its body is streamed into the presigned upload URL.
+ * The download is bounded (limits.ts): Max Size, an idle timeout, and n8n's Stop.
  */
 
 /** A URL whose answer was checked: the name to upload under and, while it is open, the download. */
@@ -28,20 +32,93 @@ export interface PreparedUrl {
 	download?: OpenDownload;
 }
 
+export interface UrlUploadOptions extends UploadOptions {
+	limits?: UrlLimits;
+}
+
+function cancelledError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	url: string,
+	mediaId?: string,
+): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`The execution was cancelled while downloading ${displayUrl(url)} [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description: mediaId
+				? `Media ${mediaId} was created and did not receive its file.`
+				: 'Nothing was uploaded.',
+		},
+	);
+}
+
+/** What became of the upload, for the end of an error. */
+function outcomeText(mediaId?: string): string {
+	return mediaId
+		? `the upload did not complete: media ${mediaId} was created and did not receive its file`
+		: 'nothing was uploaded';
+}
+
+/**
+ * The error of a download that ended early (the guard stopped it, or it broke off), or undefined when the
+ * download is not what failed.
+ */
+function downloadError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	prepared: { url: string; label: string },
+	download: OpenDownload,
+	limits: UrlLimits,
+	mediaId?: string,
+): NodeOperationError | undefined {
+	const { guard } = download;
+	const shown = displayUrl(prepared.url);
+	const fail = (clause: string) =>
+		paramError(
+			context,
+			itemIndex,
+			prepared.label,
+			`has ${shown}, ${clause}; ${outcomeText(mediaId)}`,
+		);
+	switch (guard.stopped?.reason) {
+		case 'cancelled':
+			return cancelledError(context, itemIndex, prepared.url, mediaId);
+		case 'tooLarge':
+			return fail(
+				`which sent more than "${limits.maxSizeLabel}" allows (${formatMib(limits.maxBytes)}): the download was stopped there`,
+			);
+		case 'idle':
+			return fail(
+				`which sent no data for ${formatSeconds(limits.idleTimeoutMs)} ("${limits.idleTimeoutLabel}"): the download was stopped after ${formatMib(guard.bytes)}`,
+			);
+		case 'longerThanAnnounced':
+			return fail(
+				`which sent more than the ${guard.stopped.announced} bytes its Content-Length announced (a compressed answer, though plain bytes were asked for?)`,
+			);
+	}
+	if (guard.broken) return fail(`whose download broke off (${guard.broken.message})`);
+	return undefined;
+}
+
 /**
  * Opens the URL and checks what it answers, before any upload exists: a 2xx status, a body that is not
- * empty, a supported media type and a file name the service accepts. Errors name the parameter, the URL
- * (without its query string) and the item; the download stays open for the upload.
+ * empty and not larger than Max Size (by its Content-Length), a supported media type and a file name the
+ * service accepts. Errors name the parameter, the URL (without its query string) and the item; the
+ * download stays open for the upload.
  */
 export async function probeMediaUrl(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	url: string,
 	label: string,
+	limits: UrlLimits = DEFAULT_URL_LIMITS,
 	fileNameOverride?: string,
 ): Promise<PreparedUrl> {
 	const shown = displayUrl(url);
-	const outcome = await openDownload(context, url, itemIndex);
+	const outcome = await openDownload(context, url, itemIndex, limits);
+	if ('cancelled' in outcome) throw cancelledError(context, itemIndex, url);
 	if ('status' in outcome)
 		throw paramError(
 			context,
@@ -58,7 +135,7 @@ export async function probeMediaUrl(
 		);
 	const { download } = outcome;
 	const fail = (problem: string) => {
-		discard(download.body);
+		closeDownload(download);
 		return paramError(
 			context,
 			itemIndex,
@@ -67,13 +144,17 @@ export async function probeMediaUrl(
 		);
 	};
 	if (download.length === 0) throw fail('answered an empty file');
+	if (download.length !== undefined && download.length > limits.maxBytes)
+		throw fail(
+			`is ${formatMib(download.length)} (Content-Length ${download.length}), larger than "${limits.maxSizeLabel}" allows (${formatMib(limits.maxBytes)})`,
+		);
 	const override = fileNameOverride?.trim();
 	if (override) {
 		const typeProblem = servedTypeProblem(download.contentType);
 		if (typeProblem) throw fail(typeProblem);
 		const nameProblem = validateFileName(override);
 		if (nameProblem) {
-			discard(download.body);
+			closeDownload(download);
 			throw paramError(context, itemIndex, 'File Name', nameProblem);
 		}
 		return { url, label, fileName: override, download };
@@ -96,15 +177,16 @@ export async function probeMediaUrls(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	urls: Array<{ url: string; label: string }>,
+	limits: UrlLimits = DEFAULT_URL_LIMITS,
 ): Promise<Map<string, PreparedUrl>> {
 	const prepared = new Map<string, PreparedUrl>();
 	let checkedAll = false;
 	try {
 		for (const { url, label } of urls) {
 			if (prepared.has(url)) continue;
-			const checked = await probeMediaUrl(context, itemIndex, url, label);
+			const checked = await probeMediaUrl(context, itemIndex, url, label, limits);
 			if (prepared.size > 0 && checked.download) {
-				discard(checked.download.body);
+				closeDownload(checked.download);
 				checked.download = undefined;
 			}
 			prepared.set(url, checked);
@@ -112,66 +194,82 @@ export async function probeMediaUrls(
 		checkedAll = true;
 	} finally {
 		if (!checkedAll)
-			for (const entry of prepared.values()) if (entry.download) discard(entry.download.body);
+			for (const entry of prepared.values()) if (entry.download) closeDownload(entry.download);
 	}
 	return prepared;
 }
 
-/**
- * Creates the upload and streams the download into the presigned URL (a plain PUT with the download's
- * Content-Length and no other headers), then waits for the media like any upload.
- * A download without Content-Length is first stored with n8n's binary data helper (on disk when n8n keeps
- * binary data in filesystem mode), because the storage host needs the length of the PUT.
- */
-export async function uploadPreparedUrl(
+/** Streams a download with a Content-Length into a new upload: a plain PUT with that length. */
+async function streamIntoUpload(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
 	prepared: PreparedUrl,
-	options: UploadOptions = {},
+	download: OpenDownload,
+	options: UrlUploadOptions,
+	limits: UrlLimits,
 ): Promise<MediaStatus> {
-	const download =
-		prepared.download ??
-		(await probeMediaUrl(context, itemIndex, prepared.url, prepared.label, prepared.fileName))
-			.download!;
-	prepared.download = undefined;
-	if (download.length !== undefined) {
-		let upload: { media_id: string; upload_url: string } | undefined;
-		try {
-			upload = await createMediaUpload(
-				context,
-				itemIndex,
-				socialSetId,
-				prepared.fileName,
-				options.altText,
-			);
-		} finally {
-			if (!upload) discard(download.body);
-		}
-		let broken: Error | undefined;
-		download.body.on('error', (error: Error) => (broken = error));
-		const failed = await putToUploadUrl
-			.call(context, upload.upload_url, download.body, itemIndex, download.length)
-			.then(
-				() => undefined,
-				(error: unknown) => error,
-			);
-		if (failed && broken) {
-			throw paramError(
-				context,
-				itemIndex,
-				prepared.label,
-				`has ${displayUrl(prepared.url)}, whose download broke off (${broken.message}); the upload did not complete`,
-			);
-		}
-		if (failed) throw failed;
-		return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
+	let upload: { media_id: string; upload_url: string } | undefined;
+	try {
+		upload = await createMediaUpload(
+			context,
+			itemIndex,
+			socialSetId,
+			prepared.fileName,
+			options.altText,
+		);
+	} finally {
+		if (!upload) closeDownload(download);
 	}
-	const stored = await context.helpers.prepareBinaryData(
-		download.body as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
-		prepared.fileName,
-		bareContentType(download.contentType),
-	);
+	const mediaId = upload.media_id;
+	if (download.guard.stopped) {
+		closeDownload(download);
+		throw downloadError(context, itemIndex, prepared, download, limits, mediaId)!;
+	}
+	download.guard.watchIdle(download.body as never);
+	const failed = await putToUploadUrl
+		.call(context, upload.upload_url, download.body, itemIndex, {
+			contentLength: download.length,
+			mediaId,
+		})
+		.then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+	if (failed) {
+		closeDownload(download);
+		throw downloadError(context, itemIndex, prepared, download, limits, mediaId) ?? failed;
+	}
+	return await finishMediaUpload(context, itemIndex, socialSetId, mediaId, options);
+}
+
+/**
+ * A download without Content-Length: stored with n8n's binary data helper first (on disk when n8n keeps
+ * binary data in filesystem mode), counted against Max Size on the way, because the storage host needs the
+ * length of the PUT; then sent from there.
+ */
+async function storeThenUpload(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	prepared: PreparedUrl,
+	download: OpenDownload,
+	options: UrlUploadOptions,
+	limits: UrlLimits,
+): Promise<MediaStatus> {
+	download.guard.watchIdle(download.body as never);
+	let stored: Awaited<ReturnType<IExecuteFunctions['helpers']['prepareBinaryData']>>;
+	try {
+		stored = await context.helpers.prepareBinaryData(
+			download.body as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
+			prepared.fileName,
+			bareContentType(download.contentType),
+		);
+	} catch (error) {
+		closeDownload(download);
+		throw downloadError(context, itemIndex, prepared, download, limits) ?? error;
+	}
+	if (download.guard.stopped) throw downloadError(context, itemIndex, prepared, download, limits)!;
 	// in n8n's binary store: on disk (filesystem mode, streamed from there) or in memory
 	const id = stored.id;
 	const size = id
@@ -195,8 +293,41 @@ export async function uploadPreparedUrl(
 	const bytes: UploadBody = id
 		? await context.helpers.getBinaryStream(id)
 		: Buffer.from(stored.data, 'base64');
-	await putToUploadUrl.call(context, upload.upload_url, bytes, itemIndex, size);
+	await putToUploadUrl.call(context, upload.upload_url, bytes, itemIndex, {
+		contentLength: size,
+		mediaId: upload.media_id,
+	});
 	return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
+}
+
+/**
+ * Creates the upload and sends the download's bytes to the presigned URL, then waits for the media like
+ * any upload. A URL whose download was closed after the check is opened (and checked) again.
+ */
+export async function uploadPreparedUrl(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	prepared: PreparedUrl,
+	options: UrlUploadOptions = {},
+): Promise<MediaStatus> {
+	const limits = options.limits ?? DEFAULT_URL_LIMITS;
+	const download =
+		prepared.download ??
+		(
+			await probeMediaUrl(
+				context,
+				itemIndex,
+				prepared.url,
+				prepared.label,
+				limits,
+				prepared.fileName,
+			)
+		).download!;
+	prepared.download = undefined;
+	return download.length !== undefined
+		? await streamIntoUpload(context, itemIndex, socialSetId, prepared, download, options, limits)
+		: await storeThenUpload(context, itemIndex, socialSetId, prepared, download, options, limits);
 }
 
 /** Media > Upload from a URL: check, then upload. */
@@ -206,8 +337,9 @@ export async function uploadFromUrl(
 	socialSetId: number,
 	url: string,
 	label: string,
-	options: UploadOptions = {},
+	options: UrlUploadOptions = {},
 ): Promise<MediaStatus> {
-	const prepared = await probeMediaUrl(context, itemIndex, url, label, options.fileName);
+	const limits = options.limits ?? DEFAULT_URL_LIMITS;
+	const prepared = await probeMediaUrl(context, itemIndex, url, label, limits, options.fileName);
 	return await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, options);
 }

@@ -251,15 +251,13 @@ describe('Media > Upload from a URL: a download that breaks off', () => {
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		try {
 			const port = (server.address() as { port: number }).port;
-			const started = Date.now();
 			const { result, requests } = await runFresh(
 				fx,
 				fromUrl(`http://127.0.0.1:${port}/broken.png`, { timeoutSeconds: 5 }),
 			);
 			expect(result.error?.message).toMatch(
-				/^Parameter "Media URL" has http:\/\/127\.0\.0\.1:\d+\/broken\.png, whose download broke off \(.+\); the upload did not complete \[item 0\]$/,
+				/^Parameter "Media URL" has http:\/\/127\.0\.0\.1:\d+\/broken\.png, whose download broke off \(.+\); the upload did not complete: media [0-9a-f-]{36} was created and did not receive its file \[item 0\]$/,
 			);
-			expect(Date.now() - started).toBeLessThan(20_000);
 			expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 				'POST /v2/social-sets/101/media/upload',
 			]);
