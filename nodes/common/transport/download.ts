@@ -42,7 +42,7 @@ export function discard(body: unknown): void {
 
 /** Closes a download that will not be read (or no longer): its connection and its guard. */
 export function closeDownload(download: OpenDownload): void {
-	download.guard.release();
+	download.guard.close();
 	discard(download.body);
 }
 

@@ -94,6 +94,15 @@ export class DownloadGuard {
 		this.release();
 	}
 
+	/**
+	 * Ends the request of a download that will not be read (or no longer): destroying its body alone would
+	 * leave the connection open when nothing had started reading it.
+	 */
+	close(): void {
+		this.controller.abort();
+		this.release();
+	}
+
 	/** Stops listening to the execution's cancel signal and ends the idle timer. */
 	release(): void {
 		this.cancelSignal?.removeEventListener('abort', this.onCancel);

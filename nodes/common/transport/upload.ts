@@ -28,6 +28,7 @@ export interface PutOptions {
 }
 
 function duration(ms: number): string {
+	if (ms < 10_000) return `${Math.round(ms / 100) / 10} s`;
 	const seconds = Math.round(ms / 1000);
 	return seconds < 120 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
