@@ -33,7 +33,9 @@ function duration(ms: number): string {
 	return seconds < 120 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
-function mib(bytes: number): string {
+function size(bytes: number): string {
+	if (bytes < 1024) return `${bytes} bytes`;
+	if (bytes < 1024 * 1024) return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
 	return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 }
 
@@ -107,7 +109,7 @@ export async function putToUploadUrl(
 				{
 					itemIndex,
 					description:
-						`The upload of ${contentLength !== undefined ? mib(contentLength) : 'the file'} may take ${duration(uploadDeadline.baseMs)} plus 1 s per ${uploadDeadline.minBytesPerSecond / 1024} KiB; the storage host did not answer in that time.` +
+						`The upload of ${contentLength !== undefined ? size(contentLength) : 'the file'} may take ${duration(uploadDeadline.baseMs)} plus 1 s per ${uploadDeadline.minBytesPerSecond / 1024} KiB; the storage host did not answer in that time.` +
 						leftBehind(mediaId),
 				},
 			);
