@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
+import type { ScriptedResponse } from '../../../harness/scriptedServer';
 import { ScriptedServer } from '../../../harness/scriptedServer';
 import { NODE } from '../../../harness/workflows';
 import { PNG_BYTES, fileItem, storageRequests } from '../media/fixtures';
@@ -200,14 +201,15 @@ describe('Draft > Create: the bounds of Media URL downloads (Content Options)', 
 	const MIB = 1024 * 1024;
 
 	test('a URL larger than "Media URL Max Size (MiB)" by its Content-Length is refused before any upload; no draft is sent', async () => {
-		files.otherwise((request) =>
-			request.path === '/small.png'
-				? { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(1024) }
-				: {
-						status: 200,
-						headers: { 'Content-Type': 'video/mp4', 'Content-Length': String(3 * MIB) },
-						body: Buffer.alloc(3 * MIB),
-					},
+		files.otherwise(
+			(request): ScriptedResponse =>
+				request.path === '/small.png'
+					? { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(1024) }
+					: {
+							status: 200,
+							headers: { 'Content-Type': 'video/mp4', 'Content-Length': String(3 * MIB) },
+							body: Buffer.alloc(3 * MIB),
+						},
 		);
 		const params = createText('Too big', ['x'], {
 			mediaUrls: `${files.baseUrl}/small.png, ${files.baseUrl}/big.mp4?token=s3cr3t`,
