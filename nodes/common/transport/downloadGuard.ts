@@ -40,6 +40,7 @@ export class DownloadGuard {
 	private readonly idleWatch = new AbortController();
 	private lastByteAt = Date.now();
 	private watchingIdle = false;
+	private closing = false;
 	/** Bytes handed to the reader so far. */
 	bytes = 0;
 	stopped?: DownloadStop;
@@ -73,7 +74,7 @@ export class DownloadGuard {
 		};
 		// the body ends with an error when the guard aborts it: always heard, even before anyone reads it
 		body.on('error', (error) => {
-			this.broken ??= error as Error;
+			if (!this.closing) this.broken ??= error as Error;
 		});
 		body.once('close', () => this.release());
 	}
@@ -99,6 +100,7 @@ export class DownloadGuard {
 	 * leave the connection open when nothing had started reading it.
 	 */
 	close(): void {
+		this.closing = true;
 		this.controller.abort();
 		this.release();
 	}

@@ -223,8 +223,9 @@ async function streamIntoUpload(
 	}
 	const mediaId = upload.media_id;
 	if (download.guard.stopped) {
+		const error = downloadError(context, itemIndex, prepared, download, limits, mediaId)!;
 		closeDownload(download);
-		throw downloadError(context, itemIndex, prepared, download, limits, mediaId)!;
+		throw error;
 	}
 	download.guard.watchIdle(download.body as never);
 	const failed = await putToUploadUrl
@@ -237,8 +238,10 @@ async function streamIntoUpload(
 			(error: unknown) => error,
 		);
 	if (failed) {
+		// what the download says, before closing it (closing ends its body with an error of its own)
+		const error = downloadError(context, itemIndex, prepared, download, limits, mediaId) ?? failed;
 		closeDownload(download);
-		throw downloadError(context, itemIndex, prepared, download, limits, mediaId) ?? failed;
+		throw error;
 	}
 	return await finishMediaUpload(context, itemIndex, socialSetId, mediaId, options);
 }
@@ -266,8 +269,9 @@ async function storeThenUpload(
 			bareContentType(download.contentType),
 		);
 	} catch (error) {
+		const problem = downloadError(context, itemIndex, prepared, download, limits) ?? error;
 		closeDownload(download);
-		throw downloadError(context, itemIndex, prepared, download, limits) ?? error;
+		throw problem;
 	}
 	if (download.guard.stopped) throw downloadError(context, itemIndex, prepared, download, limits)!;
 	// in n8n's binary store: on disk (filesystem mode, streamed from there) or in memory

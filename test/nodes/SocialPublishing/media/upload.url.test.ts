@@ -241,6 +241,32 @@ describe('Media > Upload from a URL', () => {
 	});
 });
 
+describe('Media > Upload from a URL: the storage host refuses the PUT', () => {
+	test('a 503 for the streamed PUT is the error (not the download it was reading), and its description names the media left without its file', async () => {
+		files.reply({
+			status: 200,
+			headers: { 'Content-Type': 'image/png', 'Content-Length': String(8 * 1024 * 1024) },
+			body: randomBytes(8 * 1024 * 1024),
+		});
+		fx.sandbox.faults.set({ fail503: 1, paths: '/__storage/' });
+		try {
+			const { result, requests } = await runFresh(fx, fromUrl(`${files.baseUrl}/refused.png`));
+			// the storage host answers 503 and closes while the 8 MiB are still being sent: HTTP 503 or EPIPE
+			expect(result.error?.message).toMatch(
+				/^Uploading the file to the presigned URL failed: (HTTP 503|write EPIPE|.*ECONNRESET.*)$/,
+			);
+			expect(result.error?.description).toMatch(
+				/^Media [0-9a-f-]{36} was created and did not receive its file; it cannot be attached/,
+			);
+			expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+				'POST /v2/social-sets/101/media/upload',
+			]);
+		} finally {
+			fx.sandbox.faults.clear();
+		}
+	});
+});
+
 describe('Media > Upload from a URL: a download that breaks off', () => {
 	test('a server that closes the connection mid-file ends in an upload error, not a hang, and no media becomes ready', async () => {
 		const http = await import('node:http');
