@@ -134,8 +134,12 @@ async function openOnce(
 				},
 			};
 		}
-		guard.release();
-		if (response) discard(response.body);
+		if (response) {
+			// not read: its request is ended too, so an answer with a long body does not keep a connection
+			guard.attach(response.body as Parameters<DownloadGuard['attach']>[0]);
+			guard.close();
+			discard(response.body);
+		} else guard.release();
 		const location = response
 			? header((response.headers ?? {}) as Record<string, unknown>, 'location')
 			: undefined;

@@ -54,7 +54,12 @@ export class SourceServer {
 	 */
 	generate(
 		total: number,
-		options: { chunked?: boolean; stallAfter?: number; headers?: Record<string, string> } = {},
+		options: {
+			chunked?: boolean;
+			stallAfter?: number;
+			headers?: Record<string, string>;
+			status?: number;
+		} = {},
 	): void {
 		this.answer((_req, res) => {
 			let markStarted = () => {};
@@ -64,7 +69,7 @@ export class SourceServer {
 				started: new Promise((resolve) => (markStarted = resolve)),
 			};
 			this.served.push(served);
-			res.writeHead(200, {
+			res.writeHead(options.status ?? 200, {
 				'Content-Type': 'video/mp4',
 				...(options.chunked ? {} : { 'Content-Length': String(total) }),
 				...options.headers,

@@ -110,6 +110,19 @@ describe('Max Size', () => {
 	});
 });
 
+describe('answers that are not read', () => {
+	test('an error answer with a 200 MiB body fails at once, and its connection is closed', async () => {
+		source.generate(200 * MIB, { status: 404, chunked: true });
+		const { result, requests } = await runFresh(fx, fromUrl('/missing.mp4'));
+		expect(result.error?.message).toBe(
+			`Parameter "Media URL" has ${source.baseUrl}/missing.mp4, which answered HTTP 404; nothing was uploaded [item 0]`,
+		);
+		expect(requests).toEqual([]);
+		await source.served[0].closed;
+		expect(source.served[0].sent).toBeLessThan(200 * MIB);
+	});
+});
+
 describe('a source that stalls', () => {
 	test('headers and part of the file, then silence: the idle timeout ends the download and names the media left without its file', async () => {
 		source.generate(4 * MIB, { stallAfter: 256 * 1024 });
