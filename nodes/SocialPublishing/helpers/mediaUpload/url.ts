@@ -1,5 +1,4 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import type { OpenDownload } from '../../../common/transport/download';
 import { closeDownload, openDownload } from '../../../common/transport/download';
 import type { UploadBody } from '../../../common/transport/upload';
@@ -12,7 +11,8 @@ import {
 	validateFileName,
 } from '../mediaFiles';
 import type { UrlLimits } from './limits';
-import { DEFAULT_URL_LIMITS, formatMib, formatSeconds } from './limits';
+import { DEFAULT_URL_LIMITS, formatMib } from './limits';
+import { cancelledError, downloadError } from './urlErrors';
 import type { MediaStatus, UploadOptions } from './upload';
 import { createMediaUpload, finishMediaUpload } from './upload';
 import { paramError } from '../validation';
@@ -34,72 +34,6 @@ export interface PreparedUrl {
 
 export interface UrlUploadOptions extends UploadOptions {
 	limits?: UrlLimits;
-}
-
-function cancelledError(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	url: string,
-	mediaId?: string,
-): NodeOperationError {
-	return new NodeOperationError(
-		context.getNode(),
-		`The execution was cancelled while downloading ${displayUrl(url)} [item ${itemIndex}]`,
-		{
-			itemIndex,
-			description: mediaId
-				? `Media ${mediaId} was created and did not receive its file.`
-				: 'Nothing was uploaded.',
-		},
-	);
-}
-
-/** What became of the upload, for the end of an error. */
-function outcomeText(mediaId?: string): string {
-	return mediaId
-		? `the upload did not complete: media ${mediaId} was created and did not receive its file`
-		: 'nothing was uploaded';
-}
-
-/**
- * The error of a download that ended early (the guard stopped it, or it broke off), or undefined when the
- * download is not what failed.
- */
-function downloadError(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	prepared: { url: string; label: string },
-	download: OpenDownload,
-	limits: UrlLimits,
-	mediaId?: string,
-): NodeOperationError | undefined {
-	const { guard } = download;
-	const shown = displayUrl(prepared.url);
-	const fail = (clause: string) =>
-		paramError(
-			context,
-			itemIndex,
-			prepared.label,
-			`has ${shown}, ${clause}; ${outcomeText(mediaId)}`,
-		);
-	switch (guard.stopped?.reason) {
-		case 'cancelled':
-			return cancelledError(context, itemIndex, prepared.url, mediaId);
-		case 'tooLarge':
-			return fail(
-				`which sent more than "${limits.maxSizeLabel}" allows (${formatMib(limits.maxBytes)}): the download was stopped there`,
-			);
-		case 'idle':
-			return fail(
-				`which sent no data for ${formatSeconds(limits.idleTimeoutMs)} ("${limits.idleTimeoutLabel}"): the download was stopped after ${formatMib(guard.bytes)}`,
-			);
-		case 'longerThanAnnounced':
-			return fail(
-				`which sent more than the ${guard.stopped.announced} bytes its Content-Length announced (a compressed answer, though plain bytes were asked for?)`,
-			);
-	}
-	if (guard.broken) return fail(`whose download broke off (${guard.broken.message})`);
-	return undefined;
 }
 
 /**
@@ -209,18 +143,30 @@ async function streamIntoUpload(
 	options: UrlUploadOptions,
 	limits: UrlLimits,
 ): Promise<MediaStatus> {
-	let upload: { media_id: string; upload_url: string } | undefined;
-	try {
-		upload = await createMediaUpload(
-			context,
-			itemIndex,
-			socialSetId,
-			prepared.fileName,
-			options.altText,
-		);
-	} finally {
-		if (!upload) closeDownload(download);
+	const created = await createMediaUpload(
+		context,
+		itemIndex,
+		socialSetId,
+		prepared.fileName,
+		options.altText,
+	).then(
+		(upload) => ({ upload }),
+		(error: unknown) => ({ error }),
+	);
+	if ('error' in created) {
+		const cancelled = download.guard.stopped?.reason === 'cancelled';
+		closeDownload(download);
+		throw cancelled
+			? cancelledError(
+					context,
+					itemIndex,
+					prepared.url,
+					undefined,
+					'Stop came while the upload was being created; no file was sent to it.',
+				)
+			: created.error;
 	}
+	const { upload } = created;
 	const mediaId = upload.media_id;
 	if (download.guard.stopped) {
 		const error = downloadError(context, itemIndex, prepared, download, limits, mediaId)!;

@@ -44,6 +44,8 @@ describe('Stop during Media > Upload from a URL', () => {
 			await until(() => creates().length > 0);
 			await until(() => source.served.length > 0);
 			await source.served[0].started;
+			// the sandbox logs the create as it answers it: let the answer arrive and the PUT start
+			await new Promise((resolve) => setTimeout(resolve, 200));
 		});
 		expect(result.error?.message).toBe(
 			`The execution was cancelled while downloading ${source.baseUrl}/stalls/movie.mp4 [item 0]`,
