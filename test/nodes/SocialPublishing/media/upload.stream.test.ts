@@ -98,10 +98,8 @@ describe('a PUT to the presigned URL that the storage host does not answer', () 
 		const result = await runAndStop(
 			fx,
 			uploadParams(),
-			async () => {
-				await until(() => creates().length > 0);
-				await new Promise((resolve) => setTimeout(resolve, 100));
-			},
+			// the sandbox records a request as it arrives: the PUT has reached the storage host
+			async () => await until(() => storageRequests(fx).length > 0),
 			[fileItem(PNG_BYTES, 'stopped.png')],
 		);
 		expect(result.error?.message).toBe(
@@ -110,6 +108,8 @@ describe('a PUT to the presigned URL that the storage host does not answer', () 
 		expect(result.error?.description).toMatch(
 			/^Media [0-9a-f-]{36} was created and did not receive its file; it cannot be attached/,
 		);
+		expect(creates()).toHaveLength(1);
+		expect(storageRequests(fx)[0].status).not.toBe(200);
 		expect(fx.apiRequests().filter((r) => r.method === 'GET')).toEqual([]);
 	});
 

@@ -1,6 +1,6 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { runAndStop, until } from './cancel';
-import { uploadParams } from './fixtures';
+import { storageRequests, uploadParams } from './fixtures';
 import { SourceServer } from './sourceServer';
 
 /**
@@ -41,11 +41,8 @@ describe('Stop during Media > Upload from a URL', () => {
 	test('a running download streamed into a running upload: both end, and the error names the media left without its file', async () => {
 		source.generate(8 * MIB, { stallAfter: 512 * 1024 });
 		const result = await runAndStop(fx, fromUrl('/stalls/movie.mp4'), async () => {
-			await until(() => creates().length > 0);
-			await until(() => source.served.length > 0);
-			await source.served[0].started;
-			// the sandbox logs the create as it answers it: let the answer arrive and the PUT start
-			await new Promise((resolve) => setTimeout(resolve, 200));
+			// the sandbox records a request as it arrives: the PUT has reached the storage host
+			await until(() => storageRequests(fx).length > 0);
 		});
 		expect(result.error?.message).toBe(
 			`The execution was cancelled while downloading ${source.baseUrl}/stalls/movie.mp4 [item 0]`,
@@ -54,6 +51,8 @@ describe('Stop during Media > Upload from a URL', () => {
 			/^Media [0-9a-f-]{36} was created and did not receive its file\.$/,
 		);
 		expect(creates()).toHaveLength(1);
+		expect(storageRequests(fx)).toHaveLength(1);
+		expect(storageRequests(fx)[0].status).not.toBe(200);
 		await source.served[0].closed;
 		const mediaId = result.error!.description!.split(' ')[1];
 		const media = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/101/media/${mediaId}`, {
