@@ -18,9 +18,13 @@ const CHUNK = 1024 * 1024;
  * The public file server, in this (the parent) process so its memory is not the worker's: it writes the
  * file by repeating one 1 MiB block, waiting for the socket to drain, with or without Content-Length.
  */
-async function startFileServer(
-	bytes: number,
-): Promise<{ url(path: string): string; close(): Promise<void> }> {
+async function startFileServer(bytes: number): Promise<{
+	url(path: string): string;
+	close(): Promise<void>;
+	/** Bytes each answer had written when its connection closed, in order. */
+	sent: number[];
+}> {
+	const sentLog: number[] = [];
 	const block = Buffer.alloc(CHUNK);
 	for (let i = 0; i < CHUNK; i += 4)
 		block.writeUInt32LE((Math.imul(i, 2654435761) ^ 0x9e3779b9) >>> 0, i);
@@ -32,6 +36,7 @@ async function startFileServer(
 			...(chunked ? {} : { 'Content-Length': String(size) }),
 		});
 		let sent = 0;
+		res.once('close', () => sentLog.push(sent));
 		const pump = (): void => {
 			while (sent < size) {
 				const piece = Math.min(CHUNK, size - sent);
@@ -46,6 +51,7 @@ async function startFileServer(
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	return {
+		sent: sentLog,
 		url: (path) => `${base}${path}`,
 		close: () =>
 			new Promise<void>((resolve) => {
@@ -93,6 +99,8 @@ export const mediaFromUrl: BenchCase = {
 		const files = await startFileServer(bytes);
 		const reports: Record<Variant, MediaReport[]> = { node: [], raw: [], nodeChunked: [] };
 		const uploaded: Record<Variant, number[]> = { node: [], raw: [], nodeChunked: [] };
+		const maxSizeMib = Math.max(1, Math.round(config.mediaMib / 4));
+		let limited: { report: MediaReport; sent: number } | undefined;
 		try {
 			for (let round = 0; round < config.mediaRuns; round++) {
 				const order: Variant[] =
@@ -116,6 +124,22 @@ export const mediaFromUrl: BenchCase = {
 					);
 				}
 			}
+			// once: a download without Content-Length past Max Size, stopped there
+			await sandbox.fresh(SOCIAL_SET);
+			const report = await uploadInWorker({
+				variant: 'node',
+				baseUrl: sandbox.baseUrl,
+				apiKey: sandbox.keys.admin,
+				socialSetId: SOCIAL_SET,
+				fileUrl: files.url('/files/chunked/limited.mp4'),
+				warmUpUrl: files.url('/warm/chunked/limited.mp4'),
+				maxSizeMib,
+			});
+			if (report.error) throw new Error(`Max Size run: ${report.error}`);
+			limited = { report, sent: files.sent[files.sent.length - 1] ?? 0 };
+			context.log(
+				`media from URL past Max Size: source sent ${mib(limited.sent)}, growth ${mib(report.peakRssBytes - report.rssBeforeBytes)}, ${report.mediaStatus}`,
+			);
 		} finally {
 			await files.close();
 		}
@@ -128,6 +152,12 @@ export const mediaFromUrl: BenchCase = {
 		const name = `Media Upload of a ${config.mediaMib} MiB file from a URL`;
 		const node = growth(reports.node);
 		const chunked = growth(reports.nodeChunked);
+		const limitBytes = maxSizeMib * 1024 * 1024;
+		const limitedGrowth = limited ? limited.report.peakRssBytes - limited.report.rssBeforeBytes : 0;
+		const stopped =
+			limited?.report.mediaStatus === 'stopped at Max Size' &&
+			limited.sent >= limitBytes &&
+			limited.sent < limitBytes + 16 * 1024 * 1024;
 		return [
 			{
 				case: name,
@@ -142,6 +172,13 @@ export const mediaFromUrl: BenchCase = {
 				result: mib(chunked),
 				target: `< ${mib(TARGET_BYTES)}`,
 				met: chunked < TARGET_BYTES && whole('nodeChunked'),
+			},
+			{
+				case: name,
+				measure: `Max Size ${maxSizeMib} MiB on the same download without Content-Length: bytes the source sent before the node stopped it, and peak RSS growth (${limited?.report.mediaStatus ?? 'not run'})`,
+				result: `${mib(limited?.sent ?? 0)} sent, growth ${mib(limitedGrowth)}`,
+				target: `stops within 16 MiB past ${mib(limitBytes)}, < ${mib(TARGET_BYTES)}`,
+				met: stopped && limitedGrowth < TARGET_BYTES,
 			},
 			{
 				case: name,

@@ -24,6 +24,8 @@ export interface MediaUrlJob {
 	/** The file to upload, and a small one for the warm-up. */
 	fileUrl: string;
 	warmUpUrl: string;
+	/** Max Size (MiB) given to the node; a download past it is expected to stop there. */
+	maxSizeMib?: number;
 }
 
 async function rawUpload(job: MediaUrlJob, url: string): Promise<string> {
@@ -72,9 +74,12 @@ async function nodeUpload(job: MediaUrlJob, url: string): Promise<string> {
 			socialSetId: byId(job.socialSetId),
 			inputSource: 'url',
 			mediaUrl: url,
+			options: job.maxSizeMib ? { maxSizeMib: job.maxSizeMib } : {},
 		},
 	);
 	const json = outcome.items[0]?.json ?? {};
+	if (outcome.failed && job.maxSizeMib && /allows \(/.test(JSON.stringify(json.error)))
+		return 'stopped at Max Size';
 	if (outcome.failed)
 		throw new Error(`Media Upload from URL failed: ${JSON.stringify(json.error).slice(0, 300)}`);
 	return String(json.status);

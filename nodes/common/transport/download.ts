@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { DownloadLimits } from './downloadGuard';
+import { DownloadGuard } from './downloadGuard';
 import { backoffDelay } from './rateLimit';
 import { policy } from './index';
-import { waitOrCancel } from './wait';
+import { cancelSignalOf, waitOrCancel } from './wait';
 
 /** A download whose answer has arrived and whose body is still to be read, as a stream. */
 export interface OpenDownload {
@@ -12,9 +14,15 @@ export interface OpenDownload {
 	contentDisposition?: string;
 	/** Where the body came from, after redirects. */
 	url: string;
+	/** Counts the body against Max Size and its Content-Length, ends it when silent too long or on Stop. */
+	guard: DownloadGuard;
 }
 
-export type DownloadOutcome = { download: OpenDownload } | { status: number } | { failure: string };
+export type DownloadOutcome =
+	| { download: OpenDownload }
+	| { status: number }
+	| { failure: string }
+	| { cancelled: true };
 
 const MAX_REDIRECTS = 10;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -32,21 +40,30 @@ export function discard(body: unknown): void {
 	else if (typeof stream?.resume === 'function') stream.resume();
 }
 
+/** Closes a download that will not be read (or no longer): its connection and its guard. */
+export function closeDownload(download: OpenDownload): void {
+	download.guard.close();
+	discard(download.body);
+}
+
 /**
  * Opens a public URL with n8n's HTTP helper: a GET with no credentials (no Authorization header, no
  * cookies), asking for the plain bytes (`Accept-Encoding: identity`, so Content-Length is the file's size).
  * Redirects (up to 10) are followed here, one request each, so the final URL is known for the file name.
  * Only the answer's status and headers are read; the body stays a stream.
  * A 5xx or a dropped connection is tried again (a GET is safe to repeat).
+ * Every request carries the abort signal of a DownloadGuard (see downloadGuard.ts) that bounds the body:
+ * Max Size, its Content-Length, the idle timeout, and n8n's Stop, which also ends the wait for headers.
  */
 export async function openDownload(
 	context: IExecuteFunctions,
 	url: string,
 	itemIndex: number,
+	limits: DownloadLimits,
 ): Promise<DownloadOutcome> {
 	let current = url;
 	for (let redirects = 0; ; redirects++) {
-		const outcome = await openOnce(context, current, itemIndex);
+		const outcome = await openOnce(context, current, itemIndex, limits);
 		if (!('redirect' in outcome)) return outcome;
 		if (redirects >= MAX_REDIRECTS) return { failure: `more than ${MAX_REDIRECTS} redirects` };
 		let next: URL;
@@ -65,7 +82,9 @@ async function openOnce(
 	context: IExecuteFunctions,
 	url: string,
 	itemIndex: number,
+	limits: DownloadLimits,
 ): Promise<DownloadOutcome | { redirect: string }> {
+	const cancelSignal = cancelSignalOf(context);
 	const options: IHttpRequestOptions = {
 		method: 'GET',
 		url,
@@ -78,32 +97,49 @@ async function openOnce(
 		headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
 	};
 	for (let attempt = 0; ; attempt++) {
+		const guard = new DownloadGuard(limits, cancelSignal);
+		options.abortSignal = guard.signal;
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: string | undefined;
 		try {
-			response = (await context.helpers.httpRequest(options)) as IN8nHttpFullResponse;
+			if (!guard.stopped)
+				response = (await context.helpers.httpRequest(options)) as IN8nHttpFullResponse;
 		} catch (error) {
 			failure = ((error as Error).message ?? 'connection failed').replace(/\?\S*/g, '');
+		}
+		if (guard.stopped?.reason === 'cancelled') {
+			if (response) discard(response.body);
+			guard.release();
+			return { cancelled: true };
 		}
 		const status = response?.statusCode;
 		if (response && status !== undefined && status >= 200 && status < 300) {
 			const headers = (response.headers ?? {}) as Record<string, unknown>;
 			const length = Number(header(headers, 'content-length'));
 			const encoding = header(headers, 'content-encoding')?.toLowerCase();
+			const known =
+				Number.isInteger(length) && length >= 0 && (!encoding || encoding === 'identity')
+					? length
+					: undefined;
+			const body = response.body as OpenDownload['body'];
+			guard.attach(body as unknown as Parameters<DownloadGuard['attach']>[0], known);
 			return {
 				download: {
-					body: response.body as OpenDownload['body'],
-					length:
-						Number.isInteger(length) && length >= 0 && (!encoding || encoding === 'identity')
-							? length
-							: undefined,
+					body,
+					length: known,
 					contentType: header(headers, 'content-type'),
 					contentDisposition: header(headers, 'content-disposition'),
 					url,
+					guard,
 				},
 			};
 		}
-		if (response) discard(response.body);
+		if (response) {
+			// not read: its request is ended too, so an answer with a long body does not keep a connection
+			guard.attach(response.body as Parameters<DownloadGuard['attach']>[0]);
+			guard.close();
+			discard(response.body);
+		} else guard.release();
 		const location = response
 			? header((response.headers ?? {}) as Record<string, unknown>, 'location')
 			: undefined;

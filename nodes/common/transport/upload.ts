@@ -1,25 +1,76 @@
 import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { backoffDelay } from './rateLimit';
 import { policy } from './index';
-import { waitOrCancel } from './wait';
+import { cancelSignalOf, waitOrCancel } from './wait';
 
 export type UploadBody = Buffer | NodeJS.ReadableStream;
+
+/**
+ * The deadline of one PUT to the presigned URL: a base for connecting and the storage host's answer, plus
+ * the time the file takes at the slowest throughput still accepted. 60 s + 1 s per 256 KiB (2 Mbit/s):
+ * 1 MiB gets 64 s, 100 MiB about 7 min, 512 MiB about 35 min.
+ */
+export const uploadDeadline = {
+	baseMs: 60_000,
+	minBytesPerSecond: 256 * 1024,
+};
+
+export function uploadDeadlineMs(size: number | undefined): number {
+	return uploadDeadline.baseMs + Math.ceil(((size ?? 0) / uploadDeadline.minBytesPerSecond) * 1000);
+}
+
+export interface PutOptions {
+	/** The file's size, sent as Content-Length (the storage host needs it) and used for the deadline. */
+	contentLength?: number;
+	/** The media the upload URL belongs to, named in errors: it was created and is not complete. */
+	mediaId?: string;
+}
+
+function duration(ms: number): string {
+	if (ms < 10_000) return `${Math.round(ms / 100) / 10} s`;
+	const seconds = Math.round(ms / 1000);
+	return seconds < 120 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+function size(bytes: number): string {
+	if (bytes < 1024) return `${bytes} bytes`;
+	if (bytes < 1024 * 1024) return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
+	return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
+}
+
+function leftBehind(mediaId: string | undefined): string {
+	return mediaId
+		? ` Media ${mediaId} was created and did not receive its file; it cannot be attached (the service has no call to delete it, and its upload URL expires after an hour).`
+		: '';
+}
 
 /**
  * Sends the file to the presigned upload URL: a plain PUT of the raw bytes, no Authorization and no
  * Content-Type (the storage host refuses extra headers). A Buffer body is retried after a 5xx or a
  * dropped connection; a stream cannot be replayed, so it is sent once.
+ * The PUT has a deadline scaled to its size (`uploadDeadlineMs`, the HTTP client's request timeout, which
+ * runs until the storage host answers) and ends at once when the execution is cancelled (Stop).
  */
 export async function putToUploadUrl(
 	this: IExecuteFunctions,
 	uploadUrl: string,
 	body: UploadBody,
 	itemIndex: number,
-	contentLength?: number,
+	put: PutOptions = {},
 ): Promise<void> {
+	const { contentLength, mediaId } = put;
 	const replayable = Buffer.isBuffer(body);
+	const deadlineMs = uploadDeadlineMs(contentLength ?? (replayable ? body.length : undefined));
+	const cancelSignal = cancelSignalOf(this);
+	const cancelled = () =>
+		new NodeOperationError(
+			this.getNode(),
+			`The execution was cancelled during the upload of the file to the presigned URL [item ${itemIndex}]`,
+			{ itemIndex, description: leftBehind(mediaId).trim() || undefined },
+		);
 	for (let attempt = 0; ; attempt++) {
+		if (cancelSignal?.aborted) throw cancelled();
 		const options: IHttpRequestOptions = {
 			method: 'PUT',
 			url: uploadUrl,
@@ -34,7 +85,8 @@ export async function putToUploadUrl(
 				'Content-Type': false,
 				...(contentLength !== undefined ? { 'Content-Length': String(contentLength) } : {}),
 			},
-			timeout: 0,
+			timeout: deadlineMs,
+			...(cancelSignal ? { abortSignal: cancelSignal } : {}),
 			// With redirects on, the HTTP client keeps every byte written so that it could resend the body
 			// after a redirect: a streamed file would end up whole in memory. A presigned URL does not redirect.
 			disableFollowRedirect: true,
@@ -46,8 +98,22 @@ export async function putToUploadUrl(
 		} catch (error) {
 			failure = (error as Error).message?.replace(/\?.*$/, '') ?? 'connection failed';
 		}
+		if (cancelSignal?.aborted) throw cancelled();
 		const status = response?.statusCode;
 		if (status !== undefined && status >= 200 && status < 300) return;
+		const timedOut = failure !== undefined && /timeout of \d+ms exceeded|ETIMEDOUT/i.test(failure);
+		if (timedOut) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Uploading the file to the presigned URL did not finish within ${duration(deadlineMs)} [item ${itemIndex}]`,
+				{
+					itemIndex,
+					description:
+						`The upload of ${contentLength !== undefined ? size(contentLength) : 'the file'} may take ${duration(uploadDeadline.baseMs)} plus 1 s per ${uploadDeadline.minBytesPerSecond / 1024} KiB; the storage host did not answer in that time.` +
+						leftBehind(mediaId),
+				},
+			);
+		}
 		const transient = failure !== undefined || (status !== undefined && status >= 500);
 		if (transient && replayable && attempt < policy.maxTransientRetries) {
 			await waitOrCancel(
@@ -59,6 +125,10 @@ export async function putToUploadUrl(
 		}
 		const bodyText = typeof response?.body === 'string' ? response.body : '';
 		const storageCode = /<Code>([^<]+)<\/Code>/.exec(bodyText)?.[1];
+		const signature =
+			storageCode === 'SignatureDoesNotMatch'
+				? 'The storage host refused the request signature: the upload must be a plain PUT of the bytes with no extra headers.'
+				: '';
 		throw new NodeApiError(
 			this.getNode(),
 			{
@@ -67,10 +137,7 @@ export async function putToUploadUrl(
 			},
 			{
 				message: `Uploading the file to the presigned URL failed: ${storageCode ?? failure ?? `HTTP ${status}`}`,
-				description:
-					storageCode === 'SignatureDoesNotMatch'
-						? 'The storage host refused the request signature: the upload must be a plain PUT of the bytes with no extra headers.'
-						: undefined,
+				description: `${signature}${leftBehind(mediaId)}`.trim() || undefined,
 				httpCode: status !== undefined ? String(status) : undefined,
 				itemIndex,
 			},

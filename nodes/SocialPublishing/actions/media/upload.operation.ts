@@ -3,6 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { uploadBinaryProperty } from '../../helpers/mediaUpload/binary';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../helpers/mediaUpload/upload';
 import { MEDIA_EXTENSIONS, validateFileName, checkMediaUrl } from '../../helpers/mediaFiles';
+import {
+	DEFAULT_IDLE_TIMEOUT_SECONDS,
+	DEFAULT_MAX_SIZE_MIB,
+	readUrlLimits,
+} from '../../helpers/mediaUpload/limits';
 import { uploadFromUrl } from '../../helpers/mediaUpload/url';
 import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
@@ -71,6 +76,16 @@ const fields: INodeProperties[] = [
 					'Text that describes the media for people using screen readers; drafts copy it when the media is attached',
 			},
 			{
+				displayName: 'Download Idle Timeout (Seconds)',
+				name: 'idleTimeoutSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0.1, maxValue: 3600 },
+				default: DEFAULT_IDLE_TIMEOUT_SECONDS,
+				description:
+					'Longest time the URL may send nothing while its file is read; the download then stops with an error',
+				displayOptions: { show: { '/inputSource': ['url'] } },
+			},
+			{
 				displayName: 'File Name',
 				name: 'fileName',
 				type: 'string',
@@ -78,6 +93,16 @@ const fields: INodeProperties[] = [
 				placeholder: 'e.g. launch-banner.png',
 				description:
 					"File name to send instead of the binary's own (or the one the URL gives): letters, digits, hyphen, underscore, period and parentheses, at most 255 characters, ending in a supported extension",
+			},
+			{
+				displayName: 'Max Size (MiB)',
+				name: 'maxSizeMib',
+				type: 'number',
+				typeOptions: { minValue: 0.1 },
+				default: DEFAULT_MAX_SIZE_MIB,
+				description:
+					"Largest file to read from the URL, in MiB. A larger Content-Length is refused before the upload is created; a download that passes it is stopped. The default fits X's largest video; raise it for larger LinkedIn videos.",
+				displayOptions: { show: { '/inputSource': ['url'] } },
 			},
 			{
 				displayName: 'Timeout (Seconds)',
@@ -109,6 +134,8 @@ interface UploadParameterOptions {
 	fileName?: string;
 	waitUntilReady?: boolean;
 	timeoutSeconds?: number;
+	maxSizeMib?: unknown;
+	idleTimeoutSeconds?: unknown;
 }
 
 export async function execute(
@@ -143,7 +170,14 @@ export async function execute(
 	const fileNameProblem =
 		fromUrl && options.fileName?.trim() ? validateFileName(options.fileName.trim()) : undefined;
 	if (fileNameProblem) throw paramError(this, itemIndex, 'File Name', fileNameProblem);
+	const limits = fromUrl
+		? readUrlLimits(this, itemIndex, options, {
+				maxSize: 'Max Size (MiB)',
+				idleTimeout: 'Download Idle Timeout (Seconds)',
+			})
+		: undefined;
 	const uploadOptions = {
+		limits,
 		altText: options.altText,
 		fileName: options.fileName,
 		waitUntilReady: options.waitUntilReady ?? true,

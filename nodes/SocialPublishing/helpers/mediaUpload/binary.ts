@@ -65,18 +65,25 @@ function resolveFileName(
 async function sendBytes(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	uploadUrl: string,
+	upload: { media_id: string; upload_url: string },
 	binaryPropertyName: string,
 	binary: IBinaryData,
 ): Promise<void> {
+	const mediaId = upload.media_id;
 	if (binary.id) {
 		const { fileSize } = await context.helpers.getBinaryMetadata(binary.id);
 		const stream = await context.helpers.getBinaryStream(binary.id);
-		await putToUploadUrl.call(context, uploadUrl, stream, itemIndex, fileSize);
+		await putToUploadUrl.call(context, upload.upload_url, stream, itemIndex, {
+			contentLength: fileSize,
+			mediaId,
+		});
 		return;
 	}
 	const buffer = await context.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
-	await putToUploadUrl.call(context, uploadUrl, buffer, itemIndex, buffer.length);
+	await putToUploadUrl.call(context, upload.upload_url, buffer, itemIndex, {
+		contentLength: buffer.length,
+		mediaId,
+	});
 }
 
 /**
@@ -107,6 +114,6 @@ export async function uploadBinaryProperty(
 		fileName,
 		options.altText,
 	);
-	await sendBytes(context, itemIndex, upload.upload_url, binaryPropertyName, binary);
+	await sendBytes(context, itemIndex, upload, binaryPropertyName, binary);
 	return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
 }

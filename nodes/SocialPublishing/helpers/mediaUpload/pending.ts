@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { fillPendingMedia, pendingMediaOf } from '../content';
 import { uploadBinaryProperty } from './binary';
+import type { UrlLimits } from './limits';
 import type { PreparedUrl } from './url';
 import { probeMediaUrls, uploadPreparedUrl } from './url';
 
@@ -8,6 +9,8 @@ import { probeMediaUrls, uploadPreparedUrl } from './url';
 export interface UploadSettings {
 	altTexts: Map<string, string>;
 	timeoutMs: number;
+	/** Max Size and idle timeout of the downloads of Media URLs. */
+	urlLimits?: UrlLimits;
 }
 
 /**
@@ -29,7 +32,7 @@ export async function uploadPendingMedia(
 	);
 	const ids = new Map<string, string>();
 	const prepared = urls.length
-		? await probeMediaUrls(context, itemIndex, urls)
+		? await probeMediaUrls(context, itemIndex, urls, settings.urlLimits)
 		: new Map<string, PreparedUrl>();
 	for (const download of prepared.values()) {
 		ids.set(
@@ -37,6 +40,7 @@ export async function uploadPendingMedia(
 			(
 				await uploadPreparedUrl(context, itemIndex, socialSetId, download, {
 					timeoutMs: settings.timeoutMs,
+					limits: settings.urlLimits,
 				})
 			).media_id,
 		);

@@ -72,11 +72,20 @@ export async function waitForMediaReady(
 ): Promise<MediaStatus> {
 	const deadline = Date.now() + timeoutMs;
 	for (let attempt = 0; ; attempt++) {
-		const media = await apiRequest<MediaStatus>(context, {
+		const read = await apiRequest<MediaStatus>(context, {
 			method: 'GET',
 			path: `/v2/social-sets/${socialSetId}/media/${mediaId}`,
 			itemIndex,
-		});
+		}).then(
+			(media) => ({ media }),
+			(error: unknown) => ({ error }),
+		);
+		if ('error' in read) {
+			// Stop during a read of the status ends the wait like Stop during a pause
+			await waitOrCancel(context, 0, itemIndex);
+			throw read.error;
+		}
+		const { media } = read;
 		if (media.status === 'ready') return media;
 		if (media.status === 'failed') throw mediaFailedError(context, media, itemIndex);
 		const left = deadline - Date.now();

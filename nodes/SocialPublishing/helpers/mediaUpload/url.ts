@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import type { OpenDownload } from '../../../common/transport/download';
-import { discard, openDownload } from '../../../common/transport/download';
+import { closeDownload, openDownload } from '../../../common/transport/download';
 import type { UploadBody } from '../../../common/transport/upload';
 import { putToUploadUrl } from '../../../common/transport/upload';
 import {
@@ -10,13 +10,17 @@ import {
 	servedTypeProblem,
 	validateFileName,
 } from '../mediaFiles';
+import type { UrlLimits } from './limits';
+import { DEFAULT_URL_LIMITS, formatMib } from './limits';
+import { cancelledError, downloadError } from './urlErrors';
 import type { MediaStatus, UploadOptions } from './upload';
 import { createMediaUpload, finishMediaUpload } from './upload';
 import { paramError } from '../validation';
 
 /**
- * Media from a public URL: the download is opened with n8n's HTTP helper and checked (status, type, file
- * name) before the upload is created; then its body is streamed into the presigned upload URL.
+ * Media from a public URL: the download is opened with n8n's HTTP helper and checked (status, type, size,
+ * file name) before the upload is created; then its body is streamed into the presigned upload URL.
+ * The download is bounded (limits.ts): Max Size, an idle timeout, and n8n's Stop.
  */
 
 /** A URL whose answer was checked: the name to upload under and, while it is open, the download. */
@@ -28,20 +32,27 @@ export interface PreparedUrl {
 	download?: OpenDownload;
 }
 
+export interface UrlUploadOptions extends UploadOptions {
+	limits?: UrlLimits;
+}
+
 /**
  * Opens the URL and checks what it answers, before any upload exists: a 2xx status, a body that is not
- * empty, a supported media type and a file name the service accepts. Errors name the parameter, the URL
- * (without its query string) and the item; the download stays open for the upload.
+ * empty and not larger than Max Size (by its Content-Length), a supported media type and a file name the
+ * service accepts. Errors name the parameter, the URL (without its query string) and the item; the
+ * download stays open for the upload.
  */
 export async function probeMediaUrl(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	url: string,
 	label: string,
+	limits: UrlLimits = DEFAULT_URL_LIMITS,
 	fileNameOverride?: string,
 ): Promise<PreparedUrl> {
 	const shown = displayUrl(url);
-	const outcome = await openDownload(context, url, itemIndex);
+	const outcome = await openDownload(context, url, itemIndex, limits);
+	if ('cancelled' in outcome) throw cancelledError(context, itemIndex, url);
 	if ('status' in outcome)
 		throw paramError(
 			context,
@@ -58,7 +69,7 @@ export async function probeMediaUrl(
 		);
 	const { download } = outcome;
 	const fail = (problem: string) => {
-		discard(download.body);
+		closeDownload(download);
 		return paramError(
 			context,
 			itemIndex,
@@ -67,13 +78,17 @@ export async function probeMediaUrl(
 		);
 	};
 	if (download.length === 0) throw fail('answered an empty file');
+	if (download.length !== undefined && download.length > limits.maxBytes)
+		throw fail(
+			`is ${formatMib(download.length)} (Content-Length ${download.length}), larger than "${limits.maxSizeLabel}" allows (${formatMib(limits.maxBytes)})`,
+		);
 	const override = fileNameOverride?.trim();
 	if (override) {
 		const typeProblem = servedTypeProblem(download.contentType);
 		if (typeProblem) throw fail(typeProblem);
 		const nameProblem = validateFileName(override);
 		if (nameProblem) {
-			discard(download.body);
+			closeDownload(download);
 			throw paramError(context, itemIndex, 'File Name', nameProblem);
 		}
 		return { url, label, fileName: override, download };
@@ -96,15 +111,16 @@ export async function probeMediaUrls(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	urls: Array<{ url: string; label: string }>,
+	limits: UrlLimits = DEFAULT_URL_LIMITS,
 ): Promise<Map<string, PreparedUrl>> {
 	const prepared = new Map<string, PreparedUrl>();
 	let checkedAll = false;
 	try {
 		for (const { url, label } of urls) {
 			if (prepared.has(url)) continue;
-			const checked = await probeMediaUrl(context, itemIndex, url, label);
+			const checked = await probeMediaUrl(context, itemIndex, url, label, limits);
 			if (prepared.size > 0 && checked.download) {
-				discard(checked.download.body);
+				closeDownload(checked.download);
 				checked.download = undefined;
 			}
 			prepared.set(url, checked);
@@ -112,66 +128,98 @@ export async function probeMediaUrls(
 		checkedAll = true;
 	} finally {
 		if (!checkedAll)
-			for (const entry of prepared.values()) if (entry.download) discard(entry.download.body);
+			for (const entry of prepared.values()) if (entry.download) closeDownload(entry.download);
 	}
 	return prepared;
 }
 
-/**
- * Creates the upload and streams the download into the presigned URL (a plain PUT with the download's
- * Content-Length and no other headers), then waits for the media like any upload.
- * A download without Content-Length is first stored with n8n's binary data helper (on disk when n8n keeps
- * binary data in filesystem mode), because the storage host needs the length of the PUT.
- */
-export async function uploadPreparedUrl(
+/** Streams a download with a Content-Length into a new upload: a plain PUT with that length. */
+async function streamIntoUpload(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
 	prepared: PreparedUrl,
-	options: UploadOptions = {},
+	download: OpenDownload,
+	options: UrlUploadOptions,
+	limits: UrlLimits,
 ): Promise<MediaStatus> {
-	const download =
-		prepared.download ??
-		(await probeMediaUrl(context, itemIndex, prepared.url, prepared.label, prepared.fileName))
-			.download!;
-	prepared.download = undefined;
-	if (download.length !== undefined) {
-		let upload: { media_id: string; upload_url: string } | undefined;
-		try {
-			upload = await createMediaUpload(
-				context,
-				itemIndex,
-				socialSetId,
-				prepared.fileName,
-				options.altText,
-			);
-		} finally {
-			if (!upload) discard(download.body);
-		}
-		let broken: Error | undefined;
-		download.body.on('error', (error: Error) => (broken = error));
-		const failed = await putToUploadUrl
-			.call(context, upload.upload_url, download.body, itemIndex, download.length)
-			.then(
-				() => undefined,
-				(error: unknown) => error,
-			);
-		if (failed && broken) {
-			throw paramError(
-				context,
-				itemIndex,
-				prepared.label,
-				`has ${displayUrl(prepared.url)}, whose download broke off (${broken.message}); the upload did not complete`,
-			);
-		}
-		if (failed) throw failed;
-		return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
-	}
-	const stored = await context.helpers.prepareBinaryData(
-		download.body as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
+	const created = await createMediaUpload(
+		context,
+		itemIndex,
+		socialSetId,
 		prepared.fileName,
-		bareContentType(download.contentType),
+		options.altText,
+	).then(
+		(upload) => ({ upload }),
+		(error: unknown) => ({ error }),
 	);
+	if ('error' in created) {
+		const cancelled = download.guard.stopped?.reason === 'cancelled';
+		closeDownload(download);
+		throw cancelled
+			? cancelledError(
+					context,
+					itemIndex,
+					prepared.url,
+					undefined,
+					'Stop came while the upload was being created; no file was sent to it.',
+				)
+			: created.error;
+	}
+	const { upload } = created;
+	const mediaId = upload.media_id;
+	if (download.guard.stopped) {
+		const error = downloadError(context, itemIndex, prepared, download, limits, mediaId)!;
+		closeDownload(download);
+		throw error;
+	}
+	download.guard.watchIdle(download.body as never);
+	const failed = await putToUploadUrl
+		.call(context, upload.upload_url, download.body, itemIndex, {
+			contentLength: download.length,
+			mediaId,
+		})
+		.then(
+			() => undefined,
+			(error: unknown) => error,
+		);
+	if (failed) {
+		// what the download says, before closing it (closing ends its body with an error of its own)
+		const error = downloadError(context, itemIndex, prepared, download, limits, mediaId) ?? failed;
+		closeDownload(download);
+		throw error;
+	}
+	return await finishMediaUpload(context, itemIndex, socialSetId, mediaId, options);
+}
+
+/**
+ * A download without Content-Length: stored with n8n's binary data helper first (on disk when n8n keeps
+ * binary data in filesystem mode), counted against Max Size on the way, because the storage host needs the
+ * length of the PUT; then sent from there.
+ */
+async function storeThenUpload(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	prepared: PreparedUrl,
+	download: OpenDownload,
+	options: UrlUploadOptions,
+	limits: UrlLimits,
+): Promise<MediaStatus> {
+	download.guard.watchIdle(download.body as never);
+	let stored: Awaited<ReturnType<IExecuteFunctions['helpers']['prepareBinaryData']>>;
+	try {
+		stored = await context.helpers.prepareBinaryData(
+			download.body as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
+			prepared.fileName,
+			bareContentType(download.contentType),
+		);
+	} catch (error) {
+		const problem = downloadError(context, itemIndex, prepared, download, limits) ?? error;
+		closeDownload(download);
+		throw problem;
+	}
+	if (download.guard.stopped) throw downloadError(context, itemIndex, prepared, download, limits)!;
 	// in n8n's binary store: on disk (filesystem mode, streamed from there) or in memory
 	const id = stored.id;
 	const size = id
@@ -195,8 +243,41 @@ export async function uploadPreparedUrl(
 	const bytes: UploadBody = id
 		? await context.helpers.getBinaryStream(id)
 		: Buffer.from(stored.data, 'base64');
-	await putToUploadUrl.call(context, upload.upload_url, bytes, itemIndex, size);
+	await putToUploadUrl.call(context, upload.upload_url, bytes, itemIndex, {
+		contentLength: size,
+		mediaId: upload.media_id,
+	});
 	return await finishMediaUpload(context, itemIndex, socialSetId, upload.media_id, options);
+}
+
+/**
+ * Creates the upload and sends the download's bytes to the presigned URL, then waits for the media like
+ * any upload. A URL whose download was closed after the check is opened (and checked) again.
+ */
+export async function uploadPreparedUrl(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	prepared: PreparedUrl,
+	options: UrlUploadOptions = {},
+): Promise<MediaStatus> {
+	const limits = options.limits ?? DEFAULT_URL_LIMITS;
+	const download =
+		prepared.download ??
+		(
+			await probeMediaUrl(
+				context,
+				itemIndex,
+				prepared.url,
+				prepared.label,
+				limits,
+				prepared.fileName,
+			)
+		).download!;
+	prepared.download = undefined;
+	return download.length !== undefined
+		? await streamIntoUpload(context, itemIndex, socialSetId, prepared, download, options, limits)
+		: await storeThenUpload(context, itemIndex, socialSetId, prepared, download, options, limits);
 }
 
 /** Media > Upload from a URL: check, then upload. */
@@ -206,8 +287,9 @@ export async function uploadFromUrl(
 	socialSetId: number,
 	url: string,
 	label: string,
-	options: UploadOptions = {},
+	options: UrlUploadOptions = {},
 ): Promise<MediaStatus> {
-	const prepared = await probeMediaUrl(context, itemIndex, url, label, options.fileName);
+	const limits = options.limits ?? DEFAULT_URL_LIMITS;
+	const prepared = await probeMediaUrl(context, itemIndex, url, label, limits, options.fileName);
 	return await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, options);
 }

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
+import type { ScriptedResponse } from '../../../harness/scriptedServer';
 import { ScriptedServer } from '../../../harness/scriptedServer';
 import { NODE } from '../../../harness/workflows';
 import { PNG_BYTES, fileItem, storageRequests } from '../media/fixtures';
+import { SourceServer } from '../media/sourceServer';
 import { expectRejectedBeforeSending } from '../helpers/nodeRun';
 import { createText, draftParams } from './fixtures';
 
@@ -14,8 +16,15 @@ import { createText, draftParams } from './fixtures';
  */
 const fx = useSandbox({ mediaProcessingMs: 30 });
 const files = new ScriptedServer();
-beforeAll(async () => await files.start());
-afterAll(async () => await files.stop());
+const source = new SourceServer();
+beforeAll(async () => {
+	await files.start();
+	await source.start();
+});
+afterAll(async () => {
+	await files.stop();
+	await source.stop();
+});
 beforeEach(() => files.reset());
 
 type Body = { platforms: Record<string, { posts: IDataObject[] }> };
@@ -185,5 +194,59 @@ describe('Draft > Create with Media URLs', () => {
 			createText('Text', ['x'], { mediaUrls: 'https://ok.example/a.png, ::nope' }),
 			{ parameter: 'Media URLs', problem: /is not a valid URL/ },
 		);
+	});
+});
+
+describe('Draft > Create: the bounds of Media URL downloads (Content Options)', () => {
+	const MIB = 1024 * 1024;
+
+	test('a URL larger than "Media URL Max Size (MiB)" by its Content-Length is refused before any upload; no draft is sent', async () => {
+		files.otherwise(
+			(request): ScriptedResponse =>
+				request.path === '/small.png'
+					? { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(1024) }
+					: {
+							status: 200,
+							headers: { 'Content-Type': 'video/mp4', 'Content-Length': String(3 * MIB) },
+							body: Buffer.alloc(3 * MIB),
+						},
+		);
+		const params = createText('Too big', ['x'], {
+			mediaUrls: `${files.baseUrl}/small.png, ${files.baseUrl}/big.mp4?token=s3cr3t`,
+			contentOptions: { mediaUrlMaxSize: 2 },
+		});
+		const { result, requests } = await runWith(params);
+		expect(result.error?.message).toBe(
+			`Parameter "Media URLs" has ${files.baseUrl}/big.mp4, which is 3 MiB (Content-Length ${3 * MIB}), larger than "Media URL Max Size (MiB)" allows (2 MiB); nothing was uploaded [item 0]`,
+		);
+		expect(requests).toEqual([]);
+		expect(storageRequests(fx)).toEqual([]);
+	});
+
+	test('a URL that stalls ends at "Media URL Idle Timeout (Seconds)"; no draft is sent', async () => {
+		source.generate(4 * MIB, { chunked: true, stallAfter: 64 * 1024 });
+		const params = createText('Stalled', ['x'], {
+			mediaUrls: `${source.baseUrl}/stalled.mp4`,
+			contentOptions: { mediaUrlIdleTimeout: 0.5 },
+		});
+		const { result, requests } = await runWith(params);
+		expect(result.error?.message).toMatch(
+			/^Parameter "Media URLs" has http:\/\/127\.0\.0\.1:\d+\/stalled\.mp4, which sent no data for 0\.5 seconds \("Media URL Idle Timeout \(Seconds\)"\): the download was stopped after 0\.1 MiB; nothing was uploaded \[item 0\]$/,
+		);
+		expect(requests).toEqual([]);
+		await source.served[0].closed;
+	});
+
+	test.each([
+		['Media URL Max Size (MiB)', { mediaUrlMaxSize: 0 }],
+		['Media URL Max Size (MiB)', { mediaUrlMaxSize: '={{ "big" }}' }],
+		['Media URL Idle Timeout (Seconds)', { mediaUrlIdleTimeout: -3 }],
+	])('a bad "%s" is refused before any request', async (parameter, contentOptions) => {
+		await expectRejectedBeforeSending(
+			fx,
+			createText('Text', ['x'], { mediaUrls: `${files.baseUrl}/a.png`, contentOptions }),
+			{ parameter, problem: /must be a number greater than 0/ },
+		);
+		expect(files.requests).toEqual([]);
 	});
 });

@@ -1,6 +1,7 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
-import { PNG_BYTES, fileItem, uploadParams } from './fixtures';
+import { runAndStop, until } from './cancel';
+import { PNG_BYTES, fileItem, storageRequests, uploadParams } from './fixtures';
 
 /** A slow processing step: the file stays `processing` for 1.5 s after it arrives. */
 const fx = useSandbox({ mediaProcessingMs: 1500 });
@@ -48,5 +49,17 @@ describe('Media > Upload waits while the media is processing (Media: upload flow
 			media_urls: {},
 		});
 		expect(mediaPolls()).toHaveLength(1);
+	});
+
+	test('Stop ends the wait for processing, with the cancellation as the outcome', async () => {
+		const result = await runAndStop(
+			fx,
+			uploadParams({ timeoutSeconds: 60 }),
+			async () => await until(() => mediaPolls().length > 0),
+			[fileItem(PNG_BYTES, 'stopped.png')],
+		);
+		expect(storageRequests(fx)).toHaveLength(1);
+		expect(result.error?.message).toBe('The execution was cancelled while waiting');
+		expect(result.output(NODE)).toEqual([]);
 	});
 });

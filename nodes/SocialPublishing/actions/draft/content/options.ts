@@ -2,6 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { DEFAULT_SEPARATOR, isPostPlatform, platformName } from '../../../helpers/content';
 import type { Limits } from '../../../helpers/textLength';
 import { resolveLimits } from '../../../helpers/textLength';
+import {
+	DEFAULT_IDLE_TIMEOUT_SECONDS,
+	DEFAULT_MAX_SIZE_MIB,
+	readUrlLimits,
+} from '../../../helpers/mediaUpload/limits';
 import type { UploadSettings } from '../../../helpers/mediaUpload/pending';
 import { paramError } from '../../../helpers/validation';
 import { POST_PLATFORM_OPTIONS } from '../../descriptions';
@@ -132,6 +137,26 @@ export const contentOptionsField: INodeProperties = {
 			description: 'How long to wait for each uploaded file to be processed',
 			displayOptions: notForJson,
 		},
+		{
+			displayName: 'Media URL Idle Timeout (Seconds)',
+			name: 'mediaUrlIdleTimeout',
+			type: 'number',
+			typeOptions: { minValue: 0.1, maxValue: 3600 },
+			default: DEFAULT_IDLE_TIMEOUT_SECONDS,
+			description:
+				'Longest time a Media URL may send nothing while its file is read; the download then stops with an error',
+			displayOptions: notForJson,
+		},
+		{
+			displayName: 'Media URL Max Size (MiB)',
+			name: 'mediaUrlMaxSize',
+			type: 'number',
+			typeOptions: { minValue: 0.1 },
+			default: DEFAULT_MAX_SIZE_MIB,
+			description:
+				"Largest file to read from each Media URL, in MiB. A larger Content-Length is refused before any upload is created; a download that passes it is stopped. The default fits X's largest video.",
+			displayOptions: notForJson,
+		},
 		numberPostsField,
 		spreadMediaField,
 		{
@@ -219,6 +244,15 @@ export function readContentOptions(context: IExecuteFunctions, itemIndex: number
 				]),
 			),
 			timeoutMs: Math.max(1, Number(options.uploadTimeout ?? 120)) * 1000,
+			urlLimits: readUrlLimits(
+				context,
+				itemIndex,
+				{ maxSizeMib: options.mediaUrlMaxSize, idleTimeoutSeconds: options.mediaUrlIdleTimeout },
+				{
+					maxSize: 'Media URL Max Size (MiB)',
+					idleTimeout: 'Media URL Idle Timeout (Seconds)',
+				},
+			),
 		},
 		lengths: readLengthSettings(context, itemIndex, options),
 		media: readMediaSettings(context, itemIndex, options),

@@ -1,0 +1,95 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import type { DownloadLimits } from '../../../common/transport/downloadGuard';
+import { paramError } from '../validation';
+
+/**
+ * The bounds of a download from a media URL. Max Size defaults to 512 MiB, X's largest video upload
+ * (LinkedIn takes larger files: raise it for them); the idle timeout to 60 s without a byte.
+ */
+export const DEFAULT_MAX_SIZE_MIB = 512;
+export const DEFAULT_IDLE_TIMEOUT_SECONDS = 60;
+const MAX_IDLE_TIMEOUT_SECONDS = 3600;
+const MAX_MAX_SIZE_MIB = 1024 * 1024;
+
+/** The limits with the names of the parameters that set them, for errors. */
+export interface UrlLimits extends DownloadLimits {
+	maxSizeLabel: string;
+	idleTimeoutLabel: string;
+}
+
+export const MIB = 1024 * 1024;
+
+/** `50 MiB`, `0.5 MiB`, `512 MiB`. */
+export function formatMib(bytes: number): string {
+	return `${Math.round((bytes / MIB) * 10) / 10} MiB`;
+}
+
+export function formatSeconds(ms: number): string {
+	const value = Math.round(ms / 100) / 10;
+	return `${value} second${value === 1 ? '' : 's'}`;
+}
+
+function positive(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	fallback: number,
+	max: number,
+): number {
+	if (value === undefined || value === null) return fallback;
+	// an expression may give the number as text ("50"); anything else that is not a number is refused
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && value.trim() !== ''
+				? Number(value)
+				: Number.NaN;
+	if (!Number.isFinite(number) || number <= 0 || number > max)
+		throw paramError(
+			context,
+			itemIndex,
+			label,
+			`must be a number greater than 0 and at most ${max}, got "${String(value)}"`,
+		);
+	return number;
+}
+
+/** Reads Max Size (MiB) and the idle timeout (seconds) as given; a value that is not a positive number is refused. */
+export function readUrlLimits(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	given: { maxSizeMib?: unknown; idleTimeoutSeconds?: unknown },
+	labels: { maxSize: string; idleTimeout: string },
+): UrlLimits {
+	const maxSizeMib = positive(
+		context,
+		itemIndex,
+		labels.maxSize,
+		given.maxSizeMib,
+		DEFAULT_MAX_SIZE_MIB,
+		MAX_MAX_SIZE_MIB,
+	);
+	const idleSeconds = positive(
+		context,
+		itemIndex,
+		labels.idleTimeout,
+		given.idleTimeoutSeconds,
+		DEFAULT_IDLE_TIMEOUT_SECONDS,
+		MAX_IDLE_TIMEOUT_SECONDS,
+	);
+	return {
+		maxBytes: Math.floor(maxSizeMib * MIB),
+		idleTimeoutMs: Math.round(idleSeconds * 1000),
+		maxSizeLabel: labels.maxSize,
+		idleTimeoutLabel: labels.idleTimeout,
+	};
+}
+
+/** The limits when no option is given (Media URL fields of drafts without Content Options). */
+export const DEFAULT_URL_LIMITS: UrlLimits = {
+	maxBytes: DEFAULT_MAX_SIZE_MIB * MIB,
+	idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_SECONDS * 1000,
+	maxSizeLabel: 'Max Size (MiB)',
+	idleTimeoutLabel: 'Download Idle Timeout (Seconds)',
+};

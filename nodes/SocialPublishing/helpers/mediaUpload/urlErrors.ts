@@ -1,0 +1,79 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { OpenDownload } from '../../../common/transport/download';
+import { displayUrl } from '../mediaFiles';
+import { paramError } from '../validation';
+import type { UrlLimits } from './limits';
+import { formatMib, formatSeconds } from './limits';
+
+/** The errors of a download from a media URL that ended early, saying what became of its upload. */
+
+/** Stop (the execution cancelled) during a download. */
+export function cancelledError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	url: string,
+	mediaId?: string,
+	description?: string,
+): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`The execution was cancelled while downloading ${displayUrl(url)} [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description:
+				description ??
+				(mediaId
+					? `Media ${mediaId} was created and did not receive its file.`
+					: 'Nothing was uploaded.'),
+		},
+	);
+}
+
+/** What became of the upload, for the end of an error. */
+function outcomeText(mediaId?: string): string {
+	return mediaId
+		? `the upload did not complete: media ${mediaId} was created and did not receive its file`
+		: 'nothing was uploaded';
+}
+
+/**
+ * The error of a download that ended early (the guard stopped it, or it broke off), or undefined when the
+ * download is not what failed.
+ */
+export function downloadError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	prepared: { url: string; label: string },
+	download: OpenDownload,
+	limits: UrlLimits,
+	mediaId?: string,
+): NodeOperationError | undefined {
+	const { guard } = download;
+	const shown = displayUrl(prepared.url);
+	const fail = (clause: string) =>
+		paramError(
+			context,
+			itemIndex,
+			prepared.label,
+			`has ${shown}, ${clause}; ${outcomeText(mediaId)}`,
+		);
+	switch (guard.stopped?.reason) {
+		case 'cancelled':
+			return cancelledError(context, itemIndex, prepared.url, mediaId);
+		case 'tooLarge':
+			return fail(
+				`which sent more than "${limits.maxSizeLabel}" allows (${formatMib(limits.maxBytes)}): the download was stopped there`,
+			);
+		case 'idle':
+			return fail(
+				`which sent no data for ${formatSeconds(limits.idleTimeoutMs)} ("${limits.idleTimeoutLabel}"): the download was stopped after ${formatMib(guard.bytes)}`,
+			);
+		case 'longerThanAnnounced':
+			return fail(
+				`which sent more than the ${guard.stopped.announced} bytes its Content-Length announced (a compressed answer, though plain bytes were asked for?)`,
+			);
+	}
+	if (guard.broken) return fail(`whose download broke off (${guard.broken.message})`);
+	return undefined;
+}

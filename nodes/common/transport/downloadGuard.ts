@@ -1,0 +1,148 @@
+import * as workflow from 'n8n-workflow';
+
+type SleepFn = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
+
+/** n8n-workflow 2.8 exports `sleepWithAbort`; newer releases fold the abort signal into `sleep`. */
+const abortableSleep: SleepFn =
+	(workflow as unknown as { sleepWithAbort?: SleepFn }).sleepWithAbort ??
+	(workflow.sleep as SleepFn);
+
+/** How much a download may send, and how long it may stay silent while its reader waits. */
+export interface DownloadLimits {
+	maxBytes: number;
+	idleTimeoutMs: number;
+}
+
+/** Why the guard ended a download. */
+export type DownloadStop =
+	| { reason: 'tooLarge'; maxBytes: number }
+	| { reason: 'longerThanAnnounced'; announced: number }
+	| { reason: 'idle'; idleTimeoutMs: number }
+	| { reason: 'cancelled' };
+
+/** The parts of a Node.js readable stream the guard uses. */
+export interface GuardedBody {
+	emit(event: string | symbol, ...args: unknown[]): boolean;
+	on(event: string, listener: (...args: unknown[]) => void): unknown;
+	once(event: string, listener: (...args: unknown[]) => void): unknown;
+	readableLength?: number;
+}
+
+/**
+ * Bounds one download: its request carries the guard's abort signal, which the guard aborts when the body
+ * passes Max Size (or the Content-Length it announced), when no byte arrives for the idle timeout while its
+ * reader waits, or when the execution is cancelled. Aborting the request ends the body with an error,
+ * whoever reads it (the PUT it is piped into, n8n's binary store); `stopped` says why.
+ * Bytes are counted as the body hands them to its reader, after any decompression by the HTTP client.
+ */
+export class DownloadGuard {
+	private readonly controller = new AbortController();
+	private readonly idleWatch = new AbortController();
+	private lastByteAt = Date.now();
+	private watchingIdle = false;
+	private closing = false;
+	/** Bytes handed to the reader so far. */
+	bytes = 0;
+	stopped?: DownloadStop;
+	/** The error the body ended with, when it ended with one. */
+	broken?: Error;
+
+	constructor(
+		private readonly limits: DownloadLimits,
+		private readonly cancelSignal?: AbortSignal,
+	) {
+		if (cancelSignal?.aborted) this.stop({ reason: 'cancelled' });
+		else cancelSignal?.addEventListener('abort', this.onCancel);
+	}
+
+	/** For the request's `abortSignal`. */
+	get signal(): AbortSignal {
+		return this.controller.signal;
+	}
+
+	private readonly onCancel = () => this.stop({ reason: 'cancelled' });
+
+	/**
+	 * Counts the body's bytes as it hands them to its reader, without changing how it flows (a listener of
+	 * its own would start the flow before the reader is there). `announced` is its Content-Length.
+	 */
+	attach(body: GuardedBody, announced?: number): void {
+		const emit = body.emit.bind(body);
+		body.emit = (event: string | symbol, ...args: unknown[]): boolean => {
+			if (event === 'data' && !this.count(args[0] as { length?: number }, announced)) return false;
+			return emit(event, ...args);
+		};
+		// the body ends with an error when the guard aborts it: always heard, even before anyone reads it
+		body.on('error', (error) => {
+			if (!this.closing) this.broken ??= error as Error;
+		});
+		body.once('close', () => this.release());
+	}
+
+	/** Starts the idle timeout: called when the body is handed to its reader. */
+	watchIdle(body: GuardedBody): void {
+		if (this.watchingIdle || this.stopped) return;
+		this.watchingIdle = true;
+		this.lastByteAt = Date.now();
+		void this.idleLoop(body);
+	}
+
+	/** Ends the download (once) and remembers why. */
+	stop(stop: DownloadStop): void {
+		if (this.stopped) return;
+		this.stopped = stop;
+		this.controller.abort();
+		this.release();
+	}
+
+	/**
+	 * Ends the request of a download that will not be read (or no longer): destroying its body alone would
+	 * leave the connection open when nothing had started reading it.
+	 */
+	close(): void {
+		this.closing = true;
+		this.controller.abort();
+		this.release();
+	}
+
+	/** Stops listening to the execution's cancel signal and ends the idle timer. */
+	release(): void {
+		this.cancelSignal?.removeEventListener('abort', this.onCancel);
+		this.idleWatch.abort();
+	}
+
+	private count(chunk: { length?: number } | undefined, announced?: number): boolean {
+		if (this.stopped) return false;
+		this.bytes += chunk?.length ?? 0;
+		this.lastByteAt = Date.now();
+		if (this.bytes > this.limits.maxBytes) {
+			this.stop({ reason: 'tooLarge', maxBytes: this.limits.maxBytes });
+			return false;
+		}
+		if (announced !== undefined && this.bytes > announced) {
+			this.stop({ reason: 'longerThanAnnounced', announced });
+			return false;
+		}
+		return true;
+	}
+
+	/** One timer at a time: it sleeps until the moment the body would have been silent too long, then looks again. */
+	private async idleLoop(body: GuardedBody): Promise<void> {
+		const idle = this.limits.idleTimeoutMs;
+		for (;;) {
+			// bytes waiting in the body's buffer mean its reader is the slow side, not the source
+			if ((body.readableLength ?? 0) > 0) this.lastByteAt = Date.now();
+			const left = this.lastByteAt + idle - Date.now();
+			if (left <= 0) {
+				this.stop({ reason: 'idle', idleTimeoutMs: idle });
+				return;
+			}
+			try {
+				await abortableSleep(left, this.idleWatch.signal);
+			} catch {
+				return; // released: the body ended or the guard stopped it
+			}
+			if (this.idleWatch.signal.aborted) return;
+		}
+	}
+}
