@@ -29,7 +29,8 @@ export function formatSeconds(ms: number): string {
 	return `${value} second${value === 1 ? '' : 's'}`;
 }
 
-function positive(
+/** A positive number of at most `max` as given (a number, or digits from an expression); the fallback when unset. */
+export function readPositiveNumber(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	label: string,
@@ -62,7 +63,7 @@ export function readUrlLimits(
 	given: { maxSizeMib?: unknown; idleTimeoutSeconds?: unknown },
 	labels: { maxSize: string; idleTimeout: string },
 ): UrlLimits {
-	const maxSizeMib = positive(
+	const maxSizeMib = readPositiveNumber(
 		context,
 		itemIndex,
 		labels.maxSize,
@@ -70,7 +71,7 @@ export function readUrlLimits(
 		DEFAULT_MAX_SIZE_MIB,
 		MAX_MAX_SIZE_MIB,
 	);
-	const idleSeconds = positive(
+	const idleSeconds = readPositiveNumber(
 		context,
 		itemIndex,
 		labels.idleTimeout,

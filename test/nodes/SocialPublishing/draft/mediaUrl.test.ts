@@ -241,6 +241,9 @@ describe('Draft > Create: the bounds of Media URL downloads (Content Options)', 
 		['Media URL Max Size (MiB)', { mediaUrlMaxSize: 0 }],
 		['Media URL Max Size (MiB)', { mediaUrlMaxSize: '={{ "big" }}' }],
 		['Media URL Idle Timeout (Seconds)', { mediaUrlIdleTimeout: -3 }],
+		// Before: Number("soon") gave NaN and the processing wait polled without end.
+		['Media Upload Timeout (Seconds)', { uploadTimeout: '={{ "soon" }}' }],
+		['Media Upload Timeout (Seconds)', { uploadTimeout: 1e9 }],
 	])('a bad "%s" is refused before any request', async (parameter, contentOptions) => {
 		await expectRejectedBeforeSending(
 			fx,

@@ -5,6 +5,7 @@ import { resolveLimits } from '../../../helpers/textLength';
 import {
 	DEFAULT_IDLE_TIMEOUT_SECONDS,
 	DEFAULT_MAX_SIZE_MIB,
+	readPositiveNumber,
 	readUrlLimits,
 } from '../../../helpers/mediaUpload/limits';
 import type { UploadSettings } from '../../../helpers/mediaUpload/pending';
@@ -132,7 +133,7 @@ export const contentOptionsField: INodeProperties = {
 			displayName: 'Media Upload Timeout (Seconds)',
 			name: 'uploadTimeout',
 			type: 'number',
-			typeOptions: { minValue: 1 },
+			typeOptions: { minValue: 1, maxValue: 3600 },
 			default: 120,
 			description: 'How long to wait for each uploaded file to be processed',
 			displayOptions: notForJson,
@@ -243,7 +244,15 @@ export function readContentOptions(context: IExecuteFunctions, itemIndex: number
 					String(entry.altText ?? ''),
 				]),
 			),
-			timeoutMs: Math.max(1, Number(options.uploadTimeout ?? 120)) * 1000,
+			timeoutMs:
+				readPositiveNumber(
+					context,
+					itemIndex,
+					'Media Upload Timeout (Seconds)',
+					options.uploadTimeout,
+					120,
+					3600,
+				) * 1000,
 			urlLimits: readUrlLimits(
 				context,
 				itemIndex,
