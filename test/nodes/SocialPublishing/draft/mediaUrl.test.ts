@@ -207,17 +207,18 @@ describe('Draft > Create: the bounds of Media URL downloads (Content Options)', 
 					? { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(1024) }
 					: {
 							status: 200,
-							headers: { 'Content-Type': 'video/mp4', 'Content-Length': String(3 * MIB) },
+							headers: { 'Content-Type': 'image/png', 'Content-Length': String(3 * MIB) },
 							body: Buffer.alloc(3 * MIB),
 						},
 		);
+		// two images: an image with a video in one X post would be refused by the media rules first
 		const params = createText('Too big', ['x'], {
-			mediaUrls: `${files.baseUrl}/small.png, ${files.baseUrl}/big.mp4?token=s3cr3t`,
+			mediaUrls: `${files.baseUrl}/small.png, ${files.baseUrl}/big.png?token=s3cr3t`,
 			contentOptions: { mediaUrlMaxSize: 2 },
 		});
 		const { result, requests } = await runWith(params);
 		expect(result.error?.message).toBe(
-			`Parameter "Media URLs" has ${files.baseUrl}/big.mp4, which is 3 MiB (Content-Length ${3 * MIB}), larger than "Media URL Max Size (MiB)" allows (2 MiB); nothing was uploaded [item 0]`,
+			`Parameter "Media URLs" has ${files.baseUrl}/big.png, which is 3 MiB (Content-Length ${3 * MIB}), larger than "Media URL Max Size (MiB)" allows (2 MiB); nothing was uploaded [item 0]`,
 		);
 		expect(requests).toEqual([]);
 		expect(storageRequests(fx)).toEqual([]);

@@ -14,17 +14,21 @@ afterEach(() => {
 	fx.sandbox.clearRequests();
 });
 
-/** Create from each item's text, title and tags (the node's parameters as a workflow would set them). */
+/** Create from each item's text, title, tags and media (the node's parameters as a workflow would set them). */
 const createFromItems = (extra: IDataObject = {}, options: IDataObject = {}) =>
 	createText('={{ $json.text }}', ['x'], {
+		mediaIds: '={{ $json.media }}',
 		additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}', ...extra },
 		options,
 	});
 
+/** A media id the service does not have: only the service finds that out, so it refuses the item every time. */
+const UNKNOWN_MEDIA = '00000000-0000-4000-8000-000000000000';
+
 const items = (title: string, badThird = false) => [
-	{ text: `${title} one`, title, tags: 'launch' },
-	{ text: `${title} two`, title, tags: 'launch' },
-	{ text: `${title} three`, title, tags: badThird ? 'no-such-tag' : 'launch' },
+	{ text: `${title} one`, title, tags: 'launch', media: '' },
+	{ text: `${title} two`, title, tags: 'launch', media: '' },
+	{ text: `${title} three`, title, tags: 'launch', media: badThird ? UNKNOWN_MEDIA : '' },
 ];
 
 describe('Retry On Fail: Draft > Create', () => {
@@ -35,12 +39,29 @@ describe('Retry On Fail: Draft > Create', () => {
 		expect(retryMemory.size.entries).toBe(before + 2);
 		expect(result.error?.message).toContain('VALIDATION_ERROR');
 		expect(result.error?.context?.itemIndex).toBe(2);
-		expect(result.error?.description).toContain('no-such-tag');
+		expect(result.error?.description).toContain('media_ids[0]: unknown media id');
 		const stored = await draftsTitled(fx, 'refused third');
 		expect(stored.map((d) => d.preview).sort()).toEqual(['refused third one', 'refused third two']);
 		// all three tries ran: the third item was sent three times, the others once
 		const posts = sent(fx, 'POST', '/v2/social-sets/101/drafts');
 		expect(posts.map((r) => r.status)).toEqual([201, 201, 400, 400, 400]);
+	});
+
+	test('the third naming a tag the social set does not have: refused before sending on every try, items 1 and 2 stored once', async () => {
+		const input = items('unknown tag third');
+		input[2].tags = 'no-such-tag';
+		const { result } = await runWithRetry(fx, createFromItems(), input);
+		expect(result.error?.message).toMatch(
+			/^Parameter "Tag Names or IDs" has a tag slug that social set 101 does not have: "no-such-tag" \[item 2\]$/,
+		);
+		expect(result.error?.context?.itemIndex).toBe(2);
+		const stored = await draftsTitled(fx, 'unknown tag third');
+		expect(stored.map((d) => d.preview).sort()).toEqual([
+			'unknown tag third one',
+			'unknown tag third two',
+		]);
+		// three tries; items 1 and 2 were sent once, item 3 never
+		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts').map((r) => r.status)).toEqual([201, 201]);
 	});
 
 	test('a 503 after the service stored item 2: item 2 is stored once and the node outputs that draft', async () => {
@@ -90,6 +111,7 @@ describe('Retry On Fail: Draft > Create', () => {
 
 	test('a parameter that reads the clock does not make a retry a new write', async () => {
 		const params = createText('={{ $json.text }} at {{ $now.toMillis() }}', ['x'], {
+			mediaIds: '={{ $json.media }}',
 			additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}' },
 		});
 		const { result } = await runWithRetry(fx, params, items('clock', true));
@@ -112,9 +134,9 @@ describe('Retry On Fail: Draft > Create', () => {
 describe('Retry On Fail with Continue On Fail', () => {
 	test('n8n tries again while the first output item is an error: the other items are still written once', async () => {
 		const input = [
-			{ text: 'both first', title: 'both settings', tags: 'no-such-tag' },
-			{ text: 'both second', title: 'both settings', tags: 'launch' },
-			{ text: 'both third', title: 'both settings', tags: 'launch' },
+			{ text: 'both first', title: 'both settings', tags: 'launch', media: UNKNOWN_MEDIA },
+			{ text: 'both second', title: 'both settings', tags: 'launch', media: '' },
+			{ text: 'both third', title: 'both settings', tags: 'launch', media: '' },
 		];
 		const { result, items: out } = await runWithRetry(fx, createFromItems(), input, {
 			continueOnFail: true,
