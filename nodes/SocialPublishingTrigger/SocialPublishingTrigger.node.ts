@@ -105,11 +105,15 @@ function outputItem(
 	rawPayload: boolean,
 	mark: DeliveryMark,
 ): INodeExecutionData {
+	// delivery_id: the replay key (a digest of the signature, never the signature). The service's
+	// re-deliveries of an event keep its timestamp and body, hence its signature and this id, so a
+	// workflow can tell copies of one delivery apart from new ones across n8n processes.
 	const json: IDataObject = rawPayload
 		? (delivery.payload as IDataObject)
 		: {
 				event: delivery.event,
 				timestamp: new Date(delivery.timestamp * 1000).toISOString(),
+				delivery_id: mark.key,
 				draft: delivery.payload.data as IDataObject,
 			};
 	return { json, [DELIVERY_FIELD]: { ...mark } };
