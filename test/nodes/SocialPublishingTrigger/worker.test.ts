@@ -105,6 +105,7 @@ describe('the trigger on the worker (queue mode)', () => {
 		expect(item.json).toEqual({
 			event: 'draft.published',
 			timestamp: expect.any(String),
+			delivery_id: replayKey(delivery.headers[`${PREFIX}Signature`]),
 			draft: JSON.parse(compactSorted(draftDetail(7, { status: 'published' }))),
 		});
 		expect(item.socialPublishingDelivery).toEqual({
