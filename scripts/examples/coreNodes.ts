@@ -12,6 +12,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
+import { onceNodeStandIns, RedisStandIn, useInMemoryProcessedItems } from './onceNodes';
 
 type Description = Omit<
 	INodeTypeDescription,
@@ -347,6 +348,7 @@ export function coreNodeStandIns(): Record<string, INodeType> {
 		'n8n-nodes-base.sort': new SortStandIn(),
 		'n8n-nodes-base.limit': new LimitStandIn(),
 		'n8n-nodes-base.stickyNote': new StickyNoteStandIn(),
+		...onceNodeStandIns(),
 	};
 }
 
@@ -357,6 +359,12 @@ const REAL_CORE_NODES: Record<string, { path: string; version: number }> = {
 	'n8n-nodes-base.sort': { path: 'Transform/Sort/Sort.node', version: 1 },
 	'n8n-nodes-base.limit': { path: 'Transform/Limit/Limit.node', version: 1 },
 	'n8n-nodes-base.stickyNote': { path: 'StickyNote/StickyNote.node', version: 1 },
+	'n8n-nodes-base.splitOut': { path: 'Transform/SplitOut/SplitOut.node', version: 1 },
+	'n8n-nodes-base.removeDuplicates': {
+		path: 'Transform/RemoveDuplicates/RemoveDuplicates.node',
+		version: 2,
+	},
+	'n8n-nodes-base.if': { path: 'If/If.node', version: 2.2 },
 };
 
 interface MaybeVersioned {
@@ -384,6 +392,9 @@ export function coreNodeTypes(): {
 			const instance = new exported();
 			types[name] = instance.getNodeType ? instance.getNodeType(version) : instance;
 		}
+		// n8n's record of processed items lives in its database: in memory here. Redis: always the stand-in.
+		useInMemoryProcessedItems();
+		types['n8n-nodes-base.redis'] = new RedisStandIn();
 		return { types, source: 'n8n-nodes-base' };
 	} catch {
 		return { types: coreNodeStandIns(), source: 'stand-ins' };
