@@ -77,6 +77,8 @@ export function sandboxApi(baseUrl: string, apiKey: string): SandboxApi {
 
 export const CREDENTIAL_ID = 'SpSandboxCred001';
 export const CREDENTIAL_NAME = 'Social Publishing account';
+/** The Redis credential the Redis example names (the queue-mode test imports one with this id). */
+export const REDIS_CREDENTIAL_ID = 'SpExampleRedis01';
 
 export function loadExample(example: Example): WorkflowFile {
 	return JSON.parse(
