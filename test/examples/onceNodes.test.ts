@@ -4,7 +4,7 @@
  * delivery at its If, run through n8n-core from the trigger node with the item the trigger put out.
  */
 import type { IConnections, INode } from 'n8n-workflow';
-import { EXAMPLES, loadExample } from '../../scripts/examples/catalog';
+import { EXAMPLES, loadExample, REDIS_CREDENTIAL_ID } from '../../scripts/examples/catalog';
 import { coreNodeStandIns } from '../../scripts/examples/coreNodes';
 import { InMemoryProcessedItems, InMemoryRedis } from '../../scripts/examples/onceNodes';
 import { buildNodeTypes } from '../harness/nodeTypes';
@@ -82,6 +82,13 @@ describe('InMemoryRedis (INCR, EXPIRE)', () => {
 describe('webhook-once-across-processes.json through n8n-core', () => {
 	const fx = useSandbox();
 	const example = EXAMPLES.find((e) => e.file === 'webhook-once-across-processes.json');
+
+	test('its Redis node names the credential the queue-mode test imports, and it is marked as needing Redis', () => {
+		expect(example?.redis).toBe(true);
+		const workflow = example && loadExample(example);
+		const redis = workflow?.nodes.filter((n) => n.type === 'n8n-nodes-base.redis') ?? [];
+		expect(redis.map((n) => n.credentials?.redis?.id)).toEqual([REDIS_CREDENTIAL_ID]);
+	});
 
 	test('two executions of one delivery: the first goes on, the second stops at "First Delivery?"; another delivery goes on', async () => {
 		expect(example?.again).toBeDefined();
