@@ -106,12 +106,40 @@ async function step<T>(
 	} catch (error) {
 		failures++;
 		reported.add(error as Error);
-		const message = (error as Error).message;
+		const cause = (error as Error & { cause?: Error }).cause;
+		const message = `${(error as Error).message}${cause?.message ? ` (${cause.message})` : ''}`;
 		console.log(
 			`  FAIL  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n          ${message.split('\n').join('\n          ')}`,
 		);
 		throw error;
 	}
+}
+
+/**
+ * The status an unsigned POST gets, asked until it is not 404 (the webhook not registered yet) or
+ * `attempts` run out. A connection error counts as not answered yet: a busy machine can make the server
+ * drop the kept-alive connection of the readiness probe just as this request reuses it.
+ */
+async function unsignedPostStatus(url: string, attempts = 120): Promise<number | string> {
+	let last: number | string = 'no answer';
+	for (let i = 0; i < attempts; i++) {
+		try {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+				signal: AbortSignal.timeout(30_000),
+			});
+			await res.arrayBuffer();
+			last = res.status;
+			if (res.status !== 404) return res.status;
+		} catch (error) {
+			const cause = (error as Error & { cause?: Error }).cause;
+			last = `${(error as Error).message}${cause ? ` (${cause.message})` : ''}`;
+		}
+		if (i + 1 < attempts) await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	return last;
 }
 
 function check(failed: string[], condition: boolean, message: string): void {
@@ -541,22 +569,13 @@ async function runOne(
 			];
 			n8nProcesses.push(...hooks);
 			for (const hook of hooks) {
-				const status = await (async () => {
-					for (let i = 0; i < 120; i++) {
-						const res = await fetch(`${hook.baseUrl}${path}`, {
-							method: 'POST',
-							headers: { 'content-type': 'application/json' },
-							body: '{}',
-						});
-						if (res.status !== 404) return res.status;
-						await new Promise((resolve) => setTimeout(resolve, 500));
-					}
-					return 404;
-				})();
-				ensure(
-					status === 401,
-					`an unsigned delivery to ${hook.name} should get 401 from the trigger, got ${status}`,
-				);
+				for (const recipe of ['none', 'redis'] as const) {
+					const status = await unsignedPostStatus(`${hook.baseUrl}${pathOf(recipe)}`);
+					ensure(
+						status === 401,
+						`an unsigned delivery to ${hook.name} (${recipeText(recipe)}) should get 401 from the trigger, got ${status}`,
+					);
+				}
 			}
 			return hooks;
 		};
@@ -570,11 +589,7 @@ async function runOne(
 						await startN8nProcess(n8n, 'worker', `worker-${i}`, logDir, { N8N_LOG_LEVEL: 'info' }),
 					);
 				const hooks = await startWebhooks(0);
-				const mainRes = await fetch(`${n8n.baseUrl}${path}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: '{}',
-				});
+				const mainStatus = await unsignedPostStatus(`${n8n.baseUrl}${path}`, 1);
 				await ownerSession(n8n.baseUrl);
 				return {
 					value: hooks,
@@ -583,7 +598,7 @@ async function runOne(
 							(p) =>
 								`${p.name}: ${p.baseUrl}, task broker ${p.ports.N8N_RUNNERS_BROKER_PORT}, log ${p.logFile}`,
 						),
-						`an unsigned POST to the trigger answers 401 on both webhook processes; the main process answers ${mainRes.status} (production webhooks are off there)`,
+						`an unsigned POST to the trigger answers 401 on both webhook processes; the main process answers ${mainStatus} (production webhooks are off there)`,
 					],
 				};
 			},
