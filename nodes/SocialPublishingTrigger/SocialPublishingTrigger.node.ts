@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
@@ -100,6 +101,15 @@ function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebho
 	return { noWebhookResponse: true };
 }
 
+/**
+ * The delivery's id in the output: a digest of its signature header (never the signature). The
+ * service's re-deliveries of an event keep its timestamp and body, hence its signature and this id,
+ * so a workflow can tell copies of one delivery from new deliveries across n8n processes.
+ */
+function deliveryId(signature: string): string {
+	return createHash('sha256').update(signature, 'utf8').digest('hex').slice(0, 32);
+}
+
 function outputItem(
 	delivery: VerifiedDelivery,
 	rawPayload: boolean,
@@ -110,6 +120,7 @@ function outputItem(
 		: {
 				event: delivery.event,
 				timestamp: new Date(delivery.timestamp * 1000).toISOString(),
+				delivery_id: deliveryId(delivery.signature),
 				draft: delivery.payload.data as IDataObject,
 			};
 	return { json, [DELIVERY_FIELD]: { ...mark } };

@@ -8,6 +8,7 @@ import {
 	CREDENTIAL_NAME,
 	EXAMPLES,
 	Example,
+	REDIS_CREDENTIAL_ID,
 	WorkflowFile,
 	loadExample,
 } from '../examples/catalog';
@@ -46,6 +47,27 @@ export async function importCredential(
 		file,
 		JSON.stringify(
 			[{ id: CREDENTIAL_ID, name: CREDENTIAL_NAME, type: 'socialPublishingApi', data: credential }],
+			null,
+			2,
+		),
+	);
+	await cliOk(n8n, ['import:credentials', `--input=${file}`]);
+}
+
+/** The Redis credential the Redis example names, for a Redis server on loopback (the queue-mode test's). */
+export async function importRedisCredential(n8n: N8nInstance, port: number): Promise<void> {
+	const file = join(n8n.userFolder, 'redis-credential.json');
+	writeFileSync(
+		file,
+		JSON.stringify(
+			[
+				{
+					id: REDIS_CREDENTIAL_ID,
+					name: 'Redis account',
+					type: 'redis',
+					data: { host: '127.0.0.1', port, database: 0, password: '' },
+				},
+			],
 			null,
 			2,
 		),

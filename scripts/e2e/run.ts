@@ -130,7 +130,11 @@ async function main(): Promise<number> {
 						baseUrl: sandbox.baseUrl,
 						webhookSecret: sandbox.webhookSecret,
 					});
-					const workflows = await importExamples(n8n);
+					// Examples that need a Redis server run in the queue-mode test, which has one.
+					const workflows = await importExamples(
+						n8n,
+						EXAMPLES.filter((e) => !e.redis),
+					);
 					return [`${workflows.length} workflows, user folder ${n8n.userFolder}`];
 				},
 			);
@@ -142,6 +146,13 @@ async function main(): Promise<number> {
 					if (run.status !== 'success')
 						throw new Error(`run status "${run.status}": ${run.error ?? ''}`);
 					const lines = example.check(run.output);
+					if (example.again) {
+						// The same workflow executed again: n8n's record of processed items is in its database.
+						const again = await executeWorkflow(n8n, id);
+						if (again.status !== 'success')
+							throw new Error(`second run status "${again.status}": ${again.error ?? ''}`);
+						lines.push(...example.again.check(again.output, run.output));
+					}
 					if (example.sandboxCheck)
 						lines.push(
 							...(await example.sandboxCheck(
@@ -161,7 +172,7 @@ async function main(): Promise<number> {
 					return [`with ${activation.how}`];
 				});
 			}
-			for (const example of EXAMPLES.filter((e) => e.trigger)) {
+			for (const example of EXAMPLES.filter((e) => e.trigger && !e.redis)) {
 				await checkTrigger({ n8n, sandbox, example, step: (name, fn) => step(label(name), fn) });
 			}
 			for (const example of EXAMPLES.filter((e) => e.poll)) {

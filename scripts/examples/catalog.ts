@@ -40,6 +40,17 @@ export interface Example {
 	check(out: OutputOf): string[];
 	/** Checks made on the sandbox itself after the run (by the tests, `npm start` and the real-n8n end-to-end test). */
 	sandboxCheck?(out: OutputOf, api: SandboxApi): Promise<string[]>;
+	/**
+	 * The workflow is run a second time with the same input (a manual example: the same workflow executed
+	 * again; n8n's record of processed items persists between the runs). Checks that second run; the
+	 * sandbox check runs after it. Returns lines describing the result.
+	 */
+	again?: { check(out: OutputOf, first: OutputOf): string[] };
+	/**
+	 * Needs a Redis server (n8n's Redis node): run by the queue-mode end-to-end test, which has one, with
+	 * several workers; `npm start` runs it with an in-memory stand-in for the Redis node.
+	 */
+	redis?: boolean;
 }
 
 /** A request to the sandbox's API with a key of the run's credential, outside n8n. */
@@ -66,6 +77,8 @@ export function sandboxApi(baseUrl: string, apiKey: string): SandboxApi {
 
 export const CREDENTIAL_ID = 'SpSandboxCred001';
 export const CREDENTIAL_NAME = 'Social Publishing account';
+/** The Redis credential the Redis example names (the queue-mode test imports one with this id). */
+export const REDIS_CREDENTIAL_ID = 'SpExampleRedis01';
 
 export function loadExample(example: Example): WorkflowFile {
 	return JSON.parse(
@@ -367,6 +380,108 @@ export const EXAMPLES: Example[] = [
 					.map(([p, u]) => `${p} ${String(u)}`)
 					.join(', ')}`,
 			];
+		},
+	},
+	{
+		file: 'rows-to-drafts-once.json',
+		title:
+			'Each row drafted once (Remove Duplicates keyed on the row id): running the same rows again creates nothing; a bad row goes to the error output',
+		check(out) {
+			const drafted = out('Drafted Rows');
+			ensure(
+				same(
+					drafted.map((d) => d.row_id),
+					['row-101', 'row-102'],
+				),
+				`rows 101 and 102 should be drafted, got ${JSON.stringify(drafted)}`,
+			);
+			ensure(
+				drafted.every((d) => typeof d.draft_id === 'number'),
+				`each drafted row should carry its draft id, got ${JSON.stringify(drafted)}`,
+			);
+			const failed = one(out, 'Rows That Failed');
+			ensure(
+				failed.row_id === 'row-103' && /text/i.test(String(failed.error)),
+				`row 103 (empty text) should go to the error output with a message about the text, got ${JSON.stringify(failed)}`,
+			);
+			return [
+				`first run: ${drafted.map((d) => `${String(d.row_id)} -> draft ${String(d.draft_id)}`).join(', ')}; ${String(failed.row_id)} on the error output: ${String(failed.error)}`,
+			];
+		},
+		again: {
+			check(out) {
+				const kept = out('Skip Rows Already Drafted');
+				ensure(
+					kept.length === 0,
+					`the second run should let no row through, let ${JSON.stringify(kept.map((k) => k.row_id))}`,
+				);
+				ensure(
+					out('Create Draft').length === 0 && out('Drafted Rows').length === 0,
+					'Create Draft should not run in the second run',
+				);
+				return [
+					`second run with the same 3 rows: Skip Rows Already Drafted kept 0, Create Draft did not run`,
+				];
+			},
+		},
+		async sandboxCheck(out, api) {
+			const drafted = out('Drafted Rows');
+			const lines: string[] = [];
+			for (const { row_id: row, draft_id: id } of drafted) {
+				const read = await api('GET', `/v2/social-sets/101/drafts/${String(id)}`);
+				ensure(read.status === 200, `draft ${String(id)} of ${String(row)} should exist`);
+				const text = (platformsOf(read.body).x?.posts?.[0]?.text ?? '') as string;
+				const list = await api('GET', '/v2/social-sets/101/drafts?limit=50&order_by=-created_at');
+				ensure(list.status === 200, `listing the drafts answered ${list.status}`);
+				const results = (list.body.results ?? []) as Json[];
+				ensure(text !== '', `draft ${String(id)} of ${String(row)} should have an X text`);
+				const copies = results.filter((d) => d.preview === text);
+				ensure(
+					copies.length === 1,
+					`the sandbox should hold one draft with the text of ${String(row)}, holds ${copies.length}`,
+				);
+				lines.push(`${String(row)}: one draft in the sandbox (${String(id)}) after both runs`);
+			}
+			return lines;
+		},
+	},
+	{
+		file: 'webhook-once-across-processes.json',
+		title:
+			'Each webhook delivery once across n8n processes: a Redis counter per delivery_id and an If right after the trigger',
+		trigger: true,
+		redis: true,
+		check(out) {
+			const event = one(out, 'Social Publishing Trigger');
+			ensure(
+				typeof event.delivery_id === 'string' && /^[0-9a-f]{32}$/.test(event.delivery_id),
+				`the trigger should put out a delivery_id, got ${JSON.stringify(event.delivery_id)}`,
+			);
+			const count = one(out, 'Count This Delivery')[`delivery:${event.delivery_id}`];
+			ensure(count === 1, `the first delivery should count 1, counted ${JSON.stringify(count)}`);
+			const collected = one(out, 'Collect Published URLs');
+			ensure(
+				collected.delivery_id === event.delivery_id &&
+					collected.draft_id === (event.draft as Json).id,
+				`the run should go on with the delivered draft, got ${JSON.stringify(collected)}`,
+			);
+			return [
+				`delivery ${event.delivery_id} counted 1: draft ${String(collected.draft_id)} went on`,
+			];
+		},
+		again: {
+			check(out, first) {
+				const event = one(first, 'Social Publishing Trigger');
+				const count = one(out, 'Count This Delivery')[`delivery:${String(event.delivery_id)}`];
+				ensure(count === 2, `the copy should count 2, counted ${JSON.stringify(count)}`);
+				ensure(
+					out('Collect Published URLs').length === 0,
+					'the copy should stop at First Delivery? (false branch)',
+				);
+				return [
+					`a second execution of the same delivery (as a second worker runs one that got past the trigger's checks): counted 2, stopped at First Delivery?`,
+				];
+			},
 		},
 	},
 	{

@@ -12,6 +12,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
+import { onceNodeStandIns, RedisStandIn, useInMemoryProcessedItems } from './onceNodes';
 
 type Description = Omit<
 	INodeTypeDescription,
@@ -422,6 +423,7 @@ export function coreNodeStandIns(): Record<string, INodeType> {
 		'n8n-nodes-base.splitOut': new SplitOutStandIn(),
 		'n8n-nodes-base.if': new IfStandIn(),
 		'n8n-nodes-base.stickyNote': new StickyNoteStandIn(),
+		...onceNodeStandIns(),
 	};
 }
 
@@ -434,6 +436,12 @@ const REAL_CORE_NODES: Record<string, { path: string; version: number }> = {
 	'n8n-nodes-base.splitOut': { path: 'Transform/SplitOut/SplitOut.node', version: 1 },
 	'n8n-nodes-base.if': { path: 'If/If.node', version: 2.2 },
 	'n8n-nodes-base.stickyNote': { path: 'StickyNote/StickyNote.node', version: 1 },
+	'n8n-nodes-base.splitOut': { path: 'Transform/SplitOut/SplitOut.node', version: 1 },
+	'n8n-nodes-base.removeDuplicates': {
+		path: 'Transform/RemoveDuplicates/RemoveDuplicates.node',
+		version: 2,
+	},
+	'n8n-nodes-base.if': { path: 'If/If.node', version: 2.2 },
 };
 
 interface MaybeVersioned {
@@ -461,6 +469,9 @@ export function coreNodeTypes(): {
 			const instance = new exported();
 			types[name] = instance.getNodeType ? instance.getNodeType(version) : instance;
 		}
+		// n8n's record of processed items lives in its database: in memory here. Redis: always the stand-in.
+		useInMemoryProcessedItems();
+		types['n8n-nodes-base.redis'] = new RedisStandIn();
 		return { types, source: 'n8n-nodes-base' };
 	} catch {
 		return { types: coreNodeStandIns(), source: 'stand-ins' };

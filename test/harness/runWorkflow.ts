@@ -31,6 +31,11 @@ export interface RunOptions {
 	nodeTypes?: INodeTypes;
 	/** Credential types by name (default: the sources' credential; see distPackage.ts for the built one). */
 	credentialTypes?: Record<string, ICredentialType>;
+	/**
+	 * The workflow's id (default: a new one per run). Runs given the same id are runs of one workflow,
+	 * as n8n's record of processed items (Remove Duplicates, the trigger's check) tells them apart by it.
+	 */
+	workflowId?: string;
 	/** Called once the run has started, with a function that cancels it (as the editor's Stop button does). */
 	onStarted?: (cancel: () => void) => void;
 }
@@ -81,9 +86,10 @@ export function additionalDataFor(
 export function buildWorkflow(
 	json: WorkflowJson,
 	nodeTypes: INodeTypes = buildNodeTypes(),
+	id = `wf-${++executionCounter}`,
 ): Workflow {
 	return new Workflow({
-		id: `wf-${++executionCounter}`,
+		id,
 		name: json.name ?? 'Test workflow',
 		nodes: json.nodes,
 		connections: json.connections,
@@ -99,7 +105,7 @@ export async function runWorkflow(
 	json: WorkflowJson,
 	options: RunOptions = {},
 ): Promise<RunResult> {
-	const workflow = buildWorkflow(json, options.nodeTypes);
+	const workflow = buildWorkflow(json, options.nodeTypes, options.workflowId);
 	const startName =
 		options.startNode ??
 		json.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')?.name ??

@@ -4,7 +4,9 @@
  * package, the examples imported, the trigger workflow published; then a burst of signed deliveries
  * made by the sandbox, split across both webhook processes, with exact duplicates sent to the other
  * process, and the same burst to n8n's own Webhook node as a control; again for each setting of the
- * webhook processes (see PHASES). Prints the figures and writes them to bench/RESULTS.md ("queue mode burst").
+ * webhook processes; then with two workers, a smaller burst to the trigger example and one to the Redis
+ * example, which counts each delivery_id in Redis and lets only the first on (see PHASES). Prints the
+ * figures and writes them to bench/RESULTS.md ("queue mode burst").
  *
  *   ts-node --transpile-only scripts/e2e/queue/run.ts [install name or n8n version ...]   (default: n8n 2.41.1 on Node 24)
  *   QUEUE_BURST_DELIVERIES=500 QUEUE_BURST_DUPLICATES=50 QUEUE_BURST_CONCURRENCY=50 set the burst, QUEUE_WORKERS=1 the workers;
@@ -13,7 +15,8 @@
  *   writes no results file; QUEUE_PROFILE=1 has the first webhook process write a CPU profile to .e2e/queue/prof;
  *   QUEUE_WEBHOOK_ENV='{"N8N_EXPRESSION_ENGINE":"legacy"}' sends one burst with these n8n settings (JSON) on both webhook
  *   processes, a JSON array one burst per object (by default three: n8n's defaults, N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true,
- *   N8N_EXPRESSION_ENGINE=legacy); QUEUE_TRIGGER_VERSION=1.1 the trigger node's version in the tested workflow.
+ *   N8N_EXPRESSION_ENGINE=legacy); QUEUE_TRIGGER_VERSION=1.1 the trigger node's version in the tested workflow;
+ *   QUEUE_TWO_WORKER_DELIVERIES=200 the deliveries (duplicates included) of each two-worker burst, QUEUE_TWO_WORKERS=0 skips them.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { loadavg, tmpdir } from 'os';
@@ -34,7 +37,13 @@ import { ensureInstalled } from '../install-n8n';
 import { N8nInstall } from '../installs';
 import { assertPortsHandled, prepareN8n } from '../n8n';
 import { holdDefaultPorts } from '../ports';
-import { forInstance, importCredential, importExamples, loadedPackageNodeTypes } from '../prepare';
+import {
+	forInstance,
+	importCredential,
+	importExamples,
+	importRedisCredential,
+	loadedPackageNodeTypes,
+} from '../prepare';
 import { ownerSession } from '../rest';
 import { activateWorkflow } from '../trigger';
 import { captureDeliveries, percentile, planBurst, Send, sendBurst } from './burst';
@@ -97,12 +106,40 @@ async function step<T>(
 	} catch (error) {
 		failures++;
 		reported.add(error as Error);
-		const message = (error as Error).message;
+		const cause = (error as Error & { cause?: Error }).cause;
+		const message = `${(error as Error).message}${cause?.message ? ` (${cause.message})` : ''}`;
 		console.log(
 			`  FAIL  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n          ${message.split('\n').join('\n          ')}`,
 		);
 		throw error;
 	}
+}
+
+/**
+ * The status an unsigned POST gets, asked until it is not 404 (the webhook not registered yet) or
+ * `attempts` run out. A connection error counts as not answered yet: a busy machine can make the server
+ * drop the kept-alive connection of the readiness probe just as this request reuses it.
+ */
+async function unsignedPostStatus(url: string, attempts = 120): Promise<number | string> {
+	let last: number | string = 'no answer';
+	for (let i = 0; i < attempts; i++) {
+		try {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+				signal: AbortSignal.timeout(30_000),
+			});
+			await res.arrayBuffer();
+			last = res.status;
+			if (res.status !== 404) return res.status;
+		} catch (error) {
+			const cause = (error as Error & { cause?: Error }).cause;
+			last = `${(error as Error).message}${cause ? ` (${cause.message})` : ''}`;
+		}
+		if (i + 1 < attempts) await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	return last;
 }
 
 function check(failed: string[], condition: boolean, message: string): void {
@@ -116,7 +153,7 @@ function check(failed: string[], condition: boolean, message: string): void {
  * only for a call that evaluates an expression: none of the trigger's), and N8N_EXPRESSION_ENGINE=legacy
  * (no isolate at all). See bench/README.md, "Queue mode burst".
  */
-const PHASES: Array<Record<string, string>> = (() => {
+const WEBHOOK_SETTINGS: Array<Record<string, string>> = (() => {
 	const text = process.env.QUEUE_WEBHOOK_ENV;
 	if (!text)
 		return [
@@ -128,8 +165,59 @@ const PHASES: Array<Record<string, string>> = (() => {
 	return Array.isArray(parsed) ? parsed : [parsed];
 })();
 
+/** The two-worker comparison (QUEUE_TWO_WORKERS=0 skips it): deliveries per burst, duplicates included. */
+const TWO_WORKERS = process.env.QUEUE_TWO_WORKERS !== '0' && WORKERS < 2;
+const TWO_WORKER_DELIVERIES = num('QUEUE_TWO_WORKER_DELIVERIES', 200);
+
+/** Which workflow a burst goes to: the trigger example, or the example with the Redis recipe after the trigger. */
+type Recipe = 'none' | 'redis';
+
+interface Phase {
+	/** n8n settings of both webhook processes. */
+	env: Record<string, string>;
+	workers: number;
+	recipe: Recipe;
+	deliveries: number;
+	duplicates: number;
+	/** Also sends the burst to n8n's own Webhook node. */
+	control: boolean;
+}
+
+/**
+ * The bursts, one after the other: one per webhook setting with QUEUE_WORKERS workers (and the control);
+ * then, with a second worker started, a smaller burst to the trigger example and one to the Redis
+ * example (lazy acquisition on the webhook processes): duplicates that ran with and without the recipe.
+ */
+const PHASES: Phase[] = [
+	...WEBHOOK_SETTINGS.map(
+		(env): Phase => ({
+			env,
+			workers: WORKERS,
+			recipe: 'none',
+			deliveries: DELIVERIES,
+			duplicates: DUPLICATES,
+			control: true,
+		}),
+	),
+	...(TWO_WORKERS
+		? (['none', 'redis'] as const).map(
+				(recipe): Phase => ({
+					env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+					workers: 2,
+					recipe,
+					deliveries: TWO_WORKER_DELIVERIES,
+					duplicates: DUPLICATES,
+					control: false,
+				}),
+			)
+		: []),
+];
+
 export interface BurstFigures {
 	install: N8nInstall;
+	/** Workers running during the burst, and the workflow it went to. */
+	workers: number;
+	recipe: Recipe;
 	sent: number;
 	originals: number;
 	duplicates: { afterAck: number; simultaneous: number };
@@ -150,6 +238,8 @@ export interface BurstFigures {
 	lost: number;
 	/** Executions that reached the workflow's last node. */
 	reachedEnd: number;
+	/** Executions that passed the trigger but not the Redis recipe's If (a copy counted twice). */
+	stoppedByRecipe: number;
 	/** Runs that reached the end with a draft id that is not one of the burst's (must be 0). */
 	strayRuns: number;
 	duplicatesRun: { afterAck: number; simultaneous: number };
@@ -185,6 +275,7 @@ const startedAnExecution = (s: Send) =>
 
 function figuresOf(
 	install: N8nInstall,
+	phase: Phase,
 	sends: Send[],
 	executions: StoredExecution[],
 	workerIds: Set<string>[],
@@ -214,6 +305,8 @@ function figuresOf(
 	const startedTwice = (s: Send) => (startedByDraft.get(s.delivery.draftId) ?? 0) > 1;
 	return {
 		install,
+		workers: phase.workers,
+		recipe: phase.recipe,
 		sent: sends.length,
 		originals: originals.length,
 		duplicates: {
@@ -237,6 +330,10 @@ function figuresOf(
 		stoppedAtTrigger: executions.filter((e) => e.triggerItems === 0).length,
 		lost: originals.filter((s) => !passedByDraft.has(s.delivery.draftId)).length,
 		reachedEnd: executions.filter((e) => e.endDraftId !== undefined).length,
+		stoppedByRecipe:
+			phase.recipe === 'redis'
+				? executions.filter((e) => e.triggerItems > 0 && e.endDraftId === undefined).length
+				: 0,
 		strayRuns: executions.filter(
 			(e) =>
 				e.endDraftId !== undefined && !originals.some((o) => o.delivery.draftId === e.endDraftId),
@@ -261,18 +358,28 @@ const ms = (value: number) =>
 const sum = (pair: { afterAck: number; simultaneous: number }) => pair.afterAck + pair.simultaneous;
 const settingsText = (f: BurstFigures) =>
 	f.settings.length ? f.settings.join(', ') : "n8n's defaults";
+const recipeText = (recipe: Recipe) =>
+	recipe === 'redis'
+		? 'the Redis example (INCR on delivery:<delivery_id>, then If)'
+		: 'the trigger example (no recipe)';
+const workersText = (n: number) => (n === 1 ? 'one worker' : `${n} workers`);
 
 function figureLines(f: BurstFigures): string[] {
 	const dupTotal = sum(f.duplicates);
 	return [
 		`deliveries sent: ${f.sent} (${f.originals} distinct + ${dupTotal} exact duplicates, each to ${dupTarget}: ${f.duplicates.afterAck} after the original's answer, ${f.duplicates.simultaneous} at the same moment), ${f.concurrency} in flight, all sent in ${ms(f.sendWallMs)}`,
-		`n8n settings of this burst: ${settingsText(f)}`,
+		`n8n settings of this burst: ${settingsText(f)}; ${workersText(f.workers)}; workflow: ${recipeText(f.recipe)}`,
 		`acknowledged 2xx: ${f.acked} of ${f.sent}; duplicates answered as duplicates: ${f.answeredDuplicate} of ${dupTotal}`,
 		`acknowledgement latency: p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)}`,
 		`executions started: ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it, ${f.reachedEnd} reached the last node); ${f.succeeded} succeeded; all finished ${ms(f.drainMs)} after the first delivery`,
 		`deliveries lost (distinct deliveries without a run): ${f.lost} of ${f.originals}`,
 		`duplicates that started an execution (both copies acknowledged as new: a second execution): ${sum(f.duplicatesStarted)} of ${dupTotal} (${f.duplicatesStarted.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesStarted.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment)`,
 		`duplicates that ran the workflow: ${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment`,
+		...(f.recipe === 'redis'
+			? [
+					`executions that passed the trigger and stopped at the recipe's If (a copy counted twice in Redis): ${f.stoppedByRecipe}`,
+				]
+			: []),
 		`CPU used from the first delivery until every execution finished: ${cpuLine(f.cpuMs, f.sent, f.executions)}`,
 		`executions run by the worker${f.perWorker.length > 1 ? 's' : ''} (the log names each one): ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}`,
 	];
@@ -306,15 +413,21 @@ function resultsSection(bursts: BurstFigures[], when: string): string {
 	const first = bursts[0];
 	const dupTotal = sum(first.duplicates);
 	const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+	const main = bursts.filter((f) => f.workers === first.workers && f.recipe === 'none');
+	const more = bursts.filter((f) => !main.includes(f));
 	const rows = bursts.flatMap((f) => {
-		const name = `Queue mode burst (n8n ${f.install.n8n}, webhook processes: ${settingsText(f)})`;
+		const dupTotal = sum(f.duplicates);
+		const name =
+			f.workers === first.workers && f.recipe === 'none'
+				? `Queue mode burst (n8n ${f.install.n8n}, webhook processes: ${settingsText(f)})`
+				: `Queue mode burst (n8n ${f.install.n8n}, ${workersText(f.workers)}, ${f.recipe === 'redis' ? 'Redis recipe' : 'no recipe'}, webhook processes: ${settingsText(f)})`;
 		return [
 			`| ${name} | deliveries acknowledged 2xx | ${f.acked} of ${f.sent} | all | ${met(f.acked === f.sent)} |`,
 			`| ${name} | distinct deliveries without a run (lost) | ${f.lost} of ${f.originals} | 0 | ${met(f.lost === 0)} |`,
 			`| ${name} | acknowledgement latency p99 | ${ms(f.p99)} (p50 ${ms(f.p50)}, max ${ms(f.max)}) | < ${ms(ACK_TARGET_MS)} | ${met(f.p99 < ACK_TARGET_MS)} |`,
 			`| ${name} | duplicates that started an execution (both copies acknowledged as new: a second execution of the delivery) | ${sum(f.duplicatesStarted)} of ${dupTotal} (${f.duplicatesStarted.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesStarted.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment) | 0 | ${met(sum(f.duplicatesStarted) === 0)} |`,
 			`| ${name} | duplicates that ran the workflow (past the trigger) | ${sum(f.duplicatesRun)} of ${dupTotal} (${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment) | 0 | ${met(sum(f.duplicatesRun) === 0)} |`,
-			`| ${name} | executions started | ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it as duplicates, ${f.reachedEnd} reached the last node) | info |  |`,
+			`| ${name} | executions started | ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it as duplicates, ${f.recipe === 'redis' ? `${f.stoppedByRecipe} stopped at the recipe's If, ` : ''}${f.reachedEnd} reached the last node) | info |  |`,
 			`| ${name} | executions run by ${f.perWorker.length === 1 ? 'the worker' : `the ${f.perWorker.length} workers`} | ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}; ${f.succeeded} succeeded | all | ${met(f.onWorker === f.executions && f.succeeded === f.executions)} |`,
 			`| ${name} | time from the first delivery until every execution finished | ${ms(f.drainMs)} (sending took ${ms(f.sendWallMs)}; load average before: ${f.loadBefore}) | info |  |`,
 			`| ${name} | CPU time used meanwhile | ${cpuLine(f.cpuMs, f.sent, f.executions)} | info |  |`,
@@ -326,7 +439,11 @@ function resultsSection(bursts: BurstFigures[], when: string): string {
 		];
 	});
 	return [
-		`Written by \`npm run test:e2e:queue\` (${when}): n8n ${first.install.n8n} on ${first.install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`} in queue mode on this machine: main, ${first.perWorker.length === 1 ? 'one worker' : `${first.perWorker.length} workers`} (concurrency ${first.workerConcurrency}), two webhook processes, Redis and PostgreSQL from the Debian packages; the trigger workflow's trigger node at version ${TRIGGER_VERSION}. ${bursts.length === 1 ? 'One burst' : `${bursts.length} bursts, one after the other, each with the webhook processes started afresh with the settings its rows name (${bursts.map(settingsText).join('; then ')}) and the trigger's static data emptied`}: the sandbox signs ${first.originals} new draft.published deliveries; they go out ${first.concurrency} at a time, alternating between the two webhook processes, with ${dupTotal} exact duplicates each sent to ${SAME_PROCESS ? "its original's process (QUEUE_DUPLICATES_TO=same)" : 'the other process than its original'} (${first.duplicates.afterAck} right after the original was answered, ${first.duplicates.simultaneous} at the same moment). A duplicate started an execution when both copies of its delivery were acknowledged as new (neither answered \`"duplicate": true\`: a second execution; the run checks that executions started equal deliveries acknowledged as new); one that ran the workflow got past the trigger's check on the worker as well. Executions and their trigger output are read from PostgreSQL; the worker's log names every execution it ran.`,
+		`Written by \`npm run test:e2e:queue\` (${when}): n8n ${first.install.n8n} on ${first.install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`} in queue mode on this machine: main, ${first.perWorker.length === 1 ? 'one worker' : `${first.perWorker.length} workers`} (concurrency ${first.workerConcurrency}), two webhook processes, Redis and PostgreSQL from the Debian packages; the trigger workflow's trigger node at version ${TRIGGER_VERSION}. ${main.length === 1 ? 'One burst' : `${main.length} bursts, one after the other, each with the webhook processes started afresh with the settings its rows name (${main.map(settingsText).join('; then ')}) and the trigger's static data emptied`}: the sandbox signs ${first.originals} new draft.published deliveries; they go out ${first.concurrency} at a time, alternating between the two webhook processes, with ${dupTotal} exact duplicates each sent to ${SAME_PROCESS ? "its original's process (QUEUE_DUPLICATES_TO=same)" : 'the other process than its original'} (${first.duplicates.afterAck} right after the original was answered, ${first.duplicates.simultaneous} at the same moment). A duplicate started an execution when both copies of its delivery were acknowledged as new (neither answered \`"duplicate": true\`: a second execution; the run checks that executions started equal deliveries acknowledged as new); one that ran the workflow got past the trigger's check on the worker as well. Executions and their trigger output are read from PostgreSQL; the worker's log names every execution it ran.${
+			more.length
+				? ` Then ${more.length === 1 ? 'one more burst' : `${more.length} more bursts`} with ${workersText(more[0].workers)} (a second \`n8n worker\` started; webhook processes: ${settingsText(more[0])}), each of ${more[0].originals} new deliveries and ${sum(more[0].duplicates)} duplicates sent as above: ${more.map((f) => `to ${recipeText(f.recipe)}`).join(', then ')}. With two workers the trigger's check on the worker is not exact (n8n's record of processed items has no lock across processes); the Redis example counts each \`delivery_id\` with one atomic INCR in the queue's Redis and lets only the first count through its If.`
+				: ''
+		}`,
 		'',
 		'| Case | Measure | Result | Target | Met |',
 		'|---|---|---|---|---|',
@@ -386,11 +503,20 @@ async function runOne(
 				);
 			return { value: undefined, lines: [types.join(', ')] };
 		});
-		const triggerExample = EXAMPLES.find((e) => e.trigger);
+		const triggerExample = EXAMPLES.find((e) => e.trigger && !e.redis);
 		ensure(triggerExample, 'no trigger example in the catalog');
 		const workflow = loadExample(triggerExample);
 		const triggerNode = workflow.nodes.find((node) => node.webhookId);
 		ensure(triggerNode?.webhookId, `${triggerExample.file} has no node with a webhookId`);
+		const redisExample = EXAMPLES.find((e) => e.trigger && e.redis);
+		ensure(redisExample, 'no Redis example in the catalog');
+		const redisWorkflow = loadExample(redisExample);
+		const redisTrigger = redisWorkflow.nodes.find((node) => node.webhookId);
+		ensure(redisTrigger?.webhookId, `${redisExample.file} has no node with a webhookId`);
+		ensure(
+			redisTrigger.name === triggerNode.name,
+			`the Redis example's trigger should be named "${triggerNode.name}" as the trigger example's`,
+		);
 		await step(
 			'import the credential and the examples into PostgreSQL; publish the trigger workflow',
 			async () => {
@@ -411,15 +537,21 @@ async function runOne(
 				);
 				const how = await activateWorkflow(n8n, workflow.id);
 				await importControl(n8n);
+				// The Redis example talks to the queue's own Redis.
+				await importRedisCredential(n8n, redis.port);
+				await activateWorkflow(n8n, redisWorkflow.id);
 				return {
 					value: undefined,
 					lines: [
-						`${workflows.length} workflows; "${workflow.name}" (its trigger at version ${TRIGGER_VERSION}) activated with ${how}; the control workflow (n8n's Webhook node) too`,
+						`${workflows.length} workflows; "${workflow.name}" (its trigger at version ${TRIGGER_VERSION}) activated with ${how}; the control workflow (n8n's Webhook node) and "${redisWorkflow.name}" (Redis credential: the queue's Redis on ${redis.port}) too`,
 					],
 				};
 			},
 		);
 		const path = `/webhook/${triggerNode.webhookId}/webhook`;
+		const pathOf = (recipe: Recipe) =>
+			recipe === 'redis' ? `/webhook/${redisTrigger.webhookId}/webhook` : path;
+		const workflowIdOf = (recipe: Recipe) => (recipe === 'redis' ? redisWorkflow.id : workflow.id);
 		/** Starts the two webhook processes with the burst's settings; each must answer an unsigned delivery with 401. */
 		const startWebhooks = async (phase: number): Promise<N8nProcess[]> => {
 			const suffix = phase === 0 ? '' : `-burst-${phase + 1}`;
@@ -431,28 +563,19 @@ async function runOne(
 			const hooks = [
 				await startN8nProcess(n8n, 'webhook', `webhook-1${suffix}`, logDir, {
 					...profile,
-					...PHASES[phase],
+					...PHASES[phase].env,
 				}),
-				await startN8nProcess(n8n, 'webhook', `webhook-2${suffix}`, logDir, PHASES[phase]),
+				await startN8nProcess(n8n, 'webhook', `webhook-2${suffix}`, logDir, PHASES[phase].env),
 			];
 			n8nProcesses.push(...hooks);
 			for (const hook of hooks) {
-				const status = await (async () => {
-					for (let i = 0; i < 120; i++) {
-						const res = await fetch(`${hook.baseUrl}${path}`, {
-							method: 'POST',
-							headers: { 'content-type': 'application/json' },
-							body: '{}',
-						});
-						if (res.status !== 404) return res.status;
-						await new Promise((resolve) => setTimeout(resolve, 500));
-					}
-					return 404;
-				})();
-				ensure(
-					status === 401,
-					`an unsigned delivery to ${hook.name} should get 401 from the trigger, got ${status}`,
-				);
+				for (const recipe of ['none', 'redis'] as const) {
+					const status = await unsignedPostStatus(`${hook.baseUrl}${pathOf(recipe)}`);
+					ensure(
+						status === 401,
+						`an unsigned delivery to ${hook.name} (${recipeText(recipe)}) should get 401 from the trigger, got ${status}`,
+					);
+				}
 			}
 			return hooks;
 		};
@@ -466,11 +589,7 @@ async function runOne(
 						await startN8nProcess(n8n, 'worker', `worker-${i}`, logDir, { N8N_LOG_LEVEL: 'info' }),
 					);
 				const hooks = await startWebhooks(0);
-				const mainRes = await fetch(`${n8n.baseUrl}${path}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: '{}',
-				});
+				const mainStatus = await unsignedPostStatus(`${n8n.baseUrl}${path}`, 1);
 				await ownerSession(n8n.baseUrl);
 				return {
 					value: hooks,
@@ -479,7 +598,7 @@ async function runOne(
 							(p) =>
 								`${p.name}: ${p.baseUrl}, task broker ${p.ports.N8N_RUNNERS_BROKER_PORT}, log ${p.logFile}`,
 						),
-						`an unsigned POST to the trigger answers 401 on both webhook processes; the main process answers ${mainRes.status} (production webhooks are off there)`,
+						`an unsigned POST to the trigger answers 401 on both webhook processes; the main process answers ${mainStatus} (production webhooks are off there)`,
 					],
 				};
 			},
@@ -507,20 +626,44 @@ async function runOne(
 			.filter((k) => k.startsWith('N8N_EXPRESSION_ENGINE'))
 			.map((k) => `${k}=${process.env[k]}`);
 		for (let phase = 0; phase < PHASES.length; phase++) {
+			const current = PHASES[phase];
 			const settings = [
-				...Object.entries(PHASES[phase]).map(([k, v]) => `${k}=${v}`),
+				...Object.entries(current.env).map(([k, v]) => `${k}=${v}`),
 				...envSettings,
 			];
 			const label =
 				PHASES.length === 1
 					? ''
-					: ` [burst ${phase + 1} of ${PHASES.length}: ${settings.length ? settings.join(', ') : "n8n's defaults"}]`;
-			if (phase > 0) {
+					: ` [burst ${phase + 1} of ${PHASES.length}: ${settings.length ? settings.join(', ') : "n8n's defaults"}${current.workers === WORKERS ? '' : `, ${workersText(current.workers)}`}${current.recipe === 'redis' ? ', Redis recipe' : ''}]`;
+			const running = () =>
+				n8nProcesses.filter((p) => p.role === 'worker' && p.process.child.exitCode === null);
+			if (running().length < current.workers) {
+				await step(
+					`start ${current.workers - running().length} more worker(s)${label}`,
+					async () => {
+						const started: N8nProcess[] = [];
+						for (let i = running().length + 1; i <= current.workers; i++) {
+							const worker = await startN8nProcess(n8n, 'worker', `worker-${i}`, logDir, {
+								N8N_LOG_LEVEL: 'info',
+							});
+							n8nProcesses.push(worker);
+							started.push(worker);
+						}
+						return {
+							value: undefined,
+							lines: started.map((p) => `${p.name}: ${p.baseUrl}, log ${p.logFile}`),
+						};
+					},
+				);
+			}
+			const sameSettings =
+				phase > 0 && JSON.stringify(PHASES[phase - 1].env) === JSON.stringify(current.env);
+			if (phase > 0 && !sameSettings) {
 				webhooks = await step(
 					`restart both webhook processes with ${settings.length ? settings.join(', ') : "n8n's defaults"}; empty the trigger's static data${label}`,
 					async () => {
 						for (const hook of webhooks) await hook.process.stop();
-						await clearStaticData(pg, workflow.id);
+						await clearStaticData(pg, workflowIdOf(current.recipe));
 						const hooks = await startWebhooks(phase);
 						return {
 							value: hooks,
@@ -530,26 +673,29 @@ async function runOne(
 				);
 			}
 			const captured = await step(
-				`the sandbox signs and sends ${DELIVERIES - DUPLICATES} draft.published deliveries (captured)${label}`,
+				`the sandbox signs and sends ${current.deliveries - current.duplicates} draft.published deliveries (captured)${label}`,
 				async () => {
 					const lines: string[] = [];
-					const value = await captureDeliveries(sandbox, DELIVERIES - DUPLICATES, (line) =>
-						lines.push(line),
+					const value = await captureDeliveries(
+						sandbox,
+						current.deliveries - current.duplicates,
+						(line) => lines.push(line),
 					);
 					return { value, lines };
 				},
 			);
-			const urls = webhooks.map((hook) => `${hook.baseUrl}${path}`);
-			const afterId = await latestExecutionId(pg, workflow.id);
+			const burstWorkflowId = workflowIdOf(current.recipe);
+			const urls = webhooks.map((hook) => `${hook.baseUrl}${pathOf(current.recipe)}`);
+			const afterId = await latestExecutionId(pg, burstWorkflowId);
 			loadBefore = loadavg()
 				.map((v) => v.toFixed(2))
 				.join(' / ');
 			const cpuBefore = cpuNow();
 			const burstStarted = Date.now();
 			const { sends, sendWallMs } = await step(
-				`burst: ${DELIVERIES} deliveries across both webhook processes, ${DUPLICATES} exact duplicates to ${SAME_PROCESS ? 'the same' : 'the other'} process${label}`,
+				`burst: ${current.deliveries} deliveries across both webhook processes, ${current.duplicates} exact duplicates to ${SAME_PROCESS ? 'the same' : 'the other'} process${label}`,
 				async () => {
-					const plan = planBurst(captured, DUPLICATES, urls.length, SAME_PROCESS);
+					const plan = planBurst(captured, current.duplicates, urls.length, SAME_PROCESS);
 					const result = await sendBurst(plan, urls, CONCURRENCY);
 					const errors = result.sends.filter((s) => s.error || (s.status ?? 0) >= 300);
 					return {
@@ -570,18 +716,26 @@ async function runOne(
 			const figures = await step(
 				`every execution finished; read them from PostgreSQL and the worker logs${label}`,
 				async () => {
-					const settled = await waitForExecutionsToSettle(pg, workflow.id, 10 * 60_000, afterId);
+					const settled = await waitForExecutionsToSettle(
+						pg,
+						burstWorkflowId,
+						10 * 60_000,
+						afterId,
+					);
 					const cpuAfter = cpuNow();
 					const executions = await readExecutions(
 						pg,
 						install,
-						workflow.id,
+						burstWorkflowId,
 						triggerNode.name,
 						END_NODE,
 						afterId,
 					);
 					const workers = n8nProcesses.filter((p) => p.role === 'worker');
-					ensure(workers.length === WORKERS, `expected ${WORKERS} workers`);
+					ensure(
+						workers.length === current.workers,
+						`expected ${current.workers} workers, have ${workers.length}`,
+					);
 					const inLogs = workers.map((w) => executionsInLog(w.logFile).started);
 					const latestStop = Math.max(
 						...executions.map((e) => (e.stoppedAt ? Date.parse(e.stoppedAt) : 0)),
@@ -591,6 +745,7 @@ async function runOne(
 					);
 					const value = figuresOf(
 						install,
+						current,
 						sends,
 						executions,
 						inLogs,
@@ -616,44 +771,48 @@ async function runOne(
 					return { value, lines: figureLines(value) };
 				},
 			);
+			if (current.control)
+				await step(
+					`control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes${label}`,
+					async () => {
+						const controlUrls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${CONTROL_PATH}`);
+						const controlAfter = await latestExecutionId(pg, CONTROL_WORKFLOW_ID);
+						const before = cpuNow();
+						const result = await sendBurst(
+							planBurst(captured, DUPLICATES, controlUrls.length, SAME_PROCESS),
+							controlUrls,
+							CONCURRENCY,
+						);
+						const settled = await waitForExecutionsToSettle(
+							pg,
+							CONTROL_WORKFLOW_ID,
+							10 * 60_000,
+							controlAfter,
+						);
+						const after = cpuNow();
+						const latencies = result.sends
+							.map((x) => x.latencyMs ?? Number.NaN)
+							.filter(Number.isFinite);
+						const cpuMs: Record<string, number> = {};
+						for (const role of Object.keys(after)) cpuMs[role] = after[role] - (before[role] ?? 0);
+						figures.control = {
+							sent: result.sends.length,
+							acked: result.sends.filter(is2xx).length,
+							p50: percentile(latencies, 50),
+							p99: percentile(latencies, 99),
+							max: Math.max(...latencies),
+							executions: settled.total,
+							cpuMs,
+							sendWallMs: result.wallMs,
+						};
+						return { value: undefined, lines: controlLines(figures) };
+					},
+				);
+			// No copy may run the workflow twice: with one worker the trigger's check on the worker is exact,
+			// with several the Redis recipe must be.
+			const exact = current.workers === 1 || current.recipe === 'redis';
 			await step(
-				`control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes${label}`,
-				async () => {
-					const controlUrls = webhooks.map((hook) => `${hook.baseUrl}/webhook/${CONTROL_PATH}`);
-					const controlAfter = await latestExecutionId(pg, CONTROL_WORKFLOW_ID);
-					const before = cpuNow();
-					const result = await sendBurst(
-						planBurst(captured, DUPLICATES, controlUrls.length, SAME_PROCESS),
-						controlUrls,
-						CONCURRENCY,
-					);
-					const settled = await waitForExecutionsToSettle(
-						pg,
-						CONTROL_WORKFLOW_ID,
-						10 * 60_000,
-						controlAfter,
-					);
-					const after = cpuNow();
-					const latencies = result.sends
-						.map((x) => x.latencyMs ?? Number.NaN)
-						.filter(Number.isFinite);
-					const cpuMs: Record<string, number> = {};
-					for (const role of Object.keys(after)) cpuMs[role] = after[role] - (before[role] ?? 0);
-					figures.control = {
-						sent: result.sends.length,
-						acked: result.sends.filter(is2xx).length,
-						p50: percentile(latencies, 50),
-						p99: percentile(latencies, 99),
-						max: Math.max(...latencies),
-						executions: settled.total,
-						cpuMs,
-						sendWallMs: result.wallMs,
-					};
-					return { value: undefined, lines: controlLines(figures) };
-				},
-			);
-			await step(
-				`checks: all acknowledged, none lost, one execution per delivery acknowledged as new, every execution run by a worker and successful${WORKERS === 1 ? ', no duplicate ran the workflow' : ''}${label}`,
+				`checks: all acknowledged, none lost, one execution per delivery acknowledged as new, every execution run by a worker and successful${exact ? ', no duplicate ran the workflow' : ''}${label}`,
 				async () => {
 					const failed: string[] = [];
 					check(
@@ -678,12 +837,11 @@ async function runOne(
 						figures.succeeded === figures.executions,
 						`${figures.executions - figures.succeeded} executions did not succeed`,
 					);
-					// With one worker the trigger's check on the worker is exact: no copy may run the workflow twice.
-					if (WORKERS === 1)
+					if (exact)
 						check(
 							failed,
 							sum(figures.duplicatesRun) === 0,
-							`${sum(figures.duplicatesRun)} duplicates ran the workflow with one worker`,
+							`${sum(figures.duplicatesRun)} duplicates ran the workflow with ${workersText(current.workers)}${current.recipe === 'redis' ? ' and the Redis recipe' : ''}`,
 						);
 					check(
 						failed,
@@ -694,7 +852,7 @@ async function runOne(
 					return {
 						value: undefined,
 						lines: [
-							`(latency${WORKERS === 1 ? '' : ' and duplicates that ran'} are figures, reported against their targets in bench/RESULTS.md, not pass/fail here)`,
+							`(latency${exact ? '' : ' and duplicates that ran'} are figures, reported against their targets in bench/RESULTS.md, not pass/fail here)`,
 						],
 					};
 				},

@@ -3,6 +3,7 @@
  * signed deliveries over HTTP, retries included, to the trigger served by the
  * loopback webhook harness; each accepted event must start exactly one run.
  */
+import { createHash } from 'crypto';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import type { TriggerServer } from '../../harness/webhookServer';
 import { startTrigger, type StartTriggerOptions } from './startTrigger';
@@ -107,6 +108,10 @@ describe('e2e: sandbox deliveries to the trigger over HTTP', () => {
 			return {
 				event: body.event,
 				timestamp: new Date(Number(d.headers['x-service-timestamp']) * 1000).toISOString(),
+				delivery_id: createHash('sha256')
+					.update(d.headers['x-service-signature'], 'utf8')
+					.digest('hex')
+					.slice(0, 32),
 				draft: body.data,
 			};
 		});
@@ -134,6 +139,13 @@ describe('e2e: sandbox deliveries to the trigger over HTTP', () => {
 		expect(new Set(sandbox.deliveries.map((d) => d.headers['x-service-signature'])).size).toBe(1);
 		expect(trigger.runs).toHaveLength(1);
 		expect(trigger.runs[0].items[0].event).toBe('draft.created');
+		// ...so the run's delivery id is the one every attempt of this delivery carries.
+		expect(trigger.runs[0].items[0].delivery_id).toBe(
+			createHash('sha256')
+				.update(sandbox.deliveries[2].headers['x-service-signature'], 'utf8')
+				.digest('hex')
+				.slice(0, 32),
+		);
 	});
 
 	test('a retry after a lost response is recognised as a replay: still one run', async () => {

@@ -5,6 +5,7 @@
  * every valid one must start exactly one run with the right item, every
  * invalid one must be refused with its status and start nothing.
  */
+import { createHash } from 'crypto';
 import fc from 'fast-check';
 
 import type { TriggerServer } from '../../harness/webhookServer';
@@ -138,6 +139,8 @@ function build(
 	const valid: Delivery = { body, headers: headersFor(c.event, ts, signature) };
 	const refused = (status: number): Expectation => ({ status });
 	const sigHex = signature.slice('sha256='.length);
+	// The oracle's delivery id: a digest of the signature header (the signature itself never shows).
+	const deliveryId = createHash('sha256').update(signature, 'utf8').digest('hex').slice(0, 32);
 	const withSignature = (s: string): Delivery => ({ body, headers: headersFor(c.event, ts, s) });
 
 	switch (c.mutation) {
@@ -153,6 +156,7 @@ function build(
 			const item = {
 				event: c.event,
 				timestamp: new Date(timestamp * 1000).toISOString(),
+				delivery_id: deliveryId,
 				draft: JSON.parse(compactSorted(data)),
 			};
 			return {
@@ -171,6 +175,7 @@ function build(
 			const item = {
 				event: c.event,
 				timestamp: new Date(timestamp * 1000).toISOString(),
+				delivery_id: deliveryId,
 				draft: JSON.parse(compactSorted(data)),
 			};
 			const expect =

@@ -1,3 +1,5 @@
+import { createHash } from 'crypto';
+
 import type { TriggerServer } from '../../harness/webhookServer';
 import {
 	compactSorted,
@@ -48,17 +50,43 @@ describe('Social Publishing Trigger over HTTP (Events)', () => {
 			expect(server.runs).toHaveLength(1);
 			const [run] = server.runs;
 			expect(run.status).toBe('success');
+			const signature = delivery.headers[`${PREFIX}Signature`];
 			const expected = {
 				event: 'draft.created',
 				timestamp: new Date(timestamp * 1000).toISOString(),
+				// a digest of the signature header: the same for every copy of this delivery
+				delivery_id: createHash('sha256').update(signature, 'utf8').digest('hex').slice(0, 32),
 				draft: JSON.parse(compactSorted(draftDetail(42))),
 			};
 			expect(run.items).toEqual([expected]);
 			expect(run.captured).toEqual([expected]);
 			const output = JSON.stringify(run.items);
 			expect(output).not.toContain(SECRET);
-			expect(output).not.toContain(delivery.headers[`${PREFIX}Signature`].slice(7));
+			expect(output).not.toContain(signature.slice(7));
 		});
+	});
+
+	test('delivery_id is the same for every copy of a delivery, also where two triggers (memories) each accept one, and differs between deliveries', async () => {
+		const other = await startTrigger({});
+		try {
+			await withTrigger({}, async () => {
+				const delivery = created(7);
+				const second = created(8);
+				expect((await post(server.url, delivery)).status).toBe(200);
+				expect((await post(other.url, delivery)).status).toBe(200);
+				expect((await post(server.url, second)).status).toBe(200);
+				await server.idle();
+				await other.idle();
+				const [first, next] = server.runs.map((r) => r.items[0]);
+				const copy = other.runs[0].items[0];
+				expect(first.delivery_id).toMatch(/^[0-9a-f]{32}$/);
+				expect(copy.delivery_id).toBe(first.delivery_id);
+				expect(next.delivery_id).toMatch(/^[0-9a-f]{32}$/);
+				expect(next.delivery_id).not.toBe(first.delivery_id);
+			});
+		} finally {
+			await other.close();
+		}
 	});
 
 	test('the raw payload option outputs the body unchanged', async () => {

@@ -3,6 +3,7 @@
  * webhook processes can both accept one delivery (each before seeing the other's replay entry); the
  * trigger's execute() on the worker then lets only the first execution of that delivery go on.
  */
+import { createHash } from 'crypto';
 import { WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
@@ -105,6 +106,10 @@ describe('the trigger on the worker (queue mode)', () => {
 		expect(item.json).toEqual({
 			event: 'draft.published',
 			timestamp: expect.any(String),
+			delivery_id: createHash('sha256')
+				.update(delivery.headers[`${PREFIX}Signature`], 'utf8')
+				.digest('hex')
+				.slice(0, 32),
 			draft: JSON.parse(compactSorted(draftDetail(7, { status: 'published' }))),
 		});
 		expect(item.socialPublishingDelivery).toEqual({
