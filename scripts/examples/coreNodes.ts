@@ -436,12 +436,10 @@ const REAL_CORE_NODES: Record<string, { path: string; version: number }> = {
 	'n8n-nodes-base.splitOut': { path: 'Transform/SplitOut/SplitOut.node', version: 1 },
 	'n8n-nodes-base.if': { path: 'If/If.node', version: 2.2 },
 	'n8n-nodes-base.stickyNote': { path: 'StickyNote/StickyNote.node', version: 1 },
-	'n8n-nodes-base.splitOut': { path: 'Transform/SplitOut/SplitOut.node', version: 1 },
 	'n8n-nodes-base.removeDuplicates': {
 		path: 'Transform/RemoveDuplicates/RemoveDuplicates.node',
 		version: 2,
 	},
-	'n8n-nodes-base.if': { path: 'If/If.node', version: 2.2 },
 };
 
 interface MaybeVersioned {

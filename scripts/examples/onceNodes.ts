@@ -1,5 +1,5 @@
 /**
- * Stand-ins for the n8n core nodes of the "each once" examples (Split Out, Remove Duplicates, If, Redis),
+ * Stand-ins for the n8n core nodes of the "each once" examples (Remove Duplicates, Redis; Split Out and If are in coreNodes.ts),
  * for running them in-process through n8n-core (`npm start`, the example tests). Like coreNodes.ts, each
  * follows n8n-nodes-base's code for the parameters the examples set and refuses anything else.
  *
@@ -19,7 +19,6 @@ import type {
 	ICheckProcessedContextData,
 	ICheckProcessedOptions,
 	IDataDeduplicator,
-	IDataObject,
 	IDeduplicationOutput,
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -138,58 +137,6 @@ export function useInMemoryProcessedItems(): void {
 	}
 }
 
-/** Split Out v1, a field holding an array of objects, no other fields included. */
-class SplitOutStandIn implements INodeType {
-	description = describe({
-		displayName: 'Split Out',
-		name: 'splitOut',
-		version: 1,
-		properties: [
-			{ displayName: 'Fields To Split Out', name: 'fieldToSplitOut', type: 'string', default: '' },
-			{
-				displayName: 'Include',
-				name: 'include',
-				type: 'options',
-				options: [{ name: 'No Other Fields', value: 'noOtherFields' }],
-				default: 'noOtherFields',
-			},
-			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
-		],
-	});
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const out: INodeExecutionData[] = [];
-		this.getInputData().forEach((item, i) => {
-			const field = (this.getNodeParameter('fieldToSplitOut', i) as string)
-				.trim()
-				.replace(/^\$json\./, '');
-			if (field.includes(',')) unsupported(this, 'several fields');
-			if (this.getNodeParameter('include', i) !== 'noOtherFields')
-				unsupported(this, 'including other fields');
-			if (Object.keys(this.getNodeParameter('options', i, {}) as IDataObject).length)
-				unsupported(this, 'options');
-			const value = item.json[field];
-			const elements: unknown[] =
-				value === undefined
-					? []
-					: typeof value !== 'object' || value === null
-						? [value]
-						: Array.isArray(value)
-							? value
-							: Object.values(value);
-			for (const element of elements)
-				out.push({
-					json:
-						typeof element === 'object' && element !== null
-							? { ...(element as IDataObject) }
-							: { [field]: element as IDataObject[string] },
-					pairedItem: { item: i },
-				});
-		});
-		return [out];
-	}
-}
-
 const DEFAULT_MAX_ENTRIES = 10000;
 
 /** Remove Duplicates v2, "Remove Items Processed in Previous Executions" keyed by a value ("Value to Dedupe On"). */
@@ -285,34 +232,6 @@ class RemoveDuplicatesStandIn implements INodeType {
 	}
 }
 
-/** If v2.2: n8n-core evaluates the filter (conditions) parameter itself, as for the real node. */
-class IfStandIn implements INodeType {
-	description = describe({
-		displayName: 'If',
-		name: 'if',
-		version: [2, 2.1, 2.2],
-		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
-		outputNames: ['true', 'false'],
-		properties: [
-			{ displayName: 'Conditions', name: 'conditions', type: 'filter', default: {} },
-			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
-		],
-	});
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const kept: INodeExecutionData[] = [];
-		const dropped: INodeExecutionData[] = [];
-		this.getInputData().forEach((item, i) => {
-			if (Object.keys(this.getNodeParameter('options', i, {}) as IDataObject).length)
-				unsupported(this, 'options');
-			const pass = this.getNodeParameter('conditions', i, false, { extractValue: true });
-			if (item.pairedItem === undefined) item.pairedItem = { item: i };
-			(pass ? kept : dropped).push(item);
-		});
-		return [kept, dropped];
-	}
-}
-
 /** Redis as far as INCR and EXPIRE go: a counter per key with an optional expiry. */
 export class InMemoryRedis {
 	private readonly keys = new Map<string, { value: number; expiresAt?: number }>();
@@ -393,9 +312,7 @@ export class RedisStandIn implements INodeType {
 export function onceNodeStandIns(): Record<string, INodeType> {
 	useInMemoryProcessedItems();
 	return {
-		'n8n-nodes-base.splitOut': new SplitOutStandIn(),
 		'n8n-nodes-base.removeDuplicates': new RemoveDuplicatesStandIn(),
-		'n8n-nodes-base.if': new IfStandIn(),
 		'n8n-nodes-base.redis': new RedisStandIn(),
 	};
 }
