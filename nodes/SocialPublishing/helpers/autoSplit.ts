@@ -4,7 +4,11 @@
  * segments and then between characters (graphemes). Never inside a link, a mention or a comment-thread marker.
  * Pure functions, no I/O; the length is whatever the platform's counter says.
  */
+import type { GapRange } from './breaks';
+import { paragraphGaps, sentenceGaps } from './breaks';
 import { findLinks } from './links';
+import { findLinkedInMentions } from './mentions';
+import { segmentStarts } from './segments';
 
 export interface SplitOptions {
 	limit: number;
@@ -35,7 +39,6 @@ interface Gap {
 }
 
 const MARKER_TAG = /<(\/?)svc:comment-thread(?:[\s/][^<>]*)?>/g;
-const LINKEDIN_MENTION = /@\[[^\]\n]*\]\(urn:li:(?:organization|person):[^)\s]+\)/g;
 const HANDLE = /(?<![\w@])@[\w.-]*\w(?:@[\w.-]*\w)?/g;
 
 /** Ranges that must stay whole: marker spans (outermost) and self-closing markers, LinkedIn mentions, handles, links. */
@@ -56,8 +59,8 @@ export function protectedRanges(text: string): Range[] {
 	}
 	for (const from of open)
 		ranges.push({ start: from, end: text.indexOf('>', from) + 1, kind: 'a comment-thread marker' });
-	for (const m of text.matchAll(LINKEDIN_MENTION))
-		ranges.push({ start: m.index, end: m.index + m[0].length, kind: 'a LinkedIn mention' });
+	for (const mention of findLinkedInMentions(text))
+		ranges.push({ start: mention.start, end: mention.end, kind: 'a LinkedIn mention' });
 	for (const m of text.matchAll(HANDLE))
 		ranges.push({ start: m.index, end: m.index + m[0].length, kind: 'a mention' });
 	for (const link of findLinks(text))
@@ -65,49 +68,73 @@ export function protectedRanges(text: string): Range[] {
 	return ranges;
 }
 
-function breaksInside(gap: Gap, ranges: Range[]): boolean {
-	return ranges.some((r) =>
-		gap.start === gap.end
-			? r.start < gap.start && gap.start < r.end
-			: Math.max(gap.start, r.start) < Math.min(gap.end, r.end),
-	);
+/**
+ * Whether a gap would break inside a protected range: an empty gap (a position) strictly inside one, a gap with
+ * width overlapping one. The ranges are sorted by start once, with the largest end so far, so each question
+ * costs a binary search instead of a look at every range.
+ */
+class RangeIndex {
+	private readonly starts: number[];
+	private readonly maxEnd: number[];
+
+	constructor(ranges: Range[]) {
+		const sorted = ranges.filter((r) => r.end > r.start).sort((a, b) => a.start - b.start);
+		this.starts = sorted.map((r) => r.start);
+		this.maxEnd = [];
+		let max = -1;
+		for (const r of sorted) this.maxEnd.push((max = Math.max(max, r.end)));
+	}
+
+	/** Some range starts before `before` and ends after `after`. */
+	private spans(before: number, after: number): boolean {
+		let low = 0;
+		let high = this.starts.length;
+		while (low < high) {
+			const mid = (low + high) >> 1;
+			if (this.starts[mid] < before) low = mid + 1;
+			else high = mid;
+		}
+		return low > 0 && this.maxEnd[low - 1] > after;
+	}
+
+	breaksInside(gap: Gap): boolean {
+		return gap.start === gap.end
+			? this.spans(gap.start, gap.start)
+			: this.spans(gap.end, gap.start);
+	}
 }
 
-function regexGaps(pattern: RegExp): (text: string, start: number, end: number) => Gap[] {
-	return (text, start, end) => {
-		const slice = text.slice(start, end);
-		return [...slice.matchAll(pattern)].map((m) => ({
-			start: start + m.index,
-			end: start + m.index + m[0].length,
-		}));
-	};
+function scannerGaps(
+	scan: (text: string) => GapRange[],
+): (text: string, start: number, end: number) => Gap[] {
+	return (text, start, end) =>
+		scan(text.slice(start, end)).map(([from, to]) => ({ start: start + from, end: start + to }));
+}
+
+const SPACES = /\s+/g;
+
+function wordGaps(text: string): GapRange[] {
+	return Array.from(text.matchAll(SPACES), (m): GapRange => [m.index, m.index + m[0].length]);
 }
 
 function segmentGaps(
 	granularity: 'word' | 'grapheme',
 ): (text: string, start: number, end: number) => Gap[] {
-	let segmenter: Intl.Segmenter | undefined;
-	return (text, start, end) => {
-		segmenter ??= new Intl.Segmenter(undefined, { granularity });
-		const gaps: Gap[] = [];
-		for (const segment of segmenter.segment(text.slice(start, end))) {
-			if (segment.index > 0)
-				gaps.push({ start: start + segment.index, end: start + segment.index });
-		}
-		return gaps;
-	};
+	return (text, start, end) =>
+		segmentStarts(text.slice(start, end), granularity).map((at) => ({
+			start: start + at,
+			end: start + at,
+		}));
 }
 
 /** Break levels, coarsest first. */
 const LEVELS: Array<(text: string, start: number, end: number) => Gap[]> = [
 	// paragraphs: a blank line
-	regexGaps(/[ \t]*\n[ \t]*\n\s*/g),
+	scannerGaps(paragraphGaps),
 	// sentences (end punctuation, closing quotes, then space; CJK full stops need no space) and line breaks
-	regexGaps(
-		/(?<=[.!?\u2026]["'\u2019\u201d\u00bb)\]]*)\s+|(?<=[\u3002\uff01\uff1f\uff0e\uff61])\s*|\s*\n\s*/g,
-	),
+	scannerGaps(sentenceGaps),
 	// words
-	regexGaps(/\s+/g),
+	scannerGaps(wordGaps),
 	// word segments (scripts written without spaces)
 	segmentGaps('word'),
 	// graphemes, the last resort
@@ -116,12 +143,14 @@ const LEVELS: Array<(text: string, start: number, end: number) => Gap[]> = [
 
 class Splitter {
 	private readonly ranges: Range[];
+	private readonly index: RangeIndex;
 
 	constructor(
 		private readonly text: string,
 		private readonly fits: (piece: string) => boolean,
 	) {
 		this.ranges = protectedRanges(text);
+		this.index = new RangeIndex(this.ranges);
 	}
 
 	private piece(start: number, end: number): string {
@@ -142,7 +171,7 @@ class Splitter {
 		if (!tooLong && this.fits(this.piece(start, end))) return [[start, end]];
 		if (level >= LEVELS.length) return this.whyNot(start, end);
 		const gaps = LEVELS[level](this.text, start, end).filter(
-			(gap) => gap.start > start && gap.end < end && !breaksInside(gap, this.ranges),
+			(gap) => gap.start > start && gap.end < end && !this.index.breaksInside(gap),
 		);
 		if (gaps.length === 0) return this.split(start, end, level + 1, true);
 		const segments: Array<[number, number]> = [];

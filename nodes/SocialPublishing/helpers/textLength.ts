@@ -7,6 +7,8 @@ import type { PostPlatform } from './content';
 import { platformName } from './content';
 import { findLinks } from './links';
 import { stripMarkers } from './markers';
+import { replaceLinkedInMentions } from './mentions';
+import { graphemeTotal } from './segments';
 
 /** Default limit per platform; undefined: no limit is known, nothing is checked unless the user sets one. */
 export const DEFAULT_LIMITS: Readonly<Record<PostPlatform, number | undefined>> = {
@@ -145,16 +147,6 @@ export function xWeightedLength(text: string): number {
 	return length;
 }
 
-let graphemeSegmenter: Intl.Segmenter | undefined;
-
-function segmentCount(text: string): number {
-	graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-	const segments = graphemeSegmenter.segment(text)[Symbol.iterator]();
-	let count = 0;
-	while (!segments.next().done) count++;
-	return count;
-}
-
 /**
  * Characters that never join their neighbour into one grapheme when the neighbour is one of them too (tab, line feed,
  * printable ASCII, CJK ideographs, kana without the combining sound marks, CJK punctuation, fullwidth ASCII): between
@@ -173,7 +165,7 @@ export function graphemeCount(text: string): number {
 	for (const run of text.matchAll(COMPLEX_RUN)) {
 		const from = Math.max(0, run.index - 1);
 		const to = Math.min(text.length, run.index + run[0].length + 1);
-		count += segmentCount(text.slice(from, to)) - (to - from);
+		count += graphemeTotal(text.slice(from, to)) - (to - from);
 	}
 	return count;
 }
@@ -225,15 +217,13 @@ export function utf16Length(text: string): number {
 	return text.length;
 }
 
-const LINKEDIN_MENTION = /@\[([^\]\n]*)\]\(urn:li:(?:organization|person):[^)\s]+\)/g;
-
 /**
  * The text a platform shows: comment-thread markers are invisible; a LinkedIn mention `@[name](urn:li:…)` shows as
  * `name` on LinkedIn and is counted as `@name` elsewhere (the API does not say how other platforms render it).
  */
 export function visibleText(text: string, platform: PostPlatform): string {
 	const plain = text.includes('<') ? stripMarkers(text) : text;
-	return plain.replace(LINKEDIN_MENTION, platform === 'linkedin' ? '$1' : '@$1');
+	return replaceLinkedInMentions(plain, (name) => (platform === 'linkedin' ? name : `@${name}`));
 }
 
 const COUNTERS: Readonly<Record<PostPlatform, (text: string) => number>> = {
