@@ -61,14 +61,51 @@ function emojiRegex(): RegExp {
  */
 const EMOJI_RUN = new RegExp('[#*0-9]?[[\\p{Emoji}\\p{Emoji_Component}]--[\\x00-\\x7F]]+', 'gv');
 
+/** Code points that only ever continue an emoji sequence: VS16, ZWJ, the keycap mark, skin tones, tags. */
+function continuesEmoji(codePoint: number): boolean {
+	return (
+		codePoint === 0xfe0f ||
+		codePoint === 0x200d ||
+		codePoint === 0x20e3 ||
+		(codePoint >= 0x1f3fb && codePoint <= 0x1f3ff) ||
+		(codePoint >= 0xe0020 && codePoint <= 0xe007f)
+	);
+}
+
+function isRegionalIndicator(codePoint: number): boolean {
+	return codePoint >= 0x1f1e6 && codePoint <= 0x1f1ff;
+}
+
+/**
+ * Whether an emoji sequence may start at `i` of a run and none can go on across it: a code point that is no
+ * continuation, not after a ZWJ, and no regional indicator after another one (flags pair them). Every RGI sequence
+ * has such a code point only at its start or right after a ZWJ, so cutting the run there keeps every match.
+ */
+function startsPiece(run: string, i: number): boolean {
+	const unit = run.charCodeAt(i);
+	if (unit >= 0xdc00 && unit <= 0xdfff) return false;
+	const codePoint = run.codePointAt(i) as number;
+	if (continuesEmoji(codePoint) || run.charCodeAt(i - 1) === 0x200d) return false;
+	if (!isRegionalIndicator(codePoint)) return true;
+	return !isRegionalIndicator(run.codePointAt(i >= 2 ? i - 2 : 0) as number);
+}
+
 /**
  * Start offset to UTF-16 length of each emoji in the text, in order. The emoji expression (thousands of sequences)
- * runs only over those runs: the same matches at a fraction of the cost.
+ * runs only over those runs, each cut into the pieces where a sequence may start (mostly one emoji each, kept once
+ * counted): the same matches at a fraction of the cost, and no expression over a long run.
  */
 function emojiAt(text: string): Map<number, number> {
 	const found = new Map<number, number>();
 	for (const run of text.matchAll(EMOJI_RUN)) {
-		for (const [offset, length] of emojiInRun(run[0])) found.set(run.index + offset, length);
+		const units = run[0];
+		let from = 0;
+		for (let i = 1; i <= units.length; i++) {
+			if (i < units.length && !startsPiece(units, i)) continue;
+			for (const [offset, length] of emojiInRun(units.slice(from, i)))
+				found.set(run.index + from + offset, length);
+			from = i;
+		}
 	}
 	return found;
 }
@@ -240,14 +277,74 @@ export function postLength(platform: PostPlatform, text: string): number {
 	return COUNTERS[platform](visibleText(text, platform));
 }
 
+/** Texts longer than this are counted in pieces of about this size. */
+const PIECE = 2048;
+
+/**
+ * A code point after which a space may still belong to the same grapheme (Unicode's Prepend class lies in these
+ * ranges: Arabic number signs, some Brahmic scripts); a text is never cut after one.
+ */
+function mayPrepend(codePoint: number): boolean {
+	return (
+		(codePoint >= 0x0600 && codePoint <= 0x08ff) ||
+		codePoint === 0x0d4e ||
+		(codePoint >= 0x11000 && codePoint <= 0x11fff)
+	);
+}
+
+/**
+ * The first place at or after `from` where the text may be cut so that every count is the sum of the counts of
+ * the two parts: right before a space or a line feed (the second part starts with it). No link, mention or emoji
+ * holds one, a link may start right after one either way, Unicode normalization joins nothing across one, and a
+ * grapheme ends before one unless a carriage return or a Prepend character comes first. The length if none.
+ */
+function nextCut(text: string, from: number): number {
+	for (let i = Math.max(from, 1); i < text.length; i++) {
+		const unit = text.charCodeAt(i);
+		if (unit !== 0x20 && unit !== 0x0a) continue;
+		const before = text.charCodeAt(i - 1);
+		if (before === 0x0d) continue;
+		const low = before >= 0xdc00 && before <= 0xdfff;
+		if (!mayPrepend(low ? (text.codePointAt(i - 2) as number) : before)) return i;
+	}
+	return text.length;
+}
+
+/**
+ * The length of one post's text, counted piece by piece and only until it is over `limit`: each piece adds its
+ * own length (see `nextCut`) and no piece counts less than nothing, so once the sum is over the limit no later
+ * part of the text can bring it back, and a text far over its limit is refused without being counted in full.
+ * `complete` is false when counting stopped early: the length is then at least `length`.
+ */
+export function postLengthUpTo(
+	platform: PostPlatform,
+	text: string,
+	limit: number,
+): { length: number; complete: boolean } {
+	const visible = visibleText(text, platform);
+	const count = COUNTERS[platform];
+	if (count === utf16Length || visible.length <= PIECE)
+		return { length: count(visible), complete: true };
+	let length = 0;
+	for (let from = 0; from < visible.length; ) {
+		const to = nextCut(visible, from + PIECE);
+		length += count(visible.slice(from, to));
+		from = to;
+		if (length > limit && from < visible.length) return { length, complete: false };
+	}
+	return { length, complete: true };
+}
+
 export type Limits = Partial<Record<PostPlatform, number>>;
 
 export interface LengthProblem {
 	platform: PostPlatform;
 	/** 0-based. */
 	postIndex: number;
+	/** The length, or with `stoppedEarly` the length counted when counting stopped, already over the limit. */
 	length: number;
 	limit: number;
+	stoppedEarly?: true;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -268,17 +365,24 @@ export function findOverLength(
 		if (limit === undefined || !isObject(config) || !Array.isArray(config.posts)) continue;
 		for (const [postIndex, post] of config.posts.entries()) {
 			if (!isObject(post) || typeof post.text !== 'string') continue;
-			const length = postLength(platform, post.text);
-			if (length > limit) return { platform, postIndex, length, limit };
+			const { length, complete } = postLengthUpTo(platform, post.text, limit);
+			if (length <= limit) continue;
+			return complete
+				? { platform, postIndex, length, limit }
+				: { platform, postIndex, length, limit, stoppedEarly: true };
 		}
 	}
 	return undefined;
 }
 
-/** "gives X post 2 a length of 301 …; X takes at most 280", to follow `Parameter "…"`. */
+/**
+ * "gives X post 2 a length of 301 …; X takes at most 280", to follow `Parameter "…"`; "a length of more than 280"
+ * when counting stopped once the text was over the limit.
+ */
 export function describeLengthProblem(problem: LengthProblem): string {
 	const name = platformName(problem.platform);
-	return `gives ${name} post ${problem.postIndex + 1} a length of ${problem.length} (${COUNTED_AS[problem.platform]}); ${name} takes at most ${problem.limit}`;
+	const length = problem.stoppedEarly ? `more than ${problem.limit}` : String(problem.length);
+	return `gives ${name} post ${problem.postIndex + 1} a length of ${length} (${COUNTED_AS[problem.platform]}); ${name} takes at most ${problem.limit}`;
 }
 
 /**
