@@ -5,14 +5,19 @@
  * Pure functions, no I/O; the length is whatever the platform's counter says.
  */
 import type { GapRange } from './breaks';
-import { paragraphGaps, sentenceGaps } from './breaks';
+import { isWhitespace, paragraphGaps, sentenceGaps } from './breaks';
 import { findLinks } from './links';
 import { findLinkedInMentions } from './mentions';
 import { segmentStarts } from './segments';
+import { isCountCut } from './textLength';
 
 export interface SplitOptions {
 	limit: number;
-	/** The platform's length of a post text (markers invisible, links as the platform counts them). */
+	/**
+	 * The platform's length of a post text (markers invisible, links as the platform counts them). It must add up
+	 * across a cut before a space or line feed (`isCountCut`), as every counter of textLength.ts does: a growing
+	 * post is counted from its last such cut only.
+	 */
 	count(text: string): number;
 	/** Adds " k/N" to every post of a thread of more than one post, counted within the limit. */
 	numbering?: boolean;
@@ -147,14 +152,64 @@ class Splitter {
 
 	constructor(
 		private readonly text: string,
-		private readonly fits: (piece: string) => boolean,
+		private readonly count: (piece: string) => number,
+		private readonly limit: number,
+		private readonly reserve: string,
 	) {
 		this.ranges = protectedRanges(text);
 		this.index = new RangeIndex(this.ranges);
 	}
 
+	private fits(piece: string): boolean {
+		return this.count(piece + this.reserve) <= this.limit;
+	}
+
 	private piece(start: number, end: number): string {
 		return this.text.slice(start, end).trim();
+	}
+
+	private trimmedStart(start: number, end: number): number {
+		while (start < end && isWhitespace(this.text.charCodeAt(start))) start++;
+		return start;
+	}
+
+	private trimmedEnd(start: number, end: number): number {
+		while (end > start && isWhitespace(this.text.charCodeAt(end - 1))) end--;
+		return end;
+	}
+
+	/**
+	 * Whether the post `current` followed by `segment` fits, counted without reading `current` again: `head` holds
+	 * the length of the post from its start to its last cut (`isCountCut`), and the count adds up across cuts, so
+	 * only the text from the last cut on is counted. A cut in the gap before the segment moves `head` on (once the
+	 * segment is taken). Without a cut in sight (text without spaces) the post is counted whole, as before.
+	 */
+	private fitsJoined(
+		current: [number, number],
+		segment: [number, number],
+		head: { cut: number; length: number },
+	): { fits: boolean; head: { cut: number; length: number } } {
+		const from = this.trimmedStart(current[0], current[1]);
+		const to = this.trimmedEnd(segment[0], segment[1]);
+		let cut = -1;
+		for (let i = segment[0] - 1; i >= current[1] && i > from; i--)
+			if (isCountCut(this.text, i)) {
+				cut = i;
+				break;
+			}
+		let next = head;
+		if (cut !== -1) {
+			const before =
+				head.cut > from
+					? head.length + this.count(this.text.slice(head.cut, cut))
+					: this.count(this.text.slice(from, cut));
+			next = { cut, length: before };
+		}
+		const length =
+			next.cut > from
+				? next.length + this.count(this.text.slice(next.cut, to) + this.reserve)
+				: this.count(this.text.slice(from, to) + this.reserve);
+		return { fits: length <= this.limit, head: next };
 	}
 
 	/** Why a range cannot be split: the largest protected unit in it, or a single character. */
@@ -184,13 +239,19 @@ class Splitter {
 		segments.push([from, end]);
 		const pieces: Array<[number, number]> = [];
 		let current: [number, number] | undefined;
+		let head = { cut: -1, length: 0 };
 		for (const segment of segments) {
 			if (this.piece(segment[0], segment[1]) === '') continue;
-			if (current && this.fits(this.piece(current[0], segment[1]))) {
-				current = [current[0], segment[1]];
-				continue;
+			if (current) {
+				const joined = this.fitsJoined(current, segment, head);
+				if (joined.fits) {
+					current = [current[0], segment[1]];
+					head = joined.head;
+					continue;
+				}
 			}
 			if (current) pieces.push(current);
+			head = { cut: -1, length: 0 };
 			if (this.fits(this.piece(segment[0], segment[1]))) {
 				current = segment;
 				continue;
@@ -233,7 +294,7 @@ export function splitPostsToLimit(texts: string[], options: SplitOptions): Split
 				posts.push({ text, from: index });
 				continue;
 			}
-			const splitter = new Splitter(text, (piece) => count(piece + reserve) <= limit);
+			const splitter = new Splitter(text, count, limit, reserve);
 			const ranges = splitter.split(0, text.length, 0, true);
 			if (typeof ranges === 'string') return { problem: ranges, postIndex: index };
 			for (const piece of splitter.texts(ranges)) posts.push({ text: piece, from: index });

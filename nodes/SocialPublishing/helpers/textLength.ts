@@ -133,7 +133,9 @@ function emojiInRun(run: string): Array<[number, number]> {
 }
 
 function xWeight(codePoint: number): number {
-	for (const [from, to] of X_LIGHT_RANGES) if (codePoint >= from && codePoint <= to) return 1;
+	if (codePoint <= X_LIGHT_RANGES[0][1]) return 1;
+	for (let k = 1; k < X_LIGHT_RANGES.length; k++)
+		if (codePoint >= X_LIGHT_RANGES[k][0] && codePoint <= X_LIGHT_RANGES[k][1]) return 1;
 	return 2;
 }
 
@@ -293,20 +295,23 @@ function mayPrepend(codePoint: number): boolean {
 }
 
 /**
- * The first place at or after `from` where the text may be cut so that every count is the sum of the counts of
- * the two parts: right before a space or a line feed (the second part starts with it). No link, mention or emoji
- * holds one, a link may start right after one either way, Unicode normalization joins nothing across one, and a
- * grapheme ends before one unless a carriage return or a Prepend character comes first. The length if none.
+ * Whether the text may be cut right before `i` so that every count of this file is the sum of the counts of the two
+ * parts: before a space or a line feed (the second part starts with it). No link, mention or emoji holds one, a
+ * link may start right after one either way, Unicode normalization joins nothing across one, and a grapheme ends
+ * before one unless a carriage return or a Prepend character comes first.
  */
+export function isCountCut(text: string, i: number): boolean {
+	const unit = text.charCodeAt(i);
+	if ((unit !== 0x20 && unit !== 0x0a) || i === 0) return false;
+	const before = text.charCodeAt(i - 1);
+	if (before === 0x0d) return false;
+	const low = before >= 0xdc00 && before <= 0xdfff;
+	return !mayPrepend(low ? (text.codePointAt(i - 2) as number) : before);
+}
+
+/** The first cut (`isCountCut`) at or after `from`, or the length of the text. */
 function nextCut(text: string, from: number): number {
-	for (let i = Math.max(from, 1); i < text.length; i++) {
-		const unit = text.charCodeAt(i);
-		if (unit !== 0x20 && unit !== 0x0a) continue;
-		const before = text.charCodeAt(i - 1);
-		if (before === 0x0d) continue;
-		const low = before >= 0xdc00 && before <= 0xdfff;
-		if (!mayPrepend(low ? (text.codePointAt(i - 2) as number) : before)) return i;
-	}
+	for (let i = from; i < text.length; i++) if (isCountCut(text, i)) return i;
 	return text.length;
 }
 
