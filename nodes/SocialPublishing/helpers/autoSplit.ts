@@ -132,6 +132,9 @@ function segmentGaps(
 		}));
 }
 
+/** The first level whose gaps are positions (no spaces between the pieces). */
+const FIRST_SEGMENT_LEVEL = 3;
+
 /** Break levels, coarsest first. */
 const LEVELS: Array<(text: string, start: number, end: number) => Gap[]> = [
 	// paragraphs: a blank line
@@ -237,21 +240,22 @@ class Splitter {
 			from = gap.end;
 		}
 		segments.push([from, end]);
+		const nonEmpty = segments.filter(([from, to]) => this.piece(from, to) !== '');
 		const pieces: Array<[number, number]> = [];
 		let current: [number, number] | undefined;
-		let head = { cut: -1, length: 0 };
-		for (const segment of segments) {
-			if (this.piece(segment[0], segment[1]) === '') continue;
+		for (let i = 0; i < nonEmpty.length; ) {
 			if (current) {
-				const joined = this.fitsJoined(current, segment, head);
-				if (joined.fits) {
-					current = [current[0], segment[1]];
-					head = joined.head;
-					continue;
-				}
+				const taken =
+					level >= FIRST_SEGMENT_LEVEL
+						? this.gallop(current, nonEmpty, i)
+						: this.oneByOne(current, nonEmpty, i);
+				if (taken > 0) current = [current[0], nonEmpty[i + taken - 1][1]];
+				i += taken;
+				if (i >= nonEmpty.length) break;
+				pieces.push(current);
+				current = undefined;
 			}
-			if (current) pieces.push(current);
-			head = { cut: -1, length: 0 };
+			const segment = nonEmpty[i++];
 			if (this.fits(this.piece(segment[0], segment[1]))) {
 				current = segment;
 				continue;
@@ -263,6 +267,51 @@ class Splitter {
 		}
 		if (current) pieces.push(current);
 		return pieces;
+	}
+
+	/** How many of the segments from `i` on join the post `current`, one by one while the post fits (see `fitsJoined`). */
+	private oneByOne(
+		current: [number, number],
+		segments: Array<[number, number]>,
+		i: number,
+	): number {
+		let head = { cut: -1, length: 0 };
+		let taken = 0;
+		while (i + taken < segments.length) {
+			const end = taken === 0 ? current[1] : segments[i + taken - 1][1];
+			const joined = this.fitsJoined([current[0], end], segments[i + taken], head);
+			if (!joined.fits) break;
+			head = joined.head;
+			taken++;
+		}
+		return taken;
+	}
+
+	/**
+	 * How many of the segments from `i` on join the post `current`, for word segments and graphemes (no space to
+	 * count from): the most that still fit, found by doubling and then halving, so a post of k segments is counted
+	 * about 2 log k times instead of k times. Where adding text never lowers the count (graphemes, code points)
+	 * this is exactly the number taken one by one; a text whose end turns into a link may count less with more
+	 * text, and then a longer post that still fits is taken. Every post taken was counted and fits.
+	 */
+	private gallop(current: [number, number], segments: Array<[number, number]>, i: number): number {
+		const fitsWith = (k: number) => this.fits(this.piece(current[0], segments[i + k - 1][1]));
+		const most = segments.length - i;
+		let good = 0;
+		let bad = most + 1;
+		for (let probe = 1; bad > most; probe *= 2) {
+			const k = Math.min(probe, most);
+			if (fitsWith(k)) good = k;
+			else bad = k;
+			if (k === most) break;
+		}
+		if (good === most) return most;
+		while (bad - good > 1) {
+			const mid = (good + bad) >> 1;
+			if (fitsWith(mid)) good = mid;
+			else bad = mid;
+		}
+		return good;
 	}
 
 	texts(ranges: Array<[number, number]>): string[] {

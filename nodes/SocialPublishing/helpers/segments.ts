@@ -10,7 +10,7 @@
 
 type Granularity = 'grapheme' | 'word';
 
-const WINDOW = 512;
+const WINDOW = 64;
 
 const segmenters: Partial<Record<Granularity, Intl.Segmenter>> = {};
 

@@ -188,10 +188,12 @@ export function xWeightedLength(text: string): number {
 
 /**
  * Characters that never join their neighbour into one grapheme when the neighbour is one of them too (tab, line feed,
- * printable ASCII, CJK ideographs, kana without the combining sound marks, CJK punctuation, fullwidth ASCII): between
- * two of them there is always a grapheme break (UAX #29, GB999), so each counts 1.
+ * printable ASCII, Latin-1 and the Latin extensions up to U+02FF, CJK ideographs, kana without the combining sound
+ * marks, CJK punctuation, fullwidth ASCII): between two of them there is always a grapheme break (UAX #29, GB999),
+ * so each counts 1.
  */
-const SIMPLE = '\t\n\x20-\x7e\u3001-\u3029\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uff01-\uff5e';
+const SIMPLE =
+	'\t\n\x20-\x7e\u00a0-\u02ff\u3001-\u3029\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uff01-\uff5e';
 /** Other text, with any single simple character between two such stretches. */
 const COMPLEX_RUN = new RegExp(`[^${SIMPLE}]+(?:[${SIMPLE}][^${SIMPLE}]+)*`, 'g');
 
