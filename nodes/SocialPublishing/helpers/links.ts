@@ -40,8 +40,12 @@ const SPACE_CHAR = `[${SPACES}]`;
 const TLD = `(?:${TLD_ALTERNATION})(?=[^0-9a-zA-Z@+\\-]|$)|xn--[\\-0-9a-z]+`;
 const PATH_CHAR = `[a-z${CYRILLIC}0-9!*';:=+,.$/%#\\[\\]\\-\\u2013_~@|&${LATIN_ACCENTS}]`;
 const BALANCED_PARENS = `\\((?:${PATH_CHAR}+|(?:${PATH_CHAR}*\\(${PATH_CHAR}+\\)${PATH_CHAR}*))\\)`;
-const PATH_END = `(?:[+\\-a-z${CYRILLIC}0-9=_#/${LATIN_ACCENTS}]|${BALANCED_PARENS})`;
-const PATH = `(?:(?:${PATH_CHAR}*(?:${BALANCED_PARENS}${PATH_CHAR}*)*${PATH_END})|(?:@${PATH_CHAR}+/))`;
+const PATH_END = `[+\\-a-z${CYRILLIC}0-9=_#/${LATIN_ACCENTS}]`;
+/**
+ * As twitter-text's source reads once its parts are put in: its ending characters are pasted in without a group, so
+ * balanced parentheses alone are a path of their own, not an ending after other path characters.
+ */
+const PATH = `(?:${PATH_CHAR}*(?:${BALANCED_PARENS}${PATH_CHAR}*)*${PATH_END}|${BALANCED_PARENS}|@${PATH_CHAR}+/)`;
 const QUERY_CHAR = "[a-z0-9!?*'@();:&=+$/%#\\[\\]\\-_.,~|]";
 const QUERY_END = '[a-z0-9\\-_&=#/]';
 /** What may follow the domain: port, path (group 1), query. Every part is optional, so it always matches. */
