@@ -319,9 +319,12 @@ function isSpace(unit: number): boolean {
 
 const runCache = new Map<string, Link[]>();
 const RUN_CACHE_SIZE = 2000;
+/** Only short runs are kept, so the cache stays small whatever texts come by. */
+const RUN_CACHE_MAX_LENGTH = 512;
 
-/** Links of one run, kept: the same runs recur (Auto-Split counts the same text often). */
+/** Links of one run, kept when short: the same runs recur (Auto-Split counts the same text often). */
 function linksInRun(run: string, bareDomains: boolean): Link[] {
+	if (run.length > RUN_CACHE_MAX_LENGTH) return findInRun(run, bareDomains);
 	const key = `${bareDomains ? 1 : 0}${run}`;
 	let found = runCache.get(key);
 	if (!found) {

@@ -114,6 +114,7 @@ function emojiAt(text: string): Map<number, number> {
 const SINGLE_EMOJI = /^(?![\u{1F1E6}-\u{1F1FF}])\p{Emoji_Presentation}$/u;
 const runCache = new Map<string, Array<[number, number]>>();
 const RUN_CACHE_SIZE = 2000;
+const RUN_CACHE_MAX_LENGTH = 512;
 
 /** The emoji of one run as [offset, length] pairs; runs recur (Auto-Split counts the same text often), so they are kept. */
 function emojiInRun(run: string): Array<[number, number]> {
@@ -126,6 +127,8 @@ function emojiInRun(run: string): Array<[number, number]> {
 			m.index,
 			m[0].length,
 		]);
+		// Only short runs are kept, so the cache stays small whatever texts come by.
+		if (run.length > RUN_CACHE_MAX_LENGTH) return matches;
 		if (runCache.size >= RUN_CACHE_SIZE) runCache.clear();
 		runCache.set(run, matches);
 	}

@@ -1,0 +1,168 @@
+/**
+ * Every counter, the marker helpers and Auto-Split take time linear in the length of the text, on the inputs that
+ * made the earlier expressions quadratic (issue 21): long runs without spaces ending in a dot, runs of `@[`, of
+ * spaces, of quotes, hyphen chains, `a.a.a…`, `@a@a…`, runs of `<` and unclosed marker tags.
+ *
+ * How: each input is built at 50,000 and at 100,000 characters and timed in this process, the minimum of a few
+ * runs each, interleaved. Doubling the text doubles the time of linear work and quadruples quadratic work, so the
+ * ratio must stay under 3. No absolute time is asserted. Fast work is repeated until a batch lasts 20 ms and timed
+ * per call, so timer jitter does not make the ratio. Long runs are not cached (links, emoji), so every call does
+ * the whole work.
+ */
+import { splitPostsToLimit } from '../../../../nodes/SocialPublishing/helpers/autoSplit';
+import type { PostPlatform } from '../../../../nodes/SocialPublishing/helpers/content';
+import { checkMarkers, stripMarkers } from '../../../../nodes/SocialPublishing/helpers/markers';
+import {
+	graphemeCount,
+	mastodonLength,
+	postLength,
+	threadsLength,
+	visibleText,
+	xWeightedLength,
+} from '../../../../nodes/SocialPublishing/helpers/textLength';
+
+const HALF = 50_000;
+const FULL = 100_000;
+const MAX_RATIO = 3;
+
+/** Adversarial inputs of exactly `n` UTF-16 code units, with the X weighted length each must still have. */
+const INPUTS: Array<{ name: string; make: (n: number) => string; x: (n: number) => number }> = [
+	{ name: 'a CJK run ending in a dot', make: (n) => `${'中'.repeat(n - 1)}.`, x: (n) => 2 * n - 1 },
+	{ name: 'an accented run ending in a dot', make: (n) => `${'é'.repeat(n - 1)}.`, x: (n) => n },
+	{
+		name: 'an emoji run ending in a dot',
+		make: (n) => `${'\u{1F600}'.repeat(n / 2 - 1)}x.`,
+		x: (n) => n,
+	},
+	{ name: 'a run of "@["', make: (n) => '@['.repeat(n / 2), x: (n) => n },
+	{ name: 'a run of spaces', make: (n) => `a${' '.repeat(n - 2)}b`, x: (n) => n },
+	{ name: 'a run of quotes after a full stop', make: (n) => `.${'"'.repeat(n - 1)}`, x: (n) => n },
+	{
+		name: 'a hyphen chain ending in a top-level domain',
+		make: (n) => `${'a-'.repeat(n / 2 - 3)}ab.com`,
+		x: (n) => n,
+	},
+	{ name: '"a.a.a.a…"', make: (n) => 'a.'.repeat(n / 2), x: (n) => n },
+	{ name: '"@a@a@a…"', make: (n) => '@a'.repeat(n / 2), x: (n) => n },
+	{ name: 'a run of "<"', make: (n) => '<'.repeat(n), x: (n) => n },
+	{
+		name: 'unclosed comment-thread marker tags',
+		make: (n) => '<svc:comment-thread '.repeat(n / 20),
+		x: (n) => n,
+	},
+	{
+		name: 'unfinished LinkedIn mentions',
+		make: (n) => '@[a](urn:li:person:'.repeat(Math.ceil(n / 19)).slice(0, n),
+		x: (n) => n,
+	},
+];
+
+const BATCH_MS = 20;
+
+/** Milliseconds per call: calls repeated until a batch lasts 20 ms, so fast work is not lost in timer jitter. */
+function perCall(work: (text: string) => unknown, text: string): number {
+	const start = process.hrtime.bigint();
+	let calls = 0;
+	let elapsed = 0;
+	do {
+		work(text);
+		calls++;
+		elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+	} while (elapsed < BATCH_MS);
+	return elapsed / calls;
+}
+
+/** Time per call at 100,000 characters over time at 50,000, each the minimum of `runs` batches, interleaved. */
+function measure(
+	half: string,
+	full: string,
+	work: (text: string) => unknown,
+	runs: number,
+): number {
+	let halfMs = Infinity;
+	let fullMs = Infinity;
+	for (let i = 0; i < runs; i++) {
+		halfMs = Math.min(halfMs, perCall(work, half));
+		fullMs = Math.min(fullMs, perCall(work, full));
+	}
+	return fullMs / halfMs;
+}
+
+/**
+ * The growth ratio; measured again (up to three times in all) while it is not under the bound, since a machine
+ * busy with other work can slow one batch. Quadratic work gives about 4 on every attempt.
+ */
+function growth(make: (n: number) => string, work: (text: string) => unknown, runs = 3): number {
+	const half = make(HALF);
+	const full = make(FULL);
+	expect([half.length, full.length]).toEqual([HALF, FULL]);
+	work(make(1000)); // compile and warm the code paths first
+	let ratio = Infinity;
+	for (let attempt = 0; attempt < 3 && ratio >= MAX_RATIO; attempt++)
+		ratio = Math.min(ratio, measure(half, full, work, runs));
+	return ratio;
+}
+
+const COUNTERS: Array<[string, (text: string) => unknown]> = [
+	['X weighted length', xWeightedLength],
+	['Bluesky graphemes', graphemeCount],
+	['Threads length', threadsLength],
+	['Mastodon length', mastodonLength],
+	['LinkedIn length (mentions rewritten)', (text) => postLength('linkedin', text)],
+	['Substack length', (text) => postLength('substack', text)],
+	['the visible text for X', (text) => visibleText(text, 'x')],
+	['marker stripping', stripMarkers],
+	[
+		'the marker check with LinkedIn mentions',
+		(text) => checkMarkers(text, { linkedInMentions: true }),
+	],
+];
+
+describe('Counting grows linearly with the text (100,000 vs 50,000 characters)', () => {
+	describe.each(INPUTS)('$name', ({ make, x }) => {
+		test('the X count is still right', () => {
+			expect(xWeightedLength(make(HALF))).toBe(x(HALF));
+			expect(postLength('linkedin', make(HALF))).toBeLessThanOrEqual(HALF);
+		});
+
+		test.each(COUNTERS)('%s', (_name, work) => {
+			expect(growth(make, work)).toBeLessThan(MAX_RATIO);
+		});
+	});
+});
+
+describe('Auto-Split grows linearly with the text (100,000 vs 50,000 characters)', () => {
+	const split = (platform: PostPlatform, limit: number) => (text: string) => {
+		const result = splitPostsToLimit([text], {
+			limit,
+			count: (piece) => postLength(platform, piece),
+			numbering: true,
+		});
+		if ('problem' in result) throw new Error(result.problem);
+		return result;
+	};
+
+	test.each(INPUTS.map((input) => [input.name, input] as const))(
+		'%s, into X posts of 280',
+		(_name, { make }) => {
+			const posts = split('x', 280)(make(HALF)).posts;
+			expect(posts.length).toBeGreaterThan(1);
+			for (const post of posts) expect(postLength('x', post.text)).toBeLessThanOrEqual(280);
+			expect(growth(make, split('x', 280), 2)).toBeLessThan(MAX_RATIO);
+		},
+		120_000,
+	);
+
+	test.each(
+		INPUTS.filter((input) => /CJK|accented|emoji/.test(input.name)).map(
+			(input) => [input.name, input] as const,
+		),
+	)(
+		'%s, into Bluesky posts of 300 and Mastodon posts of 500',
+		(_name, { make }) => {
+			expect(growth(make, split('bluesky', 300), 2)).toBeLessThan(MAX_RATIO);
+			expect(growth(make, split('mastodon', 500), 2)).toBeLessThan(MAX_RATIO);
+		},
+		120_000,
+	);
+});
