@@ -9,13 +9,17 @@
  * per call, so timer jitter does not make the ratio. Long runs are not cached (links, emoji), so every call does
  * the whole work.
  */
+import fc from 'fast-check';
 import { splitPostsToLimit } from '../../../../nodes/SocialPublishing/helpers/autoSplit';
 import type { PostPlatform } from '../../../../nodes/SocialPublishing/helpers/content';
 import { checkMarkers, stripMarkers } from '../../../../nodes/SocialPublishing/helpers/markers';
 import {
+	describeLengthProblem,
+	findOverLength,
 	graphemeCount,
 	mastodonLength,
 	postLength,
+	postLengthUpTo,
 	threadsLength,
 	visibleText,
 	xWeightedLength,
@@ -165,4 +169,90 @@ describe('Auto-Split grows linearly with the text (100,000 vs 50,000 characters)
 		},
 		120_000,
 	);
+});
+
+describe('A text far over its limit is refused before it is counted in full', () => {
+	const PLATFORMS: PostPlatform[] = ['x', 'bluesky', 'threads', 'mastodon', 'linkedin'];
+	// Spaces and line breaks (where counting may cut) next to everything a cut must not split or change: links,
+	// mentions, emoji sequences, combining marks, CR LF, an Arabic number sign (a Prepend character), markers.
+	const pieces = fc.constantFrom(
+		'word',
+		' ',
+		' ',
+		'\n',
+		'\r\n',
+		'e\u0301',
+		' \u0301',
+		'中文',
+		'\u{1F44D}\u{1F3FD}',
+		'\u{1F468}\u200D\u{1F469}\u200D\u{1F467}',
+		'\u{1F1E9}\u{1F1EA}',
+		'example.com/a',
+		' https://example.com/p_(q)',
+		'@alice@mastodon.social',
+		'@[Acme](urn:li:organization:1)',
+		'\u0600 ',
+		'\u1100\u1161',
+		'<svc:comment-thread id=0f8fad5b-d9cb-469f-a165-70867728950e/>',
+	);
+	const longText = fc
+		.array(pieces, { minLength: 400, maxLength: 900 })
+		.map((parts) => parts.join(''))
+		.filter((text) => text.length > 2100);
+
+	test('counted in pieces, a text gets the same length as counted whole', () => {
+		fc.assert(
+			fc.property(longText, fc.constantFrom(...PLATFORMS), (text, platform) => {
+				expect(postLengthUpTo(platform, text, Number.MAX_SAFE_INTEGER)).toEqual({
+					length: postLength(platform, text),
+					complete: true,
+				});
+			}),
+			{ numRuns: 150 },
+		);
+	});
+
+	test('counting stops once over the limit: the length so far is over it and below the whole', () => {
+		fc.assert(
+			fc.property(longText, fc.constantFrom(...PLATFORMS), (text, platform) => {
+				const whole = postLength(platform, text);
+				const limit = Math.floor(whole / 4);
+				const counted = postLengthUpTo(platform, text, limit);
+				expect(counted.length).toBeGreaterThan(limit);
+				expect(counted.length).toBeLessThanOrEqual(whole);
+				if (counted.complete) expect(counted.length).toBe(whole);
+			}),
+			{ numRuns: 150 },
+		);
+		const text = 'Queue slots beat fixed times. '.repeat(4000);
+		const counted = postLengthUpTo('x', text, 280);
+		expect(counted.complete).toBe(false);
+		expect(counted.length).toBeGreaterThan(280);
+		expect(counted.length).toBeLessThan(postLength('x', text) / 10);
+	});
+
+	test('the check names the post and says "more than" the limit when counting stopped', () => {
+		const platforms = {
+			x: { enabled: true, posts: [{ text: 'fine' }, { text: 'word '.repeat(20_000) }] },
+		};
+		const problem = findOverLength(platforms, { x: 280 });
+		expect(problem).toMatchObject({ platform: 'x', postIndex: 1, limit: 280, stoppedEarly: true });
+		expect(describeLengthProblem(problem!)).toBe(
+			'gives X post 2 a length of more than 280 (weighted as X counts: every link 23, CJK and emoji 2); X takes at most 280',
+		);
+	});
+
+	test('links count 23 whatever their length, so a long text of links is counted, not refused on its size', () => {
+		const link = `https://example.com/${'p'.repeat(3980)}`;
+		const text = Array.from({ length: 11 }, () => link).join(' ');
+		expect(postLengthUpTo('x', text, 280)).toEqual({ length: 11 * 23 + 10, complete: true });
+		expect(findOverLength({ x: { posts: [{ text }] } }, { x: 280 })).toBeUndefined();
+		const twelve = `${text} ${link}`;
+		expect(findOverLength({ x: { posts: [{ text: twelve }] } }, { x: 280 })).toEqual({
+			platform: 'x',
+			postIndex: 0,
+			length: 12 * 23 + 11,
+			limit: 280,
+		});
+	});
 });
