@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { splitPostsToLimit } from '../../../../nodes/SocialPublishing/helpers/autoSplit';
 import type { PostPlatform } from '../../../../nodes/SocialPublishing/helpers/content';
 import { checkMarkers, stripMarkers } from '../../../../nodes/SocialPublishing/helpers/markers';
+import { displayUrl, safeFileName } from '../../../../nodes/SocialPublishing/helpers/mediaFiles';
 import {
 	describeLengthProblem,
 	findOverLength,
@@ -254,5 +255,21 @@ describe('A text far over its limit is refused before it is counted in full', ()
 			length: 12 * 23 + 11,
 			limit: 280,
 		});
+	});
+});
+
+describe('Media file names and URLs from outside grow linearly too', () => {
+	test.each([
+		['a file name of "-." ending in a letter', (n: number) => `${'-.'.repeat(n / 2 - 1)}-x`],
+		['a file name of "-." only', (n: number) => '-.'.repeat(n / 2)],
+	])('%s', (_name, make) => {
+		expect(safeFileName(make(HALF), 'png')).toMatch(/^(x|media)\.png$/);
+		expect(growth(make, (stem) => safeFileName(stem, 'png'))).toBeLessThan(MAX_RATIO);
+	});
+
+	test('a URL of "?" before a line break', () => {
+		const make = (n: number) => `${'?'.repeat(n - 2)}\na`;
+		expect(displayUrl(make(HALF))).toBe(`${'?'.repeat(HALF - 2)}\na`);
+		expect(growth(make, displayUrl)).toBeLessThan(MAX_RATIO);
 	});
 });
