@@ -299,15 +299,20 @@ function mayPrepend(codePoint: number): boolean {
 	);
 }
 
+/** The spaces of X's link rules (twitter-text `spaces`): no link holds one, and one may come before a link. */
+const CUT_SPACES = new Set([
+	0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x180e, 0x2000, 0x2001, 0x2002, 0x2003,
+	0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+]);
+
 /**
  * Whether the text may be cut right before `i` so that every count of this file is the sum of the counts of the two
- * parts: before a space or a line feed (the second part starts with it). No link, mention or emoji holds one, a
+ * parts: before a space or a line break (the second part starts with it). No link, mention or emoji holds one, a
  * link may start right after one either way, Unicode normalization joins nothing across one, and a grapheme ends
  * before one unless a carriage return or a Prepend character comes first.
  */
 export function isCountCut(text: string, i: number): boolean {
-	const unit = text.charCodeAt(i);
-	if ((unit !== 0x20 && unit !== 0x0a) || i === 0) return false;
+	if (i === 0 || !CUT_SPACES.has(text.charCodeAt(i))) return false;
 	const before = text.charCodeAt(i - 1);
 	if (before === 0x0d) return false;
 	const low = before >= 0xdc00 && before <= 0xdfff;
