@@ -132,6 +132,9 @@ function segmentGaps(
 		}));
 }
 
+/** Joins counted from the same cut before the rest of a post is found by doubling and halving. */
+const MAX_JOINS_WITHOUT_CUT = 16;
+
 /** The first level whose gaps are positions (no spaces between the pieces). */
 const FIRST_SEGMENT_LEVEL = 3;
 
@@ -277,10 +280,18 @@ class Splitter {
 	): number {
 		let head = { cut: -1, length: 0 };
 		let taken = 0;
+		let sinceCut = 0;
 		while (i + taken < segments.length) {
 			const end = taken === 0 ? current[1] : segments[i + taken - 1][1];
+			// Gaps without a cut (spaces after a Prepend character, a byte order mark): each join would count the
+			// text since the last cut again, so after a few the rest is found by doubling and halving. Between
+			// words adding text never lowers a count (no link, emoji or grapheme reaches across a space), so both
+			// ways take the same number.
+			if (sinceCut >= MAX_JOINS_WITHOUT_CUT)
+				return taken + this.gallop([current[0], end], segments, i + taken);
 			const joined = this.fitsJoined([current[0], end], segments[i + taken], head);
 			if (!joined.fits) break;
+			sinceCut = joined.head.cut === head.cut ? sinceCut + 1 : 0;
 			head = joined.head;
 			taken++;
 		}
