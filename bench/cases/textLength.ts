@@ -1,4 +1,5 @@
 import { splitPostsToLimit } from '../../nodes/SocialPublishing/helpers/autoSplit';
+import type { PostPlatform } from '../../nodes/SocialPublishing/helpers/content';
 import {
 	graphemeCount,
 	postLength,
@@ -60,6 +61,61 @@ function rate(seconds: number, texts: string[], step: (text: string) => void): n
 		rates.push(calls / (Number(now - start) / 1e9));
 	}
 	return median(rates);
+}
+
+/** Texts that made the earlier expressions take time growing with the square of their length (issue 21). */
+const ADVERSARIAL: Array<[string, (n: number) => string]> = [
+	['a CJK run ending in a dot', (n) => `${'中'.repeat(n - 1)}.`],
+	['an accented run ending in a dot', (n) => `${'é'.repeat(n - 1)}.`],
+	['an emoji run ending in a dot', (n) => `${'\u{1F600}'.repeat(n / 2 - 1)}x.`],
+	['a run of "@["', (n) => '@['.repeat(n / 2)],
+	['a run of spaces', (n) => `a${' '.repeat(n - 2)}b`],
+	['a run of quotes after a full stop', (n) => `.${'"'.repeat(n - 1)}`],
+	['a hyphen chain ending in a TLD', (n) => `${'a-'.repeat(n / 2 - 3)}ab.com`],
+	['"a.a.a.a…"', (n) => 'a.'.repeat(n / 2)],
+	['"@a@a@a…"', (n) => '@a'.repeat(n / 2)],
+	['a run of "<"', (n) => '<'.repeat(n)],
+];
+const ADVERSARIAL_CHARS = 100_000;
+const PLATFORMS: PostPlatform[] = ['x', 'bluesky', 'threads', 'mastodon', 'linkedin'];
+
+/** Milliseconds of one call: the fastest of three, each repeated until it lasts 20 ms. */
+function msPerCall(step: () => void): number {
+	let best = Infinity;
+	for (let run = 0; run < 3; run++) {
+		const start = process.hrtime.bigint();
+		let calls = 0;
+		let elapsed = 0;
+		do {
+			step();
+			calls++;
+			elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+		} while (elapsed < 20);
+		best = Math.min(best, elapsed / calls);
+	}
+	return best;
+}
+
+const ms = (value: number): string => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+
+/** One row per adversarial text: each platform's count and Auto-Split for X, per call. */
+export function adversarialRows(log: (message: string) => void): Row[] {
+	return ADVERSARIAL.map(([name, make]) => {
+		const text = make(ADVERSARIAL_CHARS);
+		const counts = PLATFORMS.map(
+			(platform) => `${platform} ${ms(msPerCall(() => postLength(platform, text)))}`,
+		);
+		const split = msPerCall(() => {
+			splitPostsToLimit([text], { limit: 280, count: (t) => postLength('x', t) });
+		});
+		log(`${name}: ${counts.join(', ')}, Auto-Split for X ${ms(split)}`);
+		return {
+			case: `Adversarial text of ${count(ADVERSARIAL_CHARS)} characters: ${name}`,
+			measure: 'time per call of each count, and of Auto-Split into X posts of 280 (linear time)',
+			result: `${counts.join(' · ')} · Auto-Split X ${ms(split)}`,
+			target: 'info',
+		};
+	});
 }
 
 export const textLength: BenchCase = {
@@ -124,6 +180,7 @@ export const textLength: BenchCase = {
 				result: `${count(splitBluesky)}/s`,
 				target: 'info',
 			},
+			...adversarialRows(log),
 		] satisfies Row[];
 	},
 };

@@ -1,8 +1,16 @@
 /**
  * Links in post text as X's public text rules (twitter-text 3) find them: with `http://` or `https://`, or a bare
  * domain ending in a known top-level domain (`example.com/path`). X counts each link as 23 characters whatever its
- * length; Mastodon does the same for links with a scheme. The grammar below restates those rules; the node's tests
- * compare it with the twitter-text package on generated texts.
+ * length; Mastodon does the same for links with a scheme. The node's tests compare the result with the
+ * twitter-text package on generated texts.
+ *
+ * twitter-text finds links with one regular expression tried at every position; on a long run without spaces
+ * (CJK, emoji, `a.a.a…`) each attempt scans to the next dot and back, which takes time growing with the square of
+ * the run. Here the domain part is found by a scanner instead: one pass from the right computes, for every position,
+ * where the label starting there ends and the last label of its chain that is followed by a top-level domain,
+ * which is exactly the match the expression's backtracking settles on. Only the parts after the domain (port, path,
+ * query) are matched by an expression, anchored at the end of the domain; a match consumes them, so no character is
+ * read by more than a few attempts. Every step is linear in the length of the text.
  */
 import { labelToAscii } from './punycode';
 import { TLD_ALTERNATION } from './tlds';
@@ -23,50 +31,261 @@ const INVALID = '\\ufffe\\ufeff\\uffff';
 const DIRECTIONAL = '\\u202a-\\u202e\\u061c\\u200e\\u200f\\u2066-\\u2069';
 const PUNCTUATION = "!'#%&()*+,\\\\\\-./:;<=>?@\\[\\]^_{|}~$";
 
+/** The character classes of twitter-text's expression (each one UTF-16 code unit, case-insensitive). */
 const DOMAIN_CHAR = `[^${PUNCTUATION}${SPACES}${INVALID}${DIRECTIONAL}]`;
-const TLD = `(?:(?:${TLD_ALTERNATION})(?=[^0-9a-zA-Z@+\\-]|$)|xn--[\\-0-9a-z]+)`;
-const SUBDOMAIN = `(?:(?:${DOMAIN_CHAR}(?:[_\\-]|${DOMAIN_CHAR})*)?${DOMAIN_CHAR}\\.)`;
-const DOMAIN_NAME = `(?:(?:${DOMAIN_CHAR}(?:-|${DOMAIN_CHAR})*)?${DOMAIN_CHAR}\\.)`;
-const DOMAIN = `(?:${SUBDOMAIN}*${DOMAIN_NAME}${TLD})`;
+const PRECEDING_CHAR = `[^A-Za-z0-9@\\uff20$#\\uff03${INVALID}]|[${DIRECTIONAL}]`;
+const ASCII_LABEL_CHAR = `[\\-a-z0-9${LATIN_ACCENTS}]`;
+const SPACE_CHAR = `[${SPACES}]`;
+
+const TLD = `(?:${TLD_ALTERNATION})(?=[^0-9a-zA-Z@+\\-]|$)|xn--[\\-0-9a-z]+`;
 const PATH_CHAR = `[a-z${CYRILLIC}0-9!*';:=+,.$/%#\\[\\]\\-\\u2013_~@|&${LATIN_ACCENTS}]`;
 const BALANCED_PARENS = `\\((?:${PATH_CHAR}+|(?:${PATH_CHAR}*\\(${PATH_CHAR}+\\)${PATH_CHAR}*))\\)`;
-const PATH_END = `(?:[+\\-a-z${CYRILLIC}0-9=_#/${LATIN_ACCENTS}]|${BALANCED_PARENS})`;
-const PATH = `(?:(?:${PATH_CHAR}*(?:${BALANCED_PARENS}${PATH_CHAR}*)*${PATH_END})|(?:@${PATH_CHAR}+/))`;
+const PATH_END = `[+\\-a-z${CYRILLIC}0-9=_#/${LATIN_ACCENTS}]`;
+/**
+ * As twitter-text's source reads once its parts are put in: its ending characters are pasted in without a group, so
+ * balanced parentheses alone are a path of their own, not an ending after other path characters.
+ */
+const PATH = `(?:${PATH_CHAR}*(?:${BALANCED_PARENS}${PATH_CHAR}*)*${PATH_END}|${BALANCED_PARENS}|@${PATH_CHAR}+/)`;
 const QUERY_CHAR = "[a-z0-9!?*'@();:&=+$/%#\\[\\]\\-_.,~|]";
 const QUERY_END = '[a-z0-9\\-_&=#/]';
-const PRECEDING = `(?:[^A-Za-z0-9@\\uff20$#\\uff03${INVALID}]|[${DIRECTIONAL}]|^)`;
-/** 1 preceding character, 2 link, 3 scheme, 4 domain, 5 path. */
-const LINK_SOURCE = `(${PRECEDING})((https?:\\/\\/)?(${DOMAIN})(?::[0-9]+)?(\\/${PATH}*)?(?:\\?${QUERY_CHAR}*${QUERY_END})?)`;
-const ASCII_DOMAIN_SOURCE = `(?:(?:[\\-a-z0-9${LATIN_ACCENTS}]+)\\.)+(?:(?:${TLD_ALTERNATION})(?=[^0-9a-zA-Z@+\\-]|$)|xn--[\\-0-9a-z]+)`;
+/** What may follow the domain: port, path (group 1), query. Every part is optional, so it always matches. */
+const AFTER_DOMAIN = `(?::[0-9]+)?(\\/${PATH}*)?(?:\\?${QUERY_CHAR}*${QUERY_END})?`;
 const TCO_SOURCE = `^https?:\\/\\/t\\.co\\/([a-z0-9]+)(?:\\?${QUERY_CHAR}*${QUERY_END})?`;
 
 const MAX_LINK_LENGTH = 4096;
 const MAX_LABEL_LENGTH = 63;
 const MAX_TCO_SLUG = 40;
 
-let compiled: { link: RegExp; asciiDomain: RegExp; tco: RegExp } | undefined;
+const IS_DOMAIN = 1;
+const IS_PRECEDING = 2;
+const IS_ASCII_LABEL = 4;
+const IS_SPACE = 8;
 
-/** The expressions are large (every top-level domain), so they are built on first use and kept. */
-function patterns() {
-	compiled ??= {
-		link: new RegExp(LINK_SOURCE, 'gi'),
-		asciiDomain: new RegExp(ASCII_DOMAIN_SOURCE, 'gi'),
+interface Patterns {
+	tld: RegExp;
+	afterDomain: RegExp;
+	tco: RegExp;
+	/** Per UTF-16 code unit, the classes it belongs to (bits above). */
+	classes: Uint8Array;
+}
+
+let compiled: Patterns | undefined;
+
+/** Built on first use and kept: the TLD expression is large, the class table is made from the classes above. */
+function patterns(): Patterns {
+	if (compiled) return compiled;
+	const classes = new Uint8Array(0x10000);
+	const tests: Array<[number, RegExp]> = [
+		[IS_DOMAIN, new RegExp(`^${DOMAIN_CHAR}$`, 'i')],
+		[IS_PRECEDING, new RegExp(`^(?:${PRECEDING_CHAR})$`, 'i')],
+		[IS_ASCII_LABEL, new RegExp(`^${ASCII_LABEL_CHAR}$`, 'i')],
+		[IS_SPACE, new RegExp(`^${SPACE_CHAR}$`)],
+	];
+	for (let unit = 0; unit < 0x10000; unit++) {
+		const ch = String.fromCharCode(unit);
+		let bits = 0;
+		for (const [bit, test] of tests) if (test.test(ch)) bits |= bit;
+		classes[unit] = bits;
+	}
+	compiled = {
+		tld: new RegExp(TLD, 'iy'),
+		afterDomain: new RegExp(AFTER_DOMAIN, 'iy'),
 		tco: new RegExp(TCO_SOURCE, 'i'),
+		classes,
 	};
 	return compiled;
 }
 
-/** Each label of the domain is 1 to 63 characters once written in ASCII, and the whole link at most 4096. */
-function isValidDomain(link: string, scheme: string, domain: string): boolean {
-	if (domain.startsWith('xn--') && !new RegExp(ASCII_DOMAIN_SOURCE, 'i').test(domain)) return false;
+/** End of the top-level domain starting at `at` (the first alternative that matches, as the expression takes it), or -1. */
+function tldEnd(text: string, at: number): number {
+	if (at >= text.length) return -1;
+	const { tld } = patterns();
+	tld.lastIndex = at;
+	return tld.test(text) ? tld.lastIndex : -1;
+}
+
+const DOT = 0x2e;
+const HYPHEN = 0x2d;
+const UNDERSCORE = 0x5f;
+
+/**
+ * For every position q where a label starts (a label: characters of `isLabelChar` ending right before a dot, as the
+ * expression's label groups require), the start of the last label of the chain of labels from q that is followed by
+ * a top-level domain; -1 where there is none. That label is where the greedy repetition of labels gives back to,
+ * so the domain runs from q to the end of the top-level domain after it. One pass from the right; a top-level domain
+ * is looked up once per dot.
+ */
+function lastLabelBeforeTld(
+	text: string,
+	isLabelStart: (q: number) => boolean,
+	labelEnd: Int32Array,
+	isFinalLabel: (q: number, dot: number) => boolean,
+): Int32Array {
+	const n = text.length;
+	const last = new Int32Array(n + 1).fill(-1);
+	const tlds = new Map<number, number>();
+	for (let q = n - 1; q >= 0; q--) {
+		if (!isLabelStart(q)) continue;
+		const dot = labelEnd[q];
+		if (dot >= n || text.charCodeAt(dot) !== DOT) continue;
+		let found = last[dot + 1];
+		if (found < 0 && isFinalLabel(q, dot)) {
+			let end = tlds.get(dot + 1);
+			if (end === undefined) {
+				end = tldEnd(text, dot + 1);
+				tlds.set(dot + 1, end);
+			}
+			if (end >= 0) found = q;
+		}
+		last[q] = found;
+	}
+	return last;
+}
+
+interface Match {
+	/** Where the link starts and ends in the run. */
+	start: number;
+	end: number;
+	/** The character before the link ('' at the start of the run). */
+	before: string;
+	scheme: string;
+	domain: string;
+	path: string | undefined;
+}
+
+/**
+ * The matches of twitter-text's link expression in a run, in order, without overlap: a link is tried after each
+ * character that may precede one (and at the very start), and a match resumes the search at its end.
+ */
+function matchLinks(text: string): Match[] {
+	const { classes, afterDomain } = patterns();
+	const n = text.length;
+	const cls = (i: number) => classes[text.charCodeAt(i)];
+	// End of the run of label characters (domain characters, '-', '_') from each position; first '_' from each position.
+	const labelEnd = new Int32Array(n + 1);
+	const underscore = new Int32Array(n + 1);
+	labelEnd[n] = n;
+	underscore[n] = n;
+	for (let q = n - 1; q >= 0; q--) {
+		const unit = text.charCodeAt(q);
+		const inLabel = (classes[unit] & IS_DOMAIN) !== 0 || unit === HYPHEN || unit === UNDERSCORE;
+		labelEnd[q] = inLabel ? labelEnd[q + 1] : q;
+		underscore[q] = unit === UNDERSCORE ? q : underscore[q + 1];
+	}
+	// A label (sub-domain or domain name) starts and ends with a domain character; the domain name has no '_'.
+	const last = lastLabelBeforeTld(
+		text,
+		(q) => (cls(q) & IS_DOMAIN) !== 0 && (cls(labelEnd[q] - 1) & IS_DOMAIN) !== 0,
+		labelEnd,
+		(q, dot) => underscore[q] > dot,
+	);
+	const matchAt = (start: number): Match | undefined => {
+		const scheme = /^https?:\/\//i.exec(text.slice(start, start + 8))?.[0] ?? '';
+		const domainStart = start + scheme.length;
+		if (domainStart >= n) return undefined;
+		const label = last[domainStart];
+		if (label < 0) return undefined;
+		const domainEnd = tldEnd(text, labelEnd[label] + 1);
+		afterDomain.lastIndex = domainEnd;
+		const rest = afterDomain.exec(text) as RegExpExecArray;
+		return {
+			start,
+			end: domainEnd + rest[0].length,
+			before: '',
+			scheme,
+			domain: text.slice(domainStart, domainEnd),
+			path: rest[1],
+		};
+	};
+	const matches: Match[] = [];
+	let p = 0;
+	while (p < n) {
+		let match: Match | undefined;
+		const preceding = (cls(p) & IS_PRECEDING) !== 0;
+		if (preceding) {
+			match = matchAt(p + 1);
+			if (match) match.before = text[p];
+		}
+		// At the very start the expression also tries a link with no character before it.
+		if (!match && p === 0) match = matchAt(0);
+		if (!match) {
+			p++;
+			continue;
+		}
+		matches.push(match);
+		p = match.end;
+	}
+	return matches;
+}
+
+/**
+ * The ASCII domains inside a domain (twitter-text's `validAsciiDomain`, searched globally): chains of labels of
+ * ASCII letters, digits, '-' and Latin accents, each followed by a dot, ending in a known top-level domain.
+ * Start and length of each, in order.
+ */
+function asciiDomains(domain: string): Array<[number, number]> {
+	const { classes } = patterns();
+	const n = domain.length;
+	const labelEnd = new Int32Array(n + 1);
+	labelEnd[n] = n;
+	for (let q = n - 1; q >= 0; q--)
+		labelEnd[q] = classes[domain.charCodeAt(q)] & IS_ASCII_LABEL ? labelEnd[q + 1] : q;
+	const last = lastLabelBeforeTld(
+		domain,
+		(q) => labelEnd[q] > q,
+		labelEnd,
+		() => true,
+	);
+	const found: Array<[number, number]> = [];
+	for (let u = 0; u < n; ) {
+		const label = last[u];
+		if (label < 0) {
+			u++;
+			continue;
+		}
+		const end = tldEnd(domain, labelEnd[label] + 1);
+		found.push([u, end - u]);
+		u = end;
+	}
+	return found;
+}
+
+function codePoints(text: string): number {
+	let count = text.length;
+	for (let i = 0; i < text.length; i++) {
+		const unit = text.charCodeAt(i);
+		if (unit >= 0xd800 && unit <= 0xdbff) {
+			const next = text.charCodeAt(i + 1);
+			if (next >= 0xdc00 && next <= 0xdfff) count--;
+		}
+	}
+	return count;
+}
+
+/**
+ * Each label of the domain is 1 to 63 characters once written in ASCII, and the whole link at most 4096.
+ * A label of more than 63 code points is refused without encoding it: its ASCII form is never shorter (ASCII
+ * stays as it is, every other code point gives at least one character after `xn--`), so the result is the same
+ * and the encoding only ever runs on short labels.
+ */
+function isValidDomain(
+	link: string,
+	scheme: string,
+	domain: string,
+	ascii: () => Array<[number, number]>,
+): boolean {
+	if (domain.startsWith('xn--') && ascii().length === 0) return false;
 	let asciiLength = 0;
 	for (const label of domain.split('.')) {
-		const ascii = label
+		if (label.length > MAX_LABEL_LENGTH && codePoints(label) > MAX_LABEL_LENGTH) return false;
+		const asciiLabel = label
 			.split(/[\u3002\uff0e\uff61]/)
 			.map(labelToAscii)
 			.join('.');
-		if (ascii.length < 1 || ascii.length > MAX_LABEL_LENGTH) return false;
-		asciiLength += ascii.length + 1;
+		if (asciiLabel.length < 1 || asciiLabel.length > MAX_LABEL_LENGTH) return false;
+		asciiLength += asciiLabel.length + 1;
+		// The link is at least as long as its domain, so the link is over its limit already.
+		if (scheme.length + asciiLength - 1 > MAX_LINK_LENGTH) return false;
 	}
 	return scheme.length + link.length + (asciiLength - 1 - domain.length) <= MAX_LINK_LENGTH;
 }
@@ -78,9 +297,8 @@ function isValidDomain(link: string, scheme: string, domain: string): boolean {
 export function findLinks(text: string, bareDomains = true): Link[] {
 	if (!text.includes('.')) return [];
 	const links: Link[] = [];
-	// No part of a link holds a space and every link holds a dot, so the expression only runs over the runs of
-	// non-space text around each dot, each with the character before it (the expression needs it): the same
-	// matches, far fewer attempts.
+	// No part of a link holds a space and every link holds a dot, so links are searched only in the runs of
+	// non-space text around each dot, each with the character before it (a link may start after it).
 	let dot = text.indexOf('.');
 	while (dot !== -1) {
 		let start = dot;
@@ -95,23 +313,22 @@ export function findLinks(text: string, bareDomains = true): Link[] {
 	return links;
 }
 
-const SPACE = new RegExp(`[${SPACES}]`);
-
 function isSpace(unit: number): boolean {
-	return unit <= 0x20
-		? unit === 0x20 || (unit >= 0x09 && unit <= 0x0d)
-		: unit >= 0x85 && SPACE.test(String.fromCharCode(unit));
+	return (patterns().classes[unit] & IS_SPACE) !== 0;
 }
+
 const runCache = new Map<string, Link[]>();
 const RUN_CACHE_SIZE = 2000;
+/** Only short runs are kept, so the cache stays small whatever texts come by. */
+const RUN_CACHE_MAX_LENGTH = 512;
 
-/** Links of one run, kept: the same runs recur (Auto-Split counts the same text often). */
+/** Links of one run, kept when short: the same runs recur (Auto-Split counts the same text often). */
 function linksInRun(run: string, bareDomains: boolean): Link[] {
+	if (run.length > RUN_CACHE_MAX_LENGTH) return findInRun(run, bareDomains);
 	const key = `${bareDomains ? 1 : 0}${run}`;
 	let found = runCache.get(key);
 	if (!found) {
-		found = [];
-		findInRun(run, bareDomains, found);
+		found = findInRun(run, bareDomains);
 		if (runCache.size >= RUN_CACHE_SIZE) runCache.clear();
 		runCache.set(key, found);
 	}
@@ -119,15 +336,14 @@ function linksInRun(run: string, bareDomains: boolean): Link[] {
 }
 
 /** Links in one run (with the character before it; a link cannot start on that space). */
-function findInRun(text: string, bareDomains: boolean, links: Link[]): void {
-	const { link, asciiDomain, tco } = patterns();
-	link.lastIndex = 0;
-	let m: RegExpExecArray | null;
-	while ((m = link.exec(text)) !== null) {
-		const [, before, found, scheme, domain, path] = m;
-		const end = link.lastIndex;
-		const start = end - found.length;
-		if (!isValidDomain(found, scheme ?? 'https://', domain)) continue;
+function findInRun(text: string, bareDomains: boolean): Link[] {
+	const { tco } = patterns();
+	const links: Link[] = [];
+	for (const { start, end, before, scheme, domain, path } of matchLinks(text)) {
+		const found = text.slice(start, end);
+		let ascii: Array<[number, number]> | undefined;
+		const asciiOf = () => (ascii ??= asciiDomains(domain));
+		if (!isValidDomain(found, scheme || 'https://', domain, asciiOf)) continue;
 		if (scheme) {
 			const short = tco.exec(found);
 			if (short && short[1].length > MAX_TCO_SLUG) continue;
@@ -135,17 +351,17 @@ function findInRun(text: string, bareDomains: boolean, links: Link[]): void {
 			continue;
 		}
 		if (!bareDomains || /[-_./]$/.test(before)) continue;
-		// Only the ASCII domains inside count; the last one carries the path.
+		// Only the ASCII domains inside count; the last one carries the path. Each is placed where its text
+		// first occurs from the end of the one before, as twitter-text places it.
 		let last: Link | undefined;
 		let searchFrom = 0;
-		asciiDomain.lastIndex = 0;
-		let d: RegExpExecArray | null;
-		while ((d = asciiDomain.exec(domain)) !== null) {
-			const at = domain.indexOf(d[0], searchFrom);
-			searchFrom = at + d[0].length;
-			last = { start: start + at, length: d[0].length };
+		for (const [index, length] of asciiOf()) {
+			const at = domain.indexOf(domain.substr(index, length), searchFrom);
+			searchFrom = at + length;
+			last = { start: start + at, length };
 			links.push(last);
 		}
 		if (last && path) last.length = found.length - domain.length + last.length;
 	}
+	return links;
 }

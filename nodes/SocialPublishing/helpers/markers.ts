@@ -1,8 +1,9 @@
 /**
  * Comment-thread markers in draft text, as the API specification defines them:
  * `<svc:comment-thread id=UUID>...</svc:comment-thread>` (span) and `<svc:comment-thread id=UUID/>` (self-closing).
- * Pure functions, no I/O: used to check user text before it is sent.
+ * Pure functions, no I/O: used to check user text before it is sent. Every step is linear in the length of the text.
  */
+import { findLinkedInMentions } from './mentions';
 
 export type MarkerSubcode =
 	| 'unbalanced'
@@ -22,7 +23,6 @@ export const MARKER_MAX_COUNT = 1000;
 const TAG_START = /<(\/?)svc:comment-thread(?=[\s/>]|$)/g;
 const LOWER_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ATTRIBUTE = /^([^\s="]+)=(?:"([^"]*)"|([^\s"]*))$/;
-const MENTION = /@\[[^\]\n]*\]\(urn:li:(?:organization|person):[^)\s]+\)/g;
 
 interface Tag {
 	kind: 'open' | 'close' | 'point';
@@ -72,12 +72,16 @@ function scan(text: string): { tags: Tag[]; issues: Issue[] } {
 	const tags: Tag[] = [];
 	const issues: Issue[] = [];
 	const re = new RegExp(TAG_START.source, 'g');
+	// The next '>' and '<' are looked up again only once the search has passed them (tags start in order), so a
+	// text of unclosed tags is not read to its end once per tag.
+	let gt = -2;
+	let lt = -2;
 	let m: RegExpExecArray | null;
 	while ((m = re.exec(text)) !== null) {
 		const start = m.index;
 		const bodyStart = start + m[0].length;
-		const gt = text.indexOf('>', bodyStart);
-		const lt = text.indexOf('<', bodyStart);
+		if (gt !== -1 && gt < bodyStart) gt = text.indexOf('>', bodyStart);
+		if (lt !== -1 && lt < bodyStart) lt = text.indexOf('<', bodyStart);
 		if (gt === -1 || (lt !== -1 && lt < gt)) {
 			issues.push({
 				subcode: 'unbalanced',
@@ -113,6 +117,7 @@ function parse(text: string, mentions: boolean): Parsed {
 	const open: Array<{ tag: Tag; at: number }> = [];
 	const spans: Array<{ start: number; end: number; index: number }> = [];
 	const ids: string[] = [];
+	const seen = new Set<string>();
 	let visible = '';
 	let cursor = 0;
 	let count = 0;
@@ -141,7 +146,10 @@ function parse(text: string, mentions: boolean): Parsed {
 			continue;
 		}
 		count++;
-		if (tag.id && !ids.includes(tag.id)) ids.push(tag.id);
+		if (tag.id && !seen.has(tag.id)) {
+			seen.add(tag.id);
+			ids.push(tag.id);
+		}
 		if (open.length + 1 > MARKER_MAX_DEPTH) {
 			issues.push({
 				subcode: 'depth_exceeded',
@@ -173,11 +181,18 @@ function parse(text: string, mentions: boolean): Parsed {
 		});
 	}
 	if (mentions) {
-		const ranges = [...visible.matchAll(MENTION)].map((r) => ({
-			start: r.index,
-			end: r.index + r[0].length,
-		}));
-		const inside = (offset: number) => ranges.some((r) => offset > r.start && offset < r.end);
+		const ranges = findLinkedInMentions(visible);
+		// Mentions do not overlap and come in order: the last one starting before the offset is the only candidate.
+		const inside = (offset: number) => {
+			let low = 0;
+			let high = ranges.length;
+			while (low < high) {
+				const mid = (low + high) >> 1;
+				if (ranges[mid].start < offset) low = mid + 1;
+				else high = mid;
+			}
+			return low > 0 && offset < ranges[low - 1].end;
+		};
 		for (const span of spans) {
 			if (inside(span.start) || inside(span.end)) {
 				issues.push({

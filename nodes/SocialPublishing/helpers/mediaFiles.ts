@@ -62,8 +62,36 @@ export function displayUrl(url: string): string {
 		const origin = parsed.origin !== 'null' ? parsed.origin : `${parsed.protocol}//${parsed.host}`;
 		return `${origin}${parsed.pathname}`;
 	} catch {
-		return url.replace(/[?#].*$/, '');
+		return withoutQuery(url);
 	}
+}
+
+const LINE_TERMINATORS = '\n\r\u2028\u2029';
+
+/**
+ * What `url.replace(/[?#].*$/, '')` gives (the first `?` or `#` after the last line break, and all after it, cut
+ * off), without the expression's second pass over the rest of the text from every `?` of a long line.
+ */
+function withoutQuery(url: string): string {
+	let from = 0;
+	for (let i = url.length - 1; i >= 0; i--)
+		if (LINE_TERMINATORS.includes(url[i])) {
+			from = i + 1;
+			break;
+		}
+	for (let i = from; i < url.length; i++)
+		if (url[i] === '?' || url[i] === '#') return url.slice(0, i);
+	return url;
+}
+
+/** The text without `-` and `.` at either end (an expression for the end would read every run to its end again). */
+function trimDashesAndDots(text: string): string {
+	const cut = (unit: number) => unit === 0x2d || unit === 0x2e;
+	let start = 0;
+	let end = text.length;
+	while (start < end && cut(text.charCodeAt(start))) start++;
+	while (end > start && cut(text.charCodeAt(end - 1))) end--;
+	return text.slice(start, end);
 }
 
 /** An absolute http(s) URL with a host, or what is wrong with it. */
@@ -108,7 +136,8 @@ function decodeLatin1(text: string): string {
 /** The file name of a Content-Disposition header: `filename*` (RFC 6266 / 5987) first, then `filename`. */
 export function dispositionFileName(header: string | undefined): string | undefined {
 	if (!header) return undefined;
-	const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+	// The charset (group 1) is trimmed below, so no `\s*` after `=` competes with it for the spaces.
+	const extended = /filename\*\s*=([^']*)'[^']*'([^;]+)/i.exec(header);
 	if (extended) {
 		const value = extended[2].trim().replace(/^"(.*)"$/, '$1');
 		const name =
@@ -159,11 +188,11 @@ export function safeFileName(stem: string, extension: string): string {
 		.normalize('NFKD')
 		.replace(/[\u0300-\u036f]/g, '')
 		.replace(/[^A-Za-z0-9_.()-]+/g, '-')
-		.replace(/-{2,}/g, '-')
-		.replace(/^[-.]+|[-.]+$/g, '');
+		.replace(/-{2,}/g, '-');
+	safe = trimDashesAndDots(safe);
 	if (!safe) safe = 'media';
 	const room = MAX_FILE_NAME_LENGTH - extension.length - 1;
-	return `${safe.slice(0, room).replace(/[-.]+$/, '') || 'media'}.${extension}`;
+	return `${trimDashesAndDots(safe.slice(0, room)) || 'media'}.${extension}`;
 }
 
 /** Why a served Content-Type cannot be uploaded, or undefined for a supported or generic binary type (or none). */

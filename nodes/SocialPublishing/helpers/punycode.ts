@@ -27,7 +27,11 @@ function digit(d: number): string {
 	return String.fromCharCode(d < 26 ? 97 + d : 22 + d);
 }
 
-/** The Punycode of a string (without the `xn--` prefix). */
+/**
+ * The Punycode of a string (without the `xn--` prefix). Its work grows with the length times the number of distinct
+ * code points, so callers pass single labels: the link rules encode a label only when it has at most 63 code points
+ * (a longer one is no domain label whatever its encoding).
+ */
 export function punycodeEncode(input: string): string {
 	const points = Array.from(input, (ch) => ch.codePointAt(0) as number);
 	const output: string[] = points.filter((cp) => cp < 0x80).map((cp) => String.fromCharCode(cp));
@@ -38,7 +42,8 @@ export function punycodeEncode(input: string): string {
 	let delta = 0;
 	let bias = INITIAL_BIAS;
 	while (handled < points.length) {
-		const m = Math.min(...points.filter((cp) => cp >= n));
+		let m = Infinity;
+		for (const cp of points) if (cp >= n && cp < m) m = cp;
 		delta += (m - n) * (handled + 1);
 		n = m;
 		for (const cp of points) {

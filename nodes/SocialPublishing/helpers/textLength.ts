@@ -7,6 +7,8 @@ import type { PostPlatform } from './content';
 import { platformName } from './content';
 import { findLinks } from './links';
 import { stripMarkers } from './markers';
+import { replaceLinkedInMentions } from './mentions';
+import { graphemeTotal } from './segments';
 
 /** Default limit per platform; undefined: no limit is known, nothing is checked unless the user sets one. */
 export const DEFAULT_LIMITS: Readonly<Record<PostPlatform, number | undefined>> = {
@@ -59,14 +61,51 @@ function emojiRegex(): RegExp {
  */
 const EMOJI_RUN = new RegExp('[#*0-9]?[[\\p{Emoji}\\p{Emoji_Component}]--[\\x00-\\x7F]]+', 'gv');
 
+/** Code points that only ever continue an emoji sequence: VS16, ZWJ, the keycap mark, skin tones, tags. */
+function continuesEmoji(codePoint: number): boolean {
+	return (
+		codePoint === 0xfe0f ||
+		codePoint === 0x200d ||
+		codePoint === 0x20e3 ||
+		(codePoint >= 0x1f3fb && codePoint <= 0x1f3ff) ||
+		(codePoint >= 0xe0020 && codePoint <= 0xe007f)
+	);
+}
+
+function isRegionalIndicator(codePoint: number): boolean {
+	return codePoint >= 0x1f1e6 && codePoint <= 0x1f1ff;
+}
+
+/**
+ * Whether an emoji sequence may start at `i` of a run and none can go on across it: a code point that is no
+ * continuation, not after a ZWJ, and no regional indicator after another one (flags pair them). Every RGI sequence
+ * has such a code point only at its start or right after a ZWJ, so cutting the run there keeps every match.
+ */
+function startsPiece(run: string, i: number): boolean {
+	const unit = run.charCodeAt(i);
+	if (unit >= 0xdc00 && unit <= 0xdfff) return false;
+	const codePoint = run.codePointAt(i) as number;
+	if (continuesEmoji(codePoint) || run.charCodeAt(i - 1) === 0x200d) return false;
+	if (!isRegionalIndicator(codePoint)) return true;
+	return !isRegionalIndicator(run.codePointAt(i >= 2 ? i - 2 : 0) as number);
+}
+
 /**
  * Start offset to UTF-16 length of each emoji in the text, in order. The emoji expression (thousands of sequences)
- * runs only over those runs: the same matches at a fraction of the cost.
+ * runs only over those runs, each cut into the pieces where a sequence may start (mostly one emoji each, kept once
+ * counted): the same matches at a fraction of the cost, and no expression over a long run.
  */
 function emojiAt(text: string): Map<number, number> {
 	const found = new Map<number, number>();
 	for (const run of text.matchAll(EMOJI_RUN)) {
-		for (const [offset, length] of emojiInRun(run[0])) found.set(run.index + offset, length);
+		const units = run[0];
+		let from = 0;
+		for (let i = 1; i <= units.length; i++) {
+			if (i < units.length && !startsPiece(units, i)) continue;
+			for (const [offset, length] of emojiInRun(units.slice(from, i)))
+				found.set(run.index + from + offset, length);
+			from = i;
+		}
 	}
 	return found;
 }
@@ -75,6 +114,7 @@ function emojiAt(text: string): Map<number, number> {
 const SINGLE_EMOJI = /^(?![\u{1F1E6}-\u{1F1FF}])\p{Emoji_Presentation}$/u;
 const runCache = new Map<string, Array<[number, number]>>();
 const RUN_CACHE_SIZE = 2000;
+const RUN_CACHE_MAX_LENGTH = 512;
 
 /** The emoji of one run as [offset, length] pairs; runs recur (Auto-Split counts the same text often), so they are kept. */
 function emojiInRun(run: string): Array<[number, number]> {
@@ -87,6 +127,8 @@ function emojiInRun(run: string): Array<[number, number]> {
 			m.index,
 			m[0].length,
 		]);
+		// Only short runs are kept, so the cache stays small whatever texts come by.
+		if (run.length > RUN_CACHE_MAX_LENGTH) return matches;
 		if (runCache.size >= RUN_CACHE_SIZE) runCache.clear();
 		runCache.set(run, matches);
 	}
@@ -94,7 +136,9 @@ function emojiInRun(run: string): Array<[number, number]> {
 }
 
 function xWeight(codePoint: number): number {
-	for (const [from, to] of X_LIGHT_RANGES) if (codePoint >= from && codePoint <= to) return 1;
+	if (codePoint <= X_LIGHT_RANGES[0][1]) return 1;
+	for (let k = 1; k < X_LIGHT_RANGES.length; k++)
+		if (codePoint >= X_LIGHT_RANGES[k][0] && codePoint <= X_LIGHT_RANGES[k][1]) return 1;
 	return 2;
 }
 
@@ -145,22 +189,14 @@ export function xWeightedLength(text: string): number {
 	return length;
 }
 
-let graphemeSegmenter: Intl.Segmenter | undefined;
-
-function segmentCount(text: string): number {
-	graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-	const segments = graphemeSegmenter.segment(text)[Symbol.iterator]();
-	let count = 0;
-	while (!segments.next().done) count++;
-	return count;
-}
-
 /**
  * Characters that never join their neighbour into one grapheme when the neighbour is one of them too (tab, line feed,
- * printable ASCII, CJK ideographs, kana without the combining sound marks, CJK punctuation, fullwidth ASCII): between
- * two of them there is always a grapheme break (UAX #29, GB999), so each counts 1.
+ * printable ASCII, Latin-1 and the Latin extensions up to U+02FF, CJK ideographs, kana without the combining sound
+ * marks, CJK punctuation, fullwidth ASCII): between two of them there is always a grapheme break (UAX #29, GB999),
+ * so each counts 1.
  */
-const SIMPLE = '\t\n\x20-\x7e\u3001-\u3029\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uff01-\uff5e';
+const SIMPLE =
+	'\t\n\x20-\x7e\u00a0-\u02ff\u3001-\u3029\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uff01-\uff5e';
 /** Other text, with any single simple character between two such stretches. */
 const COMPLEX_RUN = new RegExp(`[^${SIMPLE}]+(?:[${SIMPLE}][^${SIMPLE}]+)*`, 'g');
 
@@ -173,7 +209,7 @@ export function graphemeCount(text: string): number {
 	for (const run of text.matchAll(COMPLEX_RUN)) {
 		const from = Math.max(0, run.index - 1);
 		const to = Math.min(text.length, run.index + run[0].length + 1);
-		count += segmentCount(text.slice(from, to)) - (to - from);
+		count += graphemeTotal(text.slice(from, to)) - (to - from);
 	}
 	return count;
 }
@@ -225,15 +261,13 @@ export function utf16Length(text: string): number {
 	return text.length;
 }
 
-const LINKEDIN_MENTION = /@\[([^\]\n]*)\]\(urn:li:(?:organization|person):[^)\s]+\)/g;
-
 /**
  * The text a platform shows: comment-thread markers are invisible; a LinkedIn mention `@[name](urn:li:…)` shows as
  * `name` on LinkedIn and is counted as `@name` elsewhere (the API does not say how other platforms render it).
  */
 export function visibleText(text: string, platform: PostPlatform): string {
 	const plain = text.includes('<') ? stripMarkers(text) : text;
-	return plain.replace(LINKEDIN_MENTION, platform === 'linkedin' ? '$1' : '@$1');
+	return replaceLinkedInMentions(plain, (name) => (platform === 'linkedin' ? name : `@${name}`));
 }
 
 const COUNTERS: Readonly<Record<PostPlatform, (text: string) => number>> = {
@@ -250,14 +284,82 @@ export function postLength(platform: PostPlatform, text: string): number {
 	return COUNTERS[platform](visibleText(text, platform));
 }
 
+/** Texts longer than this are counted in pieces of about this size. */
+const PIECE = 2048;
+
+/**
+ * A code point after which a space may still belong to the same grapheme (Unicode's Prepend class lies in these
+ * ranges: Arabic number signs, some Brahmic scripts); a text is never cut after one.
+ */
+function mayPrepend(codePoint: number): boolean {
+	return (
+		(codePoint >= 0x0600 && codePoint <= 0x08ff) ||
+		codePoint === 0x0d4e ||
+		(codePoint >= 0x11000 && codePoint <= 0x11fff)
+	);
+}
+
+/** The spaces of X's link rules (twitter-text `spaces`): no link holds one, and one may come before a link. */
+const CUT_SPACES = new Set([
+	0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x180e, 0x2000, 0x2001, 0x2002, 0x2003,
+	0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+]);
+
+/**
+ * Whether the text may be cut right before `i` so that every count of this file is the sum of the counts of the two
+ * parts: before a space or a line break (the second part starts with it). No link, mention or emoji holds one, a
+ * link may start right after one either way, Unicode normalization joins nothing across one, and a grapheme ends
+ * before one unless a carriage return or a Prepend character comes first.
+ */
+export function isCountCut(text: string, i: number): boolean {
+	if (i === 0 || !CUT_SPACES.has(text.charCodeAt(i))) return false;
+	const before = text.charCodeAt(i - 1);
+	if (before === 0x0d) return false;
+	const low = before >= 0xdc00 && before <= 0xdfff;
+	return !mayPrepend(low ? (text.codePointAt(i - 2) as number) : before);
+}
+
+/** The first cut (`isCountCut`) at or after `from`, or the length of the text. */
+function nextCut(text: string, from: number): number {
+	for (let i = from; i < text.length; i++) if (isCountCut(text, i)) return i;
+	return text.length;
+}
+
+/**
+ * The length of one post's text, counted piece by piece and only until it is over `limit`: each piece adds its
+ * own length (see `nextCut`) and no piece counts less than nothing, so once the sum is over the limit no later
+ * part of the text can bring it back, and a text far over its limit is refused without being counted in full.
+ * `complete` is false when counting stopped early: the length is then at least `length`.
+ */
+export function postLengthUpTo(
+	platform: PostPlatform,
+	text: string,
+	limit: number,
+): { length: number; complete: boolean } {
+	const visible = visibleText(text, platform);
+	const count = COUNTERS[platform];
+	if (count === utf16Length || visible.length <= PIECE)
+		return { length: count(visible), complete: true };
+	let length = 0;
+	for (let from = 0; from < visible.length; ) {
+		const to = nextCut(visible, from + PIECE);
+		length += count(visible.slice(from, to));
+		from = to;
+		if (length > limit && from < visible.length) return { length, complete: false };
+	}
+	return { length, complete: true };
+}
+
 export type Limits = Partial<Record<PostPlatform, number>>;
 
 export interface LengthProblem {
 	platform: PostPlatform;
 	/** 0-based. */
 	postIndex: number;
+	/** The length, or with `stoppedEarly` the length counted when counting stopped, already over the limit. */
 	length: number;
 	limit: number;
+	stoppedEarly?: true;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -278,17 +380,24 @@ export function findOverLength(
 		if (limit === undefined || !isObject(config) || !Array.isArray(config.posts)) continue;
 		for (const [postIndex, post] of config.posts.entries()) {
 			if (!isObject(post) || typeof post.text !== 'string') continue;
-			const length = postLength(platform, post.text);
-			if (length > limit) return { platform, postIndex, length, limit };
+			const { length, complete } = postLengthUpTo(platform, post.text, limit);
+			if (length <= limit) continue;
+			return complete
+				? { platform, postIndex, length, limit }
+				: { platform, postIndex, length, limit, stoppedEarly: true };
 		}
 	}
 	return undefined;
 }
 
-/** "gives X post 2 a length of 301 …; X takes at most 280", to follow `Parameter "…"`. */
+/**
+ * "gives X post 2 a length of 301 …; X takes at most 280", to follow `Parameter "…"`; "a length of more than 280"
+ * when counting stopped once the text was over the limit.
+ */
 export function describeLengthProblem(problem: LengthProblem): string {
 	const name = platformName(problem.platform);
-	return `gives ${name} post ${problem.postIndex + 1} a length of ${problem.length} (${COUNTED_AS[problem.platform]}); ${name} takes at most ${problem.limit}`;
+	const length = problem.stoppedEarly ? `more than ${problem.limit}` : String(problem.length);
+	return `gives ${name} post ${problem.postIndex + 1} a length of ${length} (${COUNTED_AS[problem.platform]}); ${name} takes at most ${problem.limit}`;
 }
 
 /**

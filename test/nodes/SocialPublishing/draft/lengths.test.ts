@@ -74,6 +74,35 @@ describe('Post length is checked before any request (Limits: not shown; README "
 		});
 	});
 
+	test('a 30,000-character CJK text ending in a dot for X gets its length error, and no draft is sent', async () => {
+		// The link search once took seconds on such a run (every position scanned to the dot); it is linear now.
+		const text = `${'中'.repeat(29_999)}.`;
+		const { result, requests } = await runFresh(fx, createText(text, ['x']));
+		expect(result.error?.message).toMatch(
+			/^Parameter "Text" gives X post 1 a length of 59999 \(weighted as X counts: every link 23, CJK and emoji 2\); X takes at most 280\. .*\[item 0\]$/,
+		);
+		expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+		expect(requests).toEqual([]);
+	});
+
+	test('a text far over its limit is refused once counting passes the limit: "more than 280"', async () => {
+		const text = 'Queue slots beat fixed times. '.repeat(4000);
+		await expectRejectedBeforeSending(fx, createText(text, ['x', 'linkedin']), {
+			parameter: 'Text',
+			problem:
+				/gives X post 1 a length of more than 280 \(weighted as X counts: every link 23, CJK and emoji 2\); X takes at most 280/,
+		});
+	});
+
+	test('long links count 23 each whatever their length: 11 links of 4,000 characters fit in 280', async () => {
+		const link = `https://example.com/${'p'.repeat(3980)}`;
+		const text = Array.from({ length: 11 }, () => link).join(' ');
+		expect(text.length).toBeGreaterThan(44_000);
+		const { result, requests } = await runFresh(fx, createText(text, ['x']));
+		expect(result.error).toBeUndefined();
+		expect(postsOf(requests[0].body, 'x')[0].text).toBe(text);
+	});
+
 	test('Threads, Mastodon and LinkedIn use 500, 500 and 3000', async () => {
 		await expectRejectedBeforeSending(fx, createText('t'.repeat(501), ['threads']), {
 			parameter: 'Text',
