@@ -3,7 +3,8 @@ import { call, errorCode, inDays, useSandbox, waitFor, xPost } from './helpers';
 type Key = 'write' | 'publish' | 'read' | 'admin';
 
 describe('sandbox: States and transitions', () => {
-	const sb = useSandbox();
+	// Publishing takes 0.5 s, so a test reads the in-progress state before it ends also on a loaded machine.
+	const sb = useSandbox({ publishDelayMs: 500 });
 	const base = '/v2/social-sets/101/drafts';
 
 	async function create(key: Key, extra: Record<string, unknown> = {}, platforms = xPost()) {

@@ -4,7 +4,8 @@ import { call, errorCode, useSandbox, waitFor } from './helpers';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('sandbox: media', () => {
-	const sb = useSandbox({ mediaProcessingMs: 30 });
+	// Processing takes 0.5 s, so a test reads the processing state before it ends also on a loaded machine.
+	const sb = useSandbox({ mediaProcessingMs: 500 });
 	const upload = (body: unknown, key: 'write' | 'read' | 'admin' = 'write', set = 101) =>
 		call(sb(), key, 'POST', `/v2/social-sets/${set}/media/upload`, body);
 	const getMedia = (id: string) => call(sb(), 'read', 'GET', `/v2/social-sets/101/media/${id}`);
