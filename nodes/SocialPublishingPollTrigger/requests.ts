@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../common/transport';
 import type { Query } from '../common/transport/url';
+import { endpoints } from '../common/transport/endpoints';
 import { changeTime, type DraftView } from './changes';
 
 /** Drafts per list request: the most the service gives (Limits: page size max 50). */
@@ -21,10 +22,6 @@ interface DraftPage {
 	next?: string | null;
 }
 
-function draftsPath(socialSetId: string): string {
-	return `/v2/social-sets/${socialSetId}/drafts`;
-}
-
 export async function listDrafts(
 	ctx: IPollFunctions,
 	socialSetId: string,
@@ -32,7 +29,7 @@ export async function listDrafts(
 ): Promise<{ results: DraftSummary[]; more: boolean }> {
 	const page = await apiRequest<DraftPage>(ctx, {
 		method: 'GET',
-		path: draftsPath(socialSetId),
+		path: endpoints.drafts(socialSetId),
 		qs,
 	});
 	return { results: Array.isArray(page.results) ? page.results : [], more: Boolean(page.next) };
@@ -56,7 +53,7 @@ export async function getDraftDetail(
 	try {
 		return await apiRequest<DraftView & IDataObject>(ctx, {
 			method: 'GET',
-			path: `${draftsPath(socialSetId)}/${draftId}`,
+			path: endpoints.draft(socialSetId, draftId),
 		});
 	} catch (error) {
 		if (error instanceof NodeApiError && String(error.httpCode) === '404') return undefined;

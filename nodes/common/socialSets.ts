@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import { apiRequest } from './transport';
+import { endpoints } from './transport/endpoints';
 
 /** What the node and the poll trigger share about social sets: the locator field and its list search. */
 
@@ -71,7 +72,7 @@ export async function searchSocialSets(
 	for (let pages = 1; ; pages++) {
 		const page = await apiRequest<SocialSetPage>(this, {
 			method: 'GET',
-			path: '/v2/social-sets',
+			path: endpoints.socialSets(),
 			qs: { limit: PAGE, offset },
 		});
 		const results = (page.results ?? [])

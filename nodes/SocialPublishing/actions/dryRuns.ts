@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../common/transport';
+import { endpoints } from '../../common/transport/endpoints';
 import { checkMediaUrl, displayUrl } from '../helpers/mediaFiles';
 import type { QueueRule } from '../helpers/queue';
 import { paramError } from '../helpers/validation';
@@ -51,7 +52,7 @@ async function updateSchedule(context: IExecuteFunctions, itemIndex: number) {
 	const rules = readScheduleRules(context, itemIndex);
 	const current = await apiRequest<{ rules?: QueueRule[] }>(context, {
 		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/queue/schedule`,
+		path: endpoints.queueSchedule(socialSetId),
 		itemIndex,
 	});
 	const currentRules = Array.isArray(current.rules) ? current.rules : [];

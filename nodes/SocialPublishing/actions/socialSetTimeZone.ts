@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../common/transport';
+import { endpoints } from '../../common/transport/endpoints';
 
 /** Time zones already read in this execution, per social set: one request per set at most. */
 const zoneCache = new WeakMap<object, Map<number, string>>();
@@ -19,7 +20,7 @@ export async function socialSetTimeZone(
 	if (known) return known;
 	const schedule = await apiRequest<{ timezone?: string }>(context, {
 		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/queue/schedule`,
+		path: endpoints.queueSchedule(socialSetId),
 		itemIndex,
 	});
 	const zone = String(schedule.timezone ?? '');

@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../common/transport';
+import { endpoints } from '../../common/transport/endpoints';
 
 interface Tag {
 	slug: string;
@@ -18,7 +19,7 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 	if (!socialSetId) return [];
 	const tags = await apiRequestAllItems<Tag>(this, {
 		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/tags`,
+		path: endpoints.tags(socialSetId),
 	});
 	return tags.map((tag) => ({ name: tag.name, value: tag.slug, description: tag.slug }));
 }

@@ -28,7 +28,7 @@ export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFuncti
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
-	/** Path under the base URL, starting with `/v2/`. */
+	/** Path under the base URL, one of `endpoints` (endpoints.ts). */
 	path: string;
 	qs?: Query;
 	body?: IDataObject;

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
 
 /** Limits of the API specification: an analytics date range larger than 366 days is rejected. */
@@ -29,5 +30,7 @@ export function analyticsPath(
 			'Platform',
 			`must be x: analytics exist for X only, got "${platform}"`,
 		);
-	return `/v2/social-sets/${socialSetId}/analytics/${platform}/${what}`;
+	return what === 'posts'
+		? endpoints.analyticsPosts(socialSetId, platform)
+		: endpoints.analyticsFollowers(socialSetId, platform);
 }

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import {
 	COMMENT_TEXT_MAX,
 	commentTextField,
@@ -21,11 +22,11 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const { path } = getThreadPath(this, itemIndex);
+	const { socialSetId, draftId, threadId } = getThreadPath(this, itemIndex);
 	const text = getBoundedText(this, itemIndex, 'text', 'Text', COMMENT_TEXT_MAX);
 	return await apiRequest(this, {
 		method: 'POST',
-		path: `${path}/comments`,
+		path: endpoints.threadComments(socialSetId, draftId, threadId),
 		body: { text },
 		itemIndex,
 	});

@@ -3,6 +3,7 @@ import { getIntegerId, getSocialSetId, getUuid } from '../params';
 import { paramError } from '../../helpers/validation';
 import { POST_PLATFORM_OPTIONS } from '../descriptions';
 import { socialSetLocator } from '../../../common/socialSets';
+import { endpoints } from '../../../common/transport/endpoints';
 
 /** Fields and checks shared by the Comment Thread and Comment resources. */
 
@@ -64,21 +65,40 @@ export function threadLocatorFields(withThread: boolean): INodeProperties[] {
 		: [socialSetLocator, draftIdField];
 }
 
-/** `/v2/social-sets/{id}/drafts/{draft_id}/comment-threads`, from the item's Social Set and Draft ID. */
-export function getThreadsPath(context: IExecuteFunctions, itemIndex: number): string {
-	const socialSetId = getSocialSetId(context, itemIndex);
-	const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
-	return `/v2/social-sets/${socialSetId}/drafts/${draftId}/comment-threads`;
-}
-
-/** The path of one comment thread and its ID. */
-export function getThreadPath(
+/** The item's Social Set and Draft ID, both checked to be whole numbers, in that order. */
+export function getDraftIds(
 	context: IExecuteFunctions,
 	itemIndex: number,
-): { path: string; threadId: string } {
-	const base = getThreadsPath(context, itemIndex);
+): { socialSetId: number; draftId: number } {
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
+	return { socialSetId, draftId };
+}
+
+/** The comment threads base path, from the item's Social Set and Draft ID. */
+export function getThreadsPath(context: IExecuteFunctions, itemIndex: number): string {
+	const { socialSetId, draftId } = getDraftIds(context, itemIndex);
+	return endpoints.commentThreads(socialSetId, draftId);
+}
+
+export interface ThreadTarget {
+	socialSetId: number;
+	draftId: number;
+	threadId: string;
+	/** The path of the comment thread itself. */
+	path: string;
+}
+
+/** The path of one comment thread, with the IDs it is made of. */
+export function getThreadPath(context: IExecuteFunctions, itemIndex: number): ThreadTarget {
+	const { socialSetId, draftId } = getDraftIds(context, itemIndex);
 	const threadId = getUuid(context, itemIndex, 'threadId', 'Comment Thread ID');
-	return { path: `${base}/${threadId}`, threadId };
+	return {
+		socialSetId,
+		draftId,
+		threadId,
+		path: endpoints.commentThread(socialSetId, draftId, threadId),
+	};
 }
 
 /** A text parameter of 1 to `max` characters (counted as Unicode code points). */

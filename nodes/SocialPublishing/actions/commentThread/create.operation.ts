@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { isPlatformOn } from '../../helpers/content';
 import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 import {
 	COMMENT_TEXT_MAX,
@@ -12,7 +13,7 @@ import {
 	checkInteger,
 	commentTextField,
 	getBoundedText,
-	getThreadsPath,
+	getDraftIds,
 	threadLocatorFields,
 } from './common';
 
@@ -76,13 +77,9 @@ export const description = updateDisplayOptions(
 async function isArticleDraft(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	threadsPath: string,
+	draftPath: string,
 ): Promise<boolean> {
-	const draft = await apiRequest(context, {
-		method: 'GET',
-		path: threadsPath.replace(/\/comment-threads$/, ''),
-		itemIndex,
-	});
+	const draft = await apiRequest(context, { method: 'GET', path: draftPath, itemIndex });
 	return isPlatformOn('x_article', (draft.platforms as IDataObject | undefined)?.x_article);
 }
 
@@ -97,7 +94,8 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const path = getThreadsPath(this, itemIndex);
+	const { socialSetId, draftId } = getDraftIds(this, itemIndex);
+	const path = endpoints.commentThreads(socialSetId, draftId);
 	const postIndex = checkInteger(
 		this,
 		itemIndex,
@@ -133,7 +131,11 @@ export async function execute(
 	if (options.platform) body.platform = options.platform;
 	if (article && postIndex !== 0)
 		throw paramError(this, itemIndex, 'Post Index', ARTICLE_POST_INDEX);
-	if (!options.platform && postIndex !== 0 && (await isArticleDraft(this, itemIndex, path))) {
+	if (
+		!options.platform &&
+		postIndex !== 0 &&
+		(await isArticleDraft(this, itemIndex, endpoints.draft(socialSetId, draftId)))
+	) {
 		throw paramError(
 			this,
 			itemIndex,

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 import { getThreadPath, threadLocatorFields } from './common';
 
@@ -24,6 +25,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const { path } = getThreadPath(this, itemIndex);
-	return await apiRequest(this, { method: 'POST', path: `${path}/resolve`, itemIndex });
+	const { socialSetId, draftId, threadId } = getThreadPath(this, itemIndex);
+	const path = endpoints.threadResolve(socialSetId, draftId, threadId);
+	return await apiRequest(this, { method: 'POST', path, itemIndex });
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { contentFields, readContent } from './content';
@@ -9,7 +10,6 @@ import { draftFields, readDraftFields } from './fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
 import { afterPublishNow, checkPublishWait, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
-import { draftsPath } from './requests';
 import { validateCreate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
 
@@ -53,7 +53,7 @@ export async function execute(
 	await content.upload();
 	const created = await apiRequest(this, {
 		method: 'POST',
-		path: draftsPath(socialSetId),
+		path: endpoints.drafts(socialSetId),
 		body: { platforms: content.platforms, ...fields.body, ...(await tags()), ...dates },
 		itemIndex,
 	});

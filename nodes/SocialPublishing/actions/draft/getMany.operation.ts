@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../descriptions';
 import { socialSetLocator } from '../../../common/socialSets';
 import { apiRequestAllItems } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import { toList } from '../../helpers/content';
 import { getLimit, getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { tagsField } from './fields/draftFields';
-import { draftsPath } from './requests';
 
 const STATUSES = ['draft', 'error', 'planned', 'published', 'publishing', 'scheduled'];
 const ORDER_FIELDS = [
@@ -85,7 +85,7 @@ export async function execute(
 	};
 	return await apiRequestAllItems<IDataObject>(
 		this,
-		{ method: 'GET', path: draftsPath(socialSetId), qs, itemIndex },
+		{ method: 'GET', path: endpoints.drafts(socialSetId), qs, itemIndex },
 		limit,
 		50,
 	);

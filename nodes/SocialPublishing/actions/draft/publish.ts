@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../../common/transport/errors';
 import { waitOrCancel } from '../../../common/transport/wait';
+import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
 import { isPlatformOn } from '../../helpers/content';
 import type { DraftTarget } from './requests';
-import { draftsPath, getDraft } from './requests';
+import { getDraft } from './requests';
 
 /** After a publish is started: the wait for it to finish, and the published URLs (the rule-5 check before sending: helpers/publishPolicy.ts). */
 
@@ -180,7 +181,7 @@ export async function afterPublishNow(
 	}
 	const target: DraftTarget = {
 		...draft,
-		path: `${draftsPath(draft.socialSetId)}/${draft.draftId}`,
+		path: endpoints.draft(draft.socialSetId, draft.draftId),
 	};
 	return await waitUntilFinished(context, itemIndex, target, response, settings);
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import type { Query } from '../../../common/transport/url';
+import { endpoints } from '../../../common/transport/endpoints';
 import { getIntegerId, getSocialSetId } from '../params';
 
 export interface DraftTarget {
@@ -9,15 +10,11 @@ export interface DraftTarget {
 	path: string;
 }
 
-export function draftsPath(socialSetId: number): string {
-	return `/v2/social-sets/${socialSetId}/drafts`;
-}
-
 /** Social set and draft ID of the item, both checked to be whole numbers before any request. */
 export function getDraftTarget(context: IExecuteFunctions, itemIndex: number): DraftTarget {
 	const socialSetId = getSocialSetId(context, itemIndex);
 	const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
-	return { socialSetId, draftId, path: `${draftsPath(socialSetId)}/${draftId}` };
+	return { socialSetId, draftId, path: endpoints.draft(socialSetId, draftId) };
 }
 
 export async function getDraft(

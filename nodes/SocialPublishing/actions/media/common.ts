@@ -12,10 +12,6 @@ export const mediaIdField: INodeProperties = {
 	description: 'The media UUID, as returned by Upload',
 };
 
-export function mediaPath(socialSetId: number, mediaId: string): string {
-	return `/v2/social-sets/${socialSetId}/media/${mediaId}`;
-}
-
 export function getMediaId(context: IExecuteFunctions, itemIndex: number): string {
 	return getUuid(context, itemIndex, 'mediaId', 'Media ID');
 }

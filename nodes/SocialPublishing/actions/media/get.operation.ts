@@ -2,9 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { getSocialSetId } from '../params';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import { socialSetLocator } from '../../../common/socialSets';
 import type { OperationResult } from '../types';
-import { getMediaId, mediaIdField, mediaPath } from './common';
+import { getMediaId, mediaIdField } from './common';
 
 const fields: INodeProperties[] = [socialSetLocator, mediaIdField];
 
@@ -21,7 +22,7 @@ export async function execute(
 	const mediaId = getMediaId(this, itemIndex);
 	return await apiRequest(this, {
 		method: 'GET',
-		path: mediaPath(socialSetId, mediaId),
+		path: endpoints.media(socialSetId, mediaId),
 		itemIndex,
 	});
 }

@@ -3,9 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import { socialSetLocator } from '../../../common/socialSets';
 import type { OperationResult } from '../types';
-import { getMediaId, mediaIdField, mediaPath } from './common';
+import { getMediaId, mediaIdField } from './common';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -56,7 +57,7 @@ export async function execute(
 	}
 	return await apiRequest(this, {
 		method: 'PATCH',
-		path: mediaPath(socialSetId, mediaId),
+		path: endpoints.media(socialSetId, mediaId),
 		body: { alt_text: altText },
 		itemIndex,
 	});

@@ -9,6 +9,7 @@ import { freeSlots } from '../../helpers/queue';
 import { endOfSpan, todayIn } from '../../helpers/ranges';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from './getSlots.operation';
 
@@ -68,7 +69,7 @@ export async function execute(
 		);
 	const view = await apiRequest<QueueView>(this, {
 		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/queue`,
+		path: endpoints.queue(socialSetId),
 		qs: { start_date: today.date, end_date: endOfSpan(today.date, days) },
 		itemIndex,
 	});

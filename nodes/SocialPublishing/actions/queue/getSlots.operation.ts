@@ -6,6 +6,7 @@ import type { QueueView } from '../../helpers/queue';
 import { flattenQueueView } from '../../helpers/queue';
 import { calendarDateField } from '../descriptions';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 
 /** Limits of the API specification: a queue date range larger than 62 days is rejected. */
@@ -63,7 +64,7 @@ export async function execute(
 	const output = this.getNodeParameter('options.output', itemIndex, 'day') as string;
 	const view = await apiRequest<QueueView>(this, {
 		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/queue`,
+		path: endpoints.queue(socialSetId),
 		qs: { start_date: start, end_date: end },
 		itemIndex,
 	});

@@ -11,6 +11,7 @@ import {
 	type QueueRule,
 } from '../../helpers/queue';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -121,7 +122,7 @@ export async function execute(
 	const rules = readScheduleRules(this, itemIndex);
 	return await apiRequest(this, {
 		method: 'PUT',
-		path: `/v2/social-sets/${socialSetId}/queue/schedule`,
+		path: endpoints.queueSchedule(socialSetId),
 		body: { rules },
 		itemIndex,
 	});

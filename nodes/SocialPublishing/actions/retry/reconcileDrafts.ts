@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import type { Page } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import { isPlatformOn } from '../../helpers/content';
 import { readContent } from '../draft/content';
 import { readDraftFields } from '../draft/fields/draftFields';
 import { afterPublishNow, waitSettings, waitUntilFinished } from '../draft/publish';
-import { draftsPath, getDraft, getDraftTarget } from '../draft/requests';
+import { getDraft, getDraftTarget } from '../draft/requests';
 import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { deleteOrGone, since } from './reconcileCommon';
@@ -49,7 +50,7 @@ export async function reconcileCreate(
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
 	const page = await apiRequest<Page<IDataObject>>(this, {
 		method: 'GET',
-		path: draftsPath(socialSetId),
+		path: endpoints.drafts(socialSetId),
 		qs: { order_by: '-created_at', limit: RECENT_DRAFTS },
 		itemIndex,
 	});
@@ -64,7 +65,7 @@ export async function reconcileCreate(
 		const target = {
 			socialSetId,
 			draftId: Number(candidate.id),
-			path: `${draftsPath(socialSetId)}/${String(candidate.id)}`,
+			path: endpoints.draft(socialSetId, String(candidate.id)),
 		};
 		const draft = await getDraft(this, itemIndex, target);
 		if (!sameContent(content.platforms, (draft.platforms ?? {}) as IDataObject)) continue;

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import { foldCase } from '../../helpers/content';
 import { getCommentPath } from '../comment/common';
 import { getBoundedText, getThreadPath, getThreadsPath } from '../commentThread/common';
@@ -16,7 +17,7 @@ export async function reconcileTag(
 	const name = String(this.getNodeParameter('name', itemIndex, '') ?? '').trim();
 	const tags = await apiRequestAllItems<IDataObject>(this, {
 		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/tags`,
+		path: endpoints.tags(socialSetId),
 		itemIndex,
 	});
 	return tags.find((tag) => foldCase(String(tag.name)) === foldCase(name));

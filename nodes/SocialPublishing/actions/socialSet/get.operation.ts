@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import { getSocialSetId } from '../params';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [socialSetLocator];
@@ -20,7 +21,7 @@ export async function execute(
 	const socialSetId = getSocialSetId(this, itemIndex);
 	return await apiRequest(this, {
 		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/`,
+		path: endpoints.socialSet(socialSetId),
 		itemIndex,
 	});
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllOrLimit } from '../descriptions';
 import { getLimit } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [...returnAllOrLimit()];
@@ -20,7 +21,7 @@ export async function execute(
 	const limit = getLimit(this, itemIndex);
 	return await apiRequestAllItems<IDataObject>(
 		this,
-		{ method: 'GET', path: '/v2/social-sets', itemIndex },
+		{ method: 'GET', path: endpoints.socialSets(), itemIndex },
 		limit,
 		50,
 	);

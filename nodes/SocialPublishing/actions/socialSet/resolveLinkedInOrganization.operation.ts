@@ -4,6 +4,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [
@@ -53,7 +54,7 @@ export async function execute(
 	}
 	return await apiRequest(this, {
 		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/linkedin/organizations/resolve`,
+		path: endpoints.linkedInOrganizationResolve(socialSetId),
 		qs: { organization_url: organizationUrl },
 		itemIndex,
 	});

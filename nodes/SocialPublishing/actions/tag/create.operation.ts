@@ -4,6 +4,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 
 /** Tag name length limits of the API specification (Limits: Tag name 1 to 32 characters). */
@@ -45,7 +46,7 @@ export async function execute(
 	}
 	return await apiRequest(this, {
 		method: 'POST',
-		path: `/v2/social-sets/${socialSetId}/tags`,
+		path: endpoints.tags(socialSetId),
 		body: { name },
 		itemIndex,
 	});

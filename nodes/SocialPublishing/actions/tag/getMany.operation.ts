@@ -4,6 +4,7 @@ import { returnAllOrLimit } from '../descriptions';
 import { socialSetLocator } from '../../../common/socialSets';
 import { getLimit, getSocialSetId } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [socialSetLocator, ...returnAllOrLimit()];
@@ -22,7 +23,7 @@ export async function execute(
 	const limit = getLimit(this, itemIndex);
 	return await apiRequestAllItems<IDataObject>(
 		this,
-		{ method: 'GET', path: `/v2/social-sets/${socialSetId}/tags`, itemIndex },
+		{ method: 'GET', path: endpoints.tags(socialSetId), itemIndex },
 		limit,
 		50,
 	);

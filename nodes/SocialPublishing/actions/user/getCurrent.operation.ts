@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
 
 export const description: INodeProperties[] = [];
@@ -8,5 +9,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	return await apiRequest(this, { method: 'GET', path: '/v2/me', itemIndex });
+	return await apiRequest(this, { method: 'GET', path: endpoints.me(), itemIndex });
 }

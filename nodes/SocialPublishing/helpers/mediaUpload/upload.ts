@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import { waitOrCancel } from '../../../common/transport/wait';
+import { endpoints } from '../../../common/transport/endpoints';
 
 /**
  * Media upload, the one helper that does I/O: create the upload (Media: POST …/media/upload), send the file
@@ -74,7 +75,7 @@ export async function waitForMediaReady(
 	for (let attempt = 0; ; attempt++) {
 		const read = await apiRequest<MediaStatus>(context, {
 			method: 'GET',
-			path: `/v2/social-sets/${socialSetId}/media/${mediaId}`,
+			path: endpoints.media(socialSetId, mediaId),
 			itemIndex,
 		}).then(
 			(media) => ({ media }),
@@ -120,7 +121,7 @@ export async function createMediaUpload(
 	if (altText) body.alt_text = altText;
 	return await apiRequest<{ media_id: string; upload_url: string }>(context, {
 		method: 'POST',
-		path: `/v2/social-sets/${socialSetId}/media/upload`,
+		path: endpoints.mediaUpload(socialSetId),
 		body,
 		itemIndex,
 	});
@@ -137,7 +138,7 @@ export async function finishMediaUpload(
 	if (options.waitUntilReady === false) {
 		return await apiRequest<MediaStatus>(context, {
 			method: 'GET',
-			path: `/v2/social-sets/${socialSetId}/media/${mediaId}`,
+			path: endpoints.media(socialSetId, mediaId),
 			itemIndex,
 		});
 	}

@@ -3,6 +3,7 @@ import { foldCase, toList } from '../../../helpers/content';
 import { paramError, DRAFT_LIMITS } from '../../../helpers/validation';
 import { apiRequest, apiRequestAllItems } from '../../../../common/transport';
 import { echo } from '../../../../common/transport/errors';
+import { endpoints } from '../../../../common/transport/endpoints';
 
 /**
  * Tags given by name on Draft Create and Update: matched to the social set's tags (by name or slug,
@@ -58,7 +59,7 @@ async function tagsOf(
 	if (!tags) {
 		tags = apiRequestAllItems<Tag>(context, {
 			method: 'GET',
-			path: `/v2/social-sets/${socialSetId}/tags`,
+			path: endpoints.tags(socialSetId),
 			itemIndex,
 		});
 		sets.set(socialSetId, tags);
@@ -170,7 +171,7 @@ export async function matchTagNames(
 		for (const name of missing) {
 			const created = await apiRequest<Tag>(context, {
 				method: 'POST',
-				path: `/v2/social-sets/${socialSetId}/tags`,
+				path: endpoints.tags(socialSetId),
 				body: { name: name.trim() },
 				itemIndex,
 			});

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../../common/transport';
+import { endpoints } from '../../../../common/transport/endpoints';
 import type { QueueView } from '../../../helpers/queue';
 import { freeSlots } from '../../../helpers/queue';
 import { endOfSpan, todayIn } from '../../../helpers/ranges';
@@ -27,7 +28,7 @@ export async function resolvedWhen(
 	if ('problem' in today) return { [field]: value, date: null };
 	const view = await apiRequest<QueueView>(context, {
 		method: 'GET',
-		path: `/v2/social-sets/${socialSetId}/queue`,
+		path: endpoints.queue(socialSetId),
 		qs: { start_date: today.date, end_date: endOfSpan(today.date, QUEUE_MAX_DAYS) },
 		itemIndex,
 	});
