@@ -9,7 +9,7 @@ export function platformOptions(platforms: readonly PostPlatform[]): INodeProper
 		.sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
-/** The six post platforms of a draft (X Article is a content type of its own). */
+/** Every post platform of a draft (X Article is a content type of its own). */
 export const POST_PLATFORM_OPTIONS: INodePropertyOptions[] = platformOptions(postPlatforms());
 
 /** Smallest first, none last; ties keep the table's order. */
