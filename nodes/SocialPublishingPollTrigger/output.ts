@@ -1,9 +1,10 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { postPlatforms } from '../common/platforms';
 import type { PollEvent } from './description';
 
-/** The platforms of the Draft summary's per-platform fields (Resources: Draft summary). */
-const SUMMARY_PLATFORMS = ['x', 'linkedin', 'threads', 'bluesky', 'substack', 'mastodon'] as const;
+/** The platforms of the Draft summary's per-platform fields (Resources: Draft summary), in its order. */
+const SUMMARY_PLATFORMS = postPlatforms();
 
 const SUMMARY_FIELDS = [
 	'id',

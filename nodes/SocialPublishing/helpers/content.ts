@@ -1,32 +1,20 @@
 import type { IDataObject } from 'n8n-workflow';
 
-export const POST_PLATFORMS = [
-	'x',
-	'linkedin',
-	'mastodon',
-	'threads',
-	'bluesky',
-	'substack',
-] as const;
-export type PostPlatform = (typeof POST_PLATFORMS)[number];
+import type { PostPlatform } from '../../common/platforms';
+import { platformEntry, platformsTaking, postPlatforms } from '../../common/platforms';
+
+export type { PostPlatform } from '../../common/platforms';
+
+/** The post platforms (common/platforms.ts), in its order. */
+export const POST_PLATFORMS: readonly PostPlatform[] = postPlatforms();
 
 /** Platforms whose posts carry `hide_link_preview` (Platform configuration table). */
-export const LINK_PREVIEW_PLATFORMS: readonly PostPlatform[] = [
-	'linkedin',
-	'threads',
-	'bluesky',
-	'substack',
-];
+export const LINK_PREVIEW_PLATFORMS: readonly PostPlatform[] = platformsTaking('hide_link_preview');
 
 export const DEFAULT_SEPARATOR = '---';
 
 const PLATFORM_NAMES: Readonly<Record<string, string>> = {
-	x: 'X',
-	linkedin: 'LinkedIn',
-	mastodon: 'Mastodon',
-	threads: 'Threads',
-	bluesky: 'Bluesky',
-	substack: 'Substack',
+	...Object.fromEntries(POST_PLATFORMS.map((platform) => [platform, platformEntry(platform).name])),
 	x_article: 'X Article',
 };
 

@@ -1,95 +1,28 @@
 /**
  * How many media, of which kinds, one post takes on each platform, checked before any upload. The API
  * specification says only which formats the service stores (Media: "Supported formats: jpg, jpeg, png, webp, gif,
- * mp4, mov, pdf") and nothing per platform; the numbers below come from each platform's public developer
- * documentation, cited beside each. Pure functions, no I/O.
+ * mp4, mov, pdf") and nothing per platform; the numbers come from each platform's public developer documentation,
+ * cited beside each rule in its platform's entry (common/platforms.ts). Pure functions, no I/O.
  */
-import type { PostPlatform } from './content';
+import type { MediaKind, MediaRule, PostPlatform } from '../../common/platforms';
+import { platformEntry, postPlatforms } from '../../common/platforms';
 import { platformName } from './content';
 
-/** What a media is, as far as the node can tell before uploading it; `unknown`: a media ID (or a URL without extension). */
-export type MediaKind = 'image' | 'gif' | 'video' | 'document' | 'unknown';
-
-interface MediaRule {
-	/** Most media in one post; undefined: the platform publishes no number, nothing is checked. */
-	max: number | undefined;
-	/** Kinds that stand alone: a post with one of them takes nothing else. */
-	alone: readonly MediaKind[];
-	/** Kinds the platform does not take at all. */
-	refused: readonly MediaKind[];
-	/** What one post takes, in words, with the limit in force. */
-	takes(max: number): string;
-}
+export type { MediaKind } from '../../common/platforms';
 
 const plural = (count: number, one: string, many = `${one}s`) =>
 	`${count} ${count === 1 ? one : many}`;
 
-export const MEDIA_RULES: Readonly<Record<PostPlatform, MediaRule>> = {
-	// "You may attach up to 4 photos, 1 animated GIF or 1 video in a Post."
-	// https://docs.x.com/x-api/media/quickstart/best-practices
-	// POST /2/tweets, media.media_ids: 1 to 4 items. https://docs.x.com/x-api/posts/create-post
-	// X takes no documents: the media upload accepts images, GIFs and videos only.
-	// https://docs.x.com/x-api/media/upload-media
-	x: {
-		max: 4,
-		alone: ['video', 'gif'],
-		refused: ['document'],
-		takes: (max) => `at most ${plural(max, 'image')}, or 1 video or GIF`,
-	},
-	// app.bsky.embed.images: "images" maxLength 4, each blob accept "image/*" (a GIF is an image there);
-	// app.bsky.embed.video: one video; a post has one embed, so images and a video never mix.
-	// https://docs.bsky.app/docs/advanced-guides/posts
-	// https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json
-	// https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/video.json
-	bluesky: {
-		max: 4,
-		alone: ['video'],
-		refused: ['document'],
-		takes: (max) => `at most ${plural(max, 'image')}, or 1 video`,
-	},
-	// POST /api/v1/statuses, media_ids[]; the server's limit is configuration.statuses.max_media_attachments
-	// (4 on a default server; set Media Limits for a server with another). Attachments are images, GIFs (shown
-	// as gifv), videos and audio: no documents.
-	// https://docs.joinmastodon.org/methods/statuses/#create
-	// https://docs.joinmastodon.org/methods/instance/#v2
-	// https://docs.joinmastodon.org/methods/media/#v2
-	// The API docs do not state that a video stands alone; Mastodon's own server code refuses a video beside other
-	// media (PostStatusService, validations "images_and_video"):
-	// https://github.com/mastodon/mastodon/blob/main/app/services/post_status_service.rb
-	mastodon: {
-		max: 4,
-		alone: ['video'],
-		refused: ['document'],
-		takes: (max) => `at most ${plural(max, 'image')}, or 1 video`,
-	},
-	// Carousel posts: "Carousels can have at least 2 and up to 20 total images or videos or a mix of the two."
-	// Media types IMAGE and VIDEO only. https://developers.facebook.com/docs/threads/posts#carousel-posts
-	threads: {
-		max: 20,
-		alone: [],
-		refused: ['document'],
-		takes: (max) => `at most ${plural(max, 'image or video', 'images or videos')} (a carousel)`,
-	},
-	// "A MultiImage post is a post containing multiple images (minimum of 2 images and maximum of 20 images)";
-	// a video post holds one video, a document post one document (PDF).
-	// https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api
-	// https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/videos-api
-	// https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/documents-api
-	linkedin: {
-		max: 20,
-		alone: ['video', 'document'],
-		refused: [],
-		takes: (max) => `at most ${plural(max, 'image')}, or 1 video, or 1 document (PDF)`,
-	},
-	// Substack publishes no developer documentation of what a post (a note) takes: nothing is checked
-	// unless a limit is set under Media Limits.
-	substack: {
-		max: undefined,
-		alone: [],
-		refused: [],
-		takes: (max) => `at most ${plural(max, 'media', 'media')} (the limit set under Media Limits)`,
-	},
-};
+/** Each platform's media rule, from its entry in common/platforms.ts (where each cites its source). */
+export const MEDIA_RULES: Readonly<Record<PostPlatform, MediaRule>> = Object.fromEntries(
+	postPlatforms().map((platform) => [platform, platformEntry(platform).media]),
+) as Record<PostPlatform, MediaRule>;
+
+/** What one post of the platform takes, in words, with the limit in force. */
+export function mediaTakes(platform: PostPlatform, max: number): string {
+	const { unit, rest } = MEDIA_RULES[platform].takes;
+	return `at most ${plural(max, unit[0], unit[1])}${rest}`;
+}
 
 /** Limits in force: the most media in one post per platform; a platform missing is not checked. */
 export type MediaLimits = Partial<Record<PostPlatform, number>>;
@@ -213,7 +146,7 @@ export function checkPostMedia(
 		platform,
 		postIndex,
 		kinds,
-		message: `${name} post ${postIndex + 1} has ${describeKinds(kinds)};${no} ${name} takes ${rule.takes(max)}`,
+		message: `${name} post ${postIndex + 1} has ${describeKinds(kinds)};${no} ${name} takes ${mediaTakes(platform, max)}`,
 	};
 }
 

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { platformEntry, postPlatforms } from '../../common/platforms';
 import type { MediaRef, MediaResolver, PostPlatform } from './content';
 import { platformName } from './content';
 
@@ -8,23 +9,10 @@ import { platformName } from './content';
  * whole object is sent back: whatever the edit does not name stays as it was. Pure functions, no I/O.
  */
 
-/** Post fields of the Platform configuration table, per platform: what a post object sent back carries. */
-export const POST_FIELDS: Record<PostPlatform, readonly string[]> = {
-	x: [
-		'text',
-		'media_ids',
-		'quote_post_url',
-		'subscribers_only',
-		'paid_partnership',
-		'made_with_ai',
-		'reply_settings',
-	],
-	linkedin: ['text', 'media_ids', 'linkedin_reshare_urn', 'hide_link_preview'],
-	mastodon: ['text', 'media_ids'],
-	threads: ['text', 'media_ids', 'hide_link_preview'],
-	bluesky: ['text', 'media_ids', 'hide_link_preview'],
-	substack: ['text', 'media_ids', 'hide_link_preview'],
-};
+/** Post fields of the Platform configuration table, per platform (common/platforms.ts): what a post object sent back carries. */
+export const POST_FIELDS: Readonly<Record<PostPlatform, readonly string[]>> = Object.fromEntries(
+	postPlatforms().map((platform) => [platform, platformEntry(platform).postFields]),
+) as Record<PostPlatform, readonly string[]>;
 
 /** Fields that belong to one post; the others (labels, reply settings, link preview) usually hold for the whole thread. */
 const OWN_FIELDS = new Set(['text', 'media_ids', 'quote_post_url']);

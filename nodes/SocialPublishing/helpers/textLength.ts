@@ -3,35 +3,34 @@
  * The API specification leaves the limits unstated ("Character limits of post text per platform: not shown");
  * the README lists each limit with its public source. Pure functions, no I/O.
  */
-import type { PostPlatform } from './content';
+import type { CounterId, PostPlatform } from '../../common/platforms';
+import { platformEntry, platformsWhere, postPlatforms } from '../../common/platforms';
 import { platformName } from './content';
 import { findLinks } from './links';
 import { stripMarkers } from './markers';
 import { replaceLinkedInMentions } from './mentions';
 import { graphemeTotal } from './segments';
 
-/** Default limit per platform; undefined: no limit is known, nothing is checked unless the user sets one. */
-export const DEFAULT_LIMITS: Readonly<Record<PostPlatform, number | undefined>> = {
-	x: 280,
-	bluesky: 300,
-	threads: 500,
-	mastodon: 500,
-	linkedin: 3000,
-	substack: undefined,
-};
+/** Default limit per platform (common/platforms.ts); undefined: no limit is known, nothing is checked unless the user sets one. */
+export const DEFAULT_LIMITS: Readonly<Record<PostPlatform, number | undefined>> = perPlatform(
+	(platform) => platformEntry(platform).length.limit,
+);
 
 /** Platforms that take a single post: Auto-Split never splits their text, an overlong text is refused. */
-export const SINGLE_POST_PLATFORMS: readonly PostPlatform[] = ['linkedin', 'substack'];
+export const SINGLE_POST_PLATFORMS: readonly PostPlatform[] = platformsWhere(
+	(entry) => entry.singlePost,
+);
 
 /** How each platform counts, in words, for error messages. */
-export const COUNTED_AS: Readonly<Record<PostPlatform, string>> = {
-	x: 'weighted as X counts: every link 23, CJK and emoji 2',
-	bluesky: 'graphemes',
-	threads: 'characters, emoji by their UTF-8 bytes',
-	mastodon: 'characters, every link 23',
-	linkedin: 'characters',
-	substack: 'characters',
-};
+export const COUNTED_AS: Readonly<Record<PostPlatform, string>> = perPlatform(
+	(platform) => platformEntry(platform).length.countedAs,
+);
+
+function perPlatform<T>(value: (platform: PostPlatform) => T): Record<PostPlatform, T> {
+	return Object.fromEntries(
+		postPlatforms().map((platform) => [platform, value(platform)]),
+	) as Record<PostPlatform, T>;
+}
 
 /** X: a link counts 23 whatever its length (twitter-text 3 `transformedURLLength`). */
 export const X_LINK_LENGTH = 23;
@@ -270,18 +269,22 @@ export function visibleText(text: string, platform: PostPlatform): string {
 	return replaceLinkedInMentions(plain, (name) => (platform === 'linkedin' ? name : `@${name}`));
 }
 
-const COUNTERS: Readonly<Record<PostPlatform, (text: string) => number>> = {
-	x: xWeightedLength,
-	bluesky: graphemeCount,
+/** The counters a platform entry names by id (common/platforms.ts). */
+const COUNTERS: Readonly<Record<CounterId, (text: string) => number>> = {
+	xWeighted: xWeightedLength,
+	graphemes: graphemeCount,
 	threads: threadsLength,
 	mastodon: mastodonLength,
-	linkedin: utf16Length,
-	substack: utf16Length,
+	utf16: utf16Length,
 };
+
+function counterOf(platform: PostPlatform): (text: string) => number {
+	return COUNTERS[platformEntry(platform).length.counter];
+}
 
 /** The length of one post's text as the platform counts what it shows. */
 export function postLength(platform: PostPlatform, text: string): number {
-	return COUNTERS[platform](visibleText(text, platform));
+	return counterOf(platform)(visibleText(text, platform));
 }
 
 /** Texts longer than this are counted in pieces of about this size. */
@@ -337,7 +340,7 @@ export function postLengthUpTo(
 	limit: number,
 ): { length: number; complete: boolean } {
 	const visible = visibleText(text, platform);
-	const count = COUNTERS[platform];
+	const count = counterOf(platform);
 	if (count === utf16Length || visible.length <= PIECE)
 		return { length: count(visible), complete: true };
 	let length = 0;

@@ -3,19 +3,16 @@ import { isPostPlatform, platformName } from '../../../helpers/content';
 import type { MediaLimits } from '../../../helpers/mediaRules';
 import { resolveMediaLimits } from '../../../helpers/mediaRules';
 import { paramError } from '../../../helpers/validation';
-import { POST_PLATFORM_OPTIONS } from '../../descriptions';
+import { MEDIA_LIMITS_HELP, POST_PLATFORM_OPTIONS, SINGLE_POST_NAMES } from '../../descriptions';
 
 /** Content Options for media: the check of how many media each post takes, its limits, and Spread Media. */
-
-const MEDIA_HELP =
-	'X 4 images or 1 video or GIF, Bluesky 4 images or 1 video, Mastodon 4 or 1 video, Threads 20, LinkedIn 20 images or 1 video or 1 PDF, Substack none';
 
 export const checkMediaField: INodeProperties = {
 	displayName: 'Check Media',
 	name: 'checkMedia',
 	type: 'boolean',
 	default: true,
-	description: `Whether to refuse, before any upload, a post with more media (or other kinds) than its platform takes (${MEDIA_HELP}). Media given by ID count without their kind.`,
+	description: `Whether to refuse, before any upload, a post with more media (or other kinds) than its platform takes (${MEDIA_LIMITS_HELP}). Media given by ID count without their kind.`,
 	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
 };
 
@@ -59,8 +56,7 @@ export const spreadMediaField: INodeProperties = {
 	name: 'spreadMedia',
 	type: 'boolean',
 	default: false,
-	description:
-		'Whether a post with more media than its platform takes keeps what fits and moves the rest, in order, to the next posts (adding posts without text at the end of the thread when needed). Alt texts go with their media. LinkedIn and Substack take one post: too many media are refused there.',
+	description: `Whether a post with more media than its platform takes keeps what fits and moves the rest, in order, to the next posts (adding posts without text at the end of the thread when needed). Alt texts go with their media. ${SINGLE_POST_NAMES} take one post: too many media are refused there.`,
 	displayOptions: { show: { '/contentType': ['posts'] } },
 };
 

@@ -10,7 +10,7 @@ import {
 } from '../../../helpers/mediaUpload/limits';
 import type { UploadSettings } from '../../../helpers/mediaUpload/pending';
 import { paramError } from '../../../helpers/validation';
-import { POST_PLATFORM_OPTIONS } from '../../descriptions';
+import { LENGTH_LIMITS_HELP, POST_PLATFORM_OPTIONS, SINGLE_POST_NAMES } from '../../descriptions';
 import type { MediaSettings } from './mediaOptions';
 import {
 	checkMediaField,
@@ -21,16 +21,12 @@ import {
 
 /** Content Options: its fields and its reader (separator, uploads, and the length check with Auto-Split). */
 
-const LIMITS_HELP =
-	'X 280 (weighted), Bluesky 300, Threads 500, Mastodon 500, LinkedIn 3000, Substack none';
-
 export const autoSplitField: INodeProperties = {
 	displayName: 'Auto-Split Long Text',
 	name: 'autoSplit',
 	type: 'boolean',
 	default: false,
-	description:
-		'Whether to split a text too long for a platform into a thread of posts that each fit: at paragraphs, then sentences, then words, never inside a link, mention or comment marker. Each platform gets as many posts as it needs; media stay on the first post (Spread Media Over Thread moves what it cannot take to the next posts). LinkedIn and Substack take one post: a text over their limit is refused instead.',
+	description: `Whether to split a text too long for a platform into a thread of posts that each fit: at paragraphs, then sentences, then words, never inside a link, mention or comment marker. Each platform gets as many posts as it needs; media stay on the first post (Spread Media Over Thread moves what it cannot take to the next posts). ${SINGLE_POST_NAMES} take one post: a text over their limit is refused instead.`,
 	displayOptions: { show: { '/contentType': ['posts'], '/contentMode': ['text'] } },
 };
 
@@ -39,7 +35,7 @@ export const checkLengthField: INodeProperties = {
 	name: 'checkLength',
 	type: 'boolean',
 	default: true,
-	description: `Whether to refuse, before anything is sent, a post longer than its platform allows, counted the way the platform counts (${LIMITS_HELP})`,
+	description: `Whether to refuse, before anything is sent, a post longer than its platform allows, counted the way the platform counts (${LENGTH_LIMITS_HELP})`,
 	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
 };
 

@@ -2,6 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { MediaRef, MediaResolver, PostPlatform } from '../../../../helpers/content';
 import { beforeUpload, LINK_PREVIEW_PLATFORMS, toList } from '../../../../helpers/content';
 import type { PlatformPatch } from '../../../../helpers/merge';
+import { platformsTaking } from '../../../../../common/platforms';
+import { platformOptions } from '../../../descriptions';
 
 /**
  * The builder of "Social Posts": what the posts each platform gets become in the API's platforms object.
@@ -39,36 +41,32 @@ type OptionKind =
 	/** a list of platforms: on (`true`) for the platforms listed */
 	| 'platforms';
 
-interface PlatformOption {
+interface OptionSpec {
 	/** The node parameter, inside the Platform Options collection. */
 	name: string;
 	/** The API field it sets. */
 	field: string;
 	/** Where the field goes: every post, the first post only, or the platform's settings. */
 	on: 'posts' | 'firstPost' | 'settings';
-	platforms: readonly PostPlatform[];
 	kind: OptionKind;
 	property: Omit<INodeProperties, 'name' | 'displayOptions'>;
 }
 
-const X: readonly PostPlatform[] = ['x'];
+interface PlatformOption extends OptionSpec {
+	/** The platforms that have the field (common/platforms.ts): the option shows and applies for these only. */
+	platforms: readonly PostPlatform[];
+}
 
-export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
+const OPTION_SPECS: readonly OptionSpec[] = [
 	{
 		name: 'hideLinkPreview',
 		field: 'hide_link_preview',
 		on: 'posts',
-		platforms: LINK_PREVIEW_PLATFORMS,
 		kind: 'platforms',
 		property: {
 			displayName: 'Hide Link Preview On',
 			type: 'multiOptions',
-			options: [
-				{ name: 'Bluesky', value: 'bluesky' },
-				{ name: 'LinkedIn', value: 'linkedin' },
-				{ name: 'Substack', value: 'substack' },
-				{ name: 'Threads', value: 'threads' },
-			],
+			options: platformOptions(LINK_PREVIEW_PLATFORMS),
 			default: [],
 			description: 'Platforms whose posts show no link preview card',
 		},
@@ -77,7 +75,6 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		name: 'linkedinReshareUrn',
 		field: 'linkedin_reshare_urn',
 		on: 'posts',
-		platforms: ['linkedin'],
 		kind: 'text',
 		property: {
 			displayName: 'LinkedIn Reshare URN',
@@ -91,7 +88,6 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		name: 'xCommunityId',
 		field: 'community_id',
 		on: 'settings',
-		platforms: X,
 		kind: 'text',
 		property: {
 			displayName: 'X Community ID',
@@ -104,7 +100,6 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		name: 'xMadeWithAi',
 		field: 'made_with_ai',
 		on: 'posts',
-		platforms: X,
 		kind: 'flag',
 		property: {
 			displayName: 'X Made With AI',
@@ -117,7 +112,6 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		name: 'xRepliesFromFollowing',
 		field: 'reply_settings',
 		on: 'posts',
-		platforms: X,
 		kind: 'following',
 		property: {
 			displayName: 'X Only Followed Accounts Can Reply',
@@ -131,7 +125,6 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		name: 'xPaidPartnership',
 		field: 'paid_partnership',
 		on: 'posts',
-		platforms: X,
 		kind: 'flag',
 		property: {
 			displayName: 'X Paid Partnership',
@@ -144,7 +137,6 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		name: 'xQuotePostUrl',
 		field: 'quote_post_url',
 		on: 'firstPost',
-		platforms: X,
 		kind: 'text',
 		property: {
 			displayName: 'X Quote Post URL',
@@ -158,7 +150,6 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		name: 'xReplyToUrl',
 		field: 'reply_to_url',
 		on: 'settings',
-		platforms: X,
 		kind: 'text',
 		property: {
 			displayName: 'X Reply To URL',
@@ -173,7 +164,6 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		name: 'xShareWithFollowers',
 		field: 'share_with_followers',
 		on: 'settings',
-		platforms: X,
 		kind: 'flag',
 		property: {
 			displayName: 'X Share With Followers',
@@ -186,7 +176,6 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		name: 'xSubscribersOnly',
 		field: 'subscribers_only',
 		on: 'posts',
-		platforms: X,
 		kind: 'flag',
 		property: {
 			displayName: 'X Subscribers Only',
@@ -196,6 +185,11 @@ export const PLATFORM_OPTIONS: readonly PlatformOption[] = [
 		},
 	},
 ];
+
+export const PLATFORM_OPTIONS: readonly PlatformOption[] = OPTION_SPECS.map((option) => ({
+	...option,
+	platforms: platformsTaking(option.field, option.on === 'settings' ? 'settings' : 'posts'),
+}));
 
 /** The Platform Options collection; each option shows only when one of its platforms is chosen. */
 export const platformOptionsField: INodeProperties = {
