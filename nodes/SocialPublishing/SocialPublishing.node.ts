@@ -1,16 +1,29 @@
 import type {
 	IExecuteFunctions,
+	ILoadOptionsFunctions,
 	INodeExecutionData,
+	INodeListSearchResult,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { confirmFields } from './actions/confirm';
-import { resourceProperty } from './actions/descriptions';
-import { resources } from './actions/resources';
-import { router } from './actions/router';
-import { searchSocialSets } from '../common/socialSets';
-import { getTags } from './methods/loadOptions';
+import { properties } from './properties';
+
+// The operations' code is loaded on first use, not when n8n loads the node at start (see properties.ts).
+async function searchSocialSets(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const { searchSocialSets: search } = await import('../common/socialSets');
+	return await search.call(this, filter, paginationToken);
+}
+
+async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { getTags: load } = await import('./methods/loadOptions');
+	return await load.call(this);
+}
 
 export class SocialPublishing implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,16 +40,13 @@ export class SocialPublishing implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialPublishingApi', required: true }],
-		properties: [
-			resourceProperty,
-			...Object.values(resources).flatMap((resource) => resource.description),
-			...confirmFields,
-		],
+		properties: [...properties],
 	};
 
 	methods = { listSearch: { searchSocialSets }, loadOptions: { getTags } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const { router } = await import('./actions/router');
 		return await router.call(this);
 	}
 }

@@ -6,11 +6,16 @@
  * module registry in memory, even an unref'd one; a ref'd one also keeps the worker from exiting. Servers,
  * sockets and child processes must be gone too. Each gets a moment to finish; what is still there fails the file,
  * named with where it was started.
+ *
+ * It also keeps n8n's log quiet in green runs: what n8n logged during a test (see n8nLog.ts) is printed only when
+ * the test or one of its hooks failed.
  */
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
+import type { Circus } from '@jest/types';
 import { TestEnvironment } from 'jest-environment-node';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { n8nLogOf } from './n8nLogBuffer';
 
 /**
  * A full garbage collection, run when a file ends. V8 collects lazily: without it a worker's heap grew to some
@@ -42,6 +47,14 @@ function resources(): Map<string, number> {
 
 /** Node marks a timeout that ran or was cleared, and a cleared interval, as destroyed. */
 const isDone = (entry: Started) => (entry.timer as unknown as { _destroyed: boolean })._destroyed;
+
+/** "describe > ... > test", as jest names a test. */
+function fullName(test: Circus.TestEntry): string {
+	const names = [test.name];
+	for (let block = test.parent; block && block.parent; block = block.parent)
+		names.unshift(block.name);
+	return names.join(' > ');
+}
 
 export default class CheckedEnvironment extends TestEnvironment {
 	private readonly started = new Set<Started>();
@@ -80,6 +93,25 @@ export default class CheckedEnvironment extends TestEnvironment {
 		void process.stdout;
 		void process.stderr;
 		this.before = resources();
+	}
+
+	/** n8n's log starts empty for each test and is printed, then emptied, when the test or a hook failed. */
+	handleTestEvent(event: Circus.Event): void {
+		if (event.name === 'test_start') n8nLogOf(this.global).length = 0;
+		else if (event.name === 'hook_failure')
+			this.printN8nLog(
+				`the failed ${event.hook.type} hook${event.test ? ` of "${fullName(event.test)}"` : ''}`,
+			);
+		else if (event.name === 'test_done' && event.test.errors.length > 0)
+			this.printN8nLog(`the failed test "${fullName(event.test)}"`);
+	}
+
+	private printN8nLog(during: string): void {
+		const lines = n8nLogOf(this.global);
+		if (lines.length === 0) return;
+		const console = this.global.console as Console;
+		console.log([`n8n's log during ${during}:`, ...lines].join('\n'));
+		lines.length = 0;
 	}
 
 	async teardown(): Promise<void> {
