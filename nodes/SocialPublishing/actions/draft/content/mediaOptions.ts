@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { isPostPlatform, platformName } from '../../../helpers/content';
 import type { MediaLimits } from '../../../helpers/mediaRules';
 import { resolveMediaLimits } from '../../../helpers/mediaRules';
-import { paramError } from '../../../helpers/validation';
-import { MEDIA_LIMITS_HELP, POST_PLATFORM_OPTIONS, SINGLE_POST_NAMES } from '../../descriptions';
+import { MEDIA_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions';
+import type { PlatformLimitsSpec } from './platformLimits';
+import { platformLimitsField, readPlatformLimits } from './platformLimits';
 
 /** Content Options for media: the check of how many media each post takes, its limits, and Spread Media. */
 
@@ -16,40 +16,20 @@ export const checkMediaField: INodeProperties = {
 	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
 };
 
-export const mediaLimitsField: INodeProperties = {
+const MEDIA_LIMITS: PlatformLimitsSpec = {
 	displayName: 'Media Limits',
 	name: 'mediaLimits',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Limit',
-	default: {},
 	description:
 		'A different number of media per post for a platform (a Mastodon server that takes more). 0 turns the media check off for that platform.',
-	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
-	options: [
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			values: [
-				{
-					displayName: 'Platform',
-					name: 'platform',
-					type: 'options',
-					options: POST_PLATFORM_OPTIONS,
-					default: 'mastodon',
-				},
-				{
-					displayName: 'Maximum Media per Post',
-					name: 'maxMedia',
-					type: 'number',
-					typeOptions: { minValue: 0 },
-					default: 4,
-					description: 'Most media one post takes; 0 means no check',
-				},
-			],
-		},
-	],
+	contentTypes: ['posts', 'json'],
+	defaultPlatform: 'mastodon',
+	valueDisplayName: 'Maximum Media per Post',
+	valueName: 'maxMedia',
+	valueDefault: 4,
+	valueDescription: 'Most media one post takes; 0 means no check',
 };
+
+export const mediaLimitsField = platformLimitsField(MEDIA_LIMITS);
 
 export const spreadMediaField: INodeProperties = {
 	displayName: 'Spread Media Over Thread',
@@ -71,34 +51,7 @@ export function readMediaSettings(
 	itemIndex: number,
 	options: IDataObject,
 ): MediaSettings {
-	const overrides: MediaLimits = {};
-	for (const entry of ((options.mediaLimits as IDataObject | undefined)?.limit ??
-		[]) as IDataObject[]) {
-		const platform = String(entry.platform ?? '');
-		const limit = Number(entry.maxMedia);
-		if (!isPostPlatform(platform))
-			throw paramError(
-				context,
-				itemIndex,
-				'Media Limits',
-				`names an unknown platform "${platform}"`,
-			);
-		if (platform in overrides)
-			throw paramError(
-				context,
-				itemIndex,
-				'Media Limits',
-				`sets the limit of ${platformName(platform)} twice`,
-			);
-		if (!Number.isInteger(limit) || limit < 0)
-			throw paramError(
-				context,
-				itemIndex,
-				'Media Limits',
-				`sets ${platformName(platform)} to "${String(entry.maxMedia)}"; a limit is a whole number, 0 for no check`,
-			);
-		overrides[platform] = limit;
-	}
+	const overrides: MediaLimits = readPlatformLimits(context, itemIndex, options, MEDIA_LIMITS);
 	return {
 		limits: resolveMediaLimits(options.checkMedia !== false, overrides),
 		spread: options.spreadMedia === true,

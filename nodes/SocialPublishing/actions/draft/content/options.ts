@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { DEFAULT_SEPARATOR, isPostPlatform, platformName } from '../../../helpers/content';
+import { DEFAULT_SEPARATOR } from '../../../helpers/content';
 import type { Limits } from '../../../helpers/textLength';
 import { resolveLimits } from '../../../helpers/textLength';
 import {
@@ -9,9 +9,10 @@ import {
 	readUrlLimits,
 } from '../../../helpers/mediaUpload/limits';
 import type { UploadSettings } from '../../../helpers/mediaUpload/pending';
-import { paramError } from '../../../helpers/validation';
-import { LENGTH_LIMITS_HELP, POST_PLATFORM_OPTIONS, SINGLE_POST_NAMES } from '../../descriptions';
+import { LENGTH_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions';
 import type { MediaSettings } from './mediaOptions';
+import type { PlatformLimitsSpec } from './platformLimits';
+import { platformLimitsField, readPlatformLimits } from './platformLimits';
 import {
 	checkMediaField,
 	mediaLimitsField,
@@ -39,40 +40,20 @@ export const checkLengthField: INodeProperties = {
 	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
 };
 
-export const lengthLimitsField: INodeProperties = {
+const LENGTH_LIMITS: PlatformLimitsSpec = {
 	displayName: 'Length Limits',
 	name: 'lengthLimits',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Limit',
-	default: {},
 	description:
 		'A different limit for a platform: a long-post X plan, a Mastodon server with another limit. 0 turns the check off for that platform.',
-	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
-	options: [
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			values: [
-				{
-					displayName: 'Platform',
-					name: 'platform',
-					type: 'options',
-					options: POST_PLATFORM_OPTIONS,
-					default: 'x',
-				},
-				{
-					displayName: 'Maximum Length',
-					name: 'maxLength',
-					type: 'number',
-					typeOptions: { minValue: 0 },
-					default: 280,
-					description: 'Counted the way that platform counts; 0 means no check',
-				},
-			],
-		},
-	],
+	contentTypes: ['posts', 'json'],
+	defaultPlatform: 'x',
+	valueDisplayName: 'Maximum Length',
+	valueName: 'maxLength',
+	valueDefault: 280,
+	valueDescription: 'Counted the way that platform counts; 0 means no check',
 };
+
+export const lengthLimitsField = platformLimitsField(LENGTH_LIMITS);
 
 export const numberPostsField: INodeProperties = {
 	displayName: 'Number Split Posts',
@@ -180,34 +161,7 @@ function readLengthSettings(
 	itemIndex: number,
 	options: IDataObject,
 ): LengthSettings {
-	const overrides: Limits = {};
-	for (const entry of ((options.lengthLimits as IDataObject | undefined)?.limit ??
-		[]) as IDataObject[]) {
-		const platform = String(entry.platform ?? '');
-		const limit = Number(entry.maxLength);
-		if (!isPostPlatform(platform))
-			throw paramError(
-				context,
-				itemIndex,
-				'Length Limits',
-				`names an unknown platform "${platform}"`,
-			);
-		if (platform in overrides)
-			throw paramError(
-				context,
-				itemIndex,
-				'Length Limits',
-				`sets the limit of ${platformName(platform)} twice`,
-			);
-		if (!Number.isInteger(limit) || limit < 0)
-			throw paramError(
-				context,
-				itemIndex,
-				'Length Limits',
-				`sets ${platformName(platform)} to "${String(entry.maxLength)}"; a limit is a whole number, 0 for no check`,
-			);
-		overrides[platform] = limit;
-	}
+	const overrides: Limits = readPlatformLimits(context, itemIndex, options, LENGTH_LIMITS);
 	const textMode = context.getNodeParameter('contentMode', itemIndex, 'text') === 'text';
 	return {
 		limits: resolveLimits(options.checkLength !== false, overrides),
