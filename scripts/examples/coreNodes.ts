@@ -4,39 +4,10 @@
  * version) does for the parameters the examples set, following n8n-nodes-base's code, and refuses
  * anything else instead of guessing. The real-n8n end-to-end test runs the same workflows with the real nodes.
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
 import { onceNodeStandIns, RedisStandIn, useInMemoryProcessedItems } from './onceNodes';
-
-type Description = Omit<
-	INodeTypeDescription,
-	'group' | 'description' | 'defaults' | 'inputs' | 'outputs'
-> &
-	Partial<INodeTypeDescription>;
-
-function describe(d: Description): INodeTypeDescription {
-	return {
-		group: ['transform'],
-		description: `${d.displayName} (stand-in)`,
-		defaults: { name: d.displayName },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		...d,
-	} as INodeTypeDescription;
-}
-
-function unsupported(ctx: IExecuteFunctions, what: string): never {
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`The in-process stand-in for "${ctx.getNode().type}" does not support ${what}; run this workflow in n8n`,
-	);
-}
+import { describe, unsupported } from './standIn';
 
 /** lodash `get` for the dotted paths the examples use. */
 function getPath(obj: IDataObject, path: string): unknown {

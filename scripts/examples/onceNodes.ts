@@ -23,30 +23,9 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeType,
-	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-
-function describe(
-	d: Omit<INodeTypeDescription, 'group' | 'description' | 'defaults' | 'inputs' | 'outputs'> &
-		Partial<INodeTypeDescription>,
-): INodeTypeDescription {
-	return {
-		group: ['transform'],
-		description: `${d.displayName} (stand-in)`,
-		defaults: { name: d.displayName },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		...d,
-	} as INodeTypeDescription;
-}
-
-function unsupported(ctx: IExecuteFunctions, what: string): never {
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`The in-process stand-in for "${ctx.getNode().type}" does not support ${what}; run this workflow in n8n`,
-	);
-}
+import { NodeOperationError } from 'n8n-workflow';
+import { describe, unsupported } from './standIn';
 
 /** n8n's record of processed items, in memory: n8n's DeduplicationHelper in mode "entries" (md5 of each value, oldest dropped past maxEntries). */
 export class InMemoryProcessedItems implements IDataDeduplicator {
