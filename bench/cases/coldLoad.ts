@@ -28,9 +28,9 @@ const GROUPS: Array<{ name: string; when: string; modules: string[] }> = [
 		name: 'text helpers (counts, links, Auto-Split, markers)',
 		when: 'first run',
 		modules: [
-			'nodes/SocialPublishing/helpers/textLength.js',
-			'nodes/SocialPublishing/helpers/autoSplit.js',
-			'nodes/SocialPublishing/helpers/markers.js',
+			'nodes/SocialPublishing/helpers/text/textLength.js',
+			'nodes/SocialPublishing/helpers/text/autoSplit.js',
+			'nodes/SocialPublishing/helpers/text/markerSyntax.js',
 		],
 	},
 	{
@@ -38,7 +38,7 @@ const GROUPS: Array<{ name: string; when: string; modules: string[] }> = [
 		when: 'first run',
 		modules: [
 			'nodes/SocialPublishing/helpers/dates.js',
-			'nodes/SocialPublishing/helpers/ranges.js',
+			'nodes/SocialPublishing/helpers/dateRanges.js',
 		],
 	},
 	{

@@ -1,10 +1,10 @@
-import { splitPostsToLimit } from '../../nodes/SocialPublishing/helpers/autoSplit';
+import { splitPostsToLimit } from '../../nodes/SocialPublishing/helpers/text/autoSplit';
 import type { PostPlatform } from '../../nodes/SocialPublishing/helpers/content';
 import {
 	graphemeCount,
 	postLength,
 	xWeightedLength,
-} from '../../nodes/SocialPublishing/helpers/textLength';
+} from '../../nodes/SocialPublishing/helpers/text/textLength';
 import { count, median } from '../lib/stats';
 import type { BenchCase, Row } from '../lib/types';
 

@@ -6,7 +6,7 @@ import { changeTime, timeOf, type DraftView } from './changes';
 import { ANY_STATUS, POLL_EVENTS, type PollEvent } from './description';
 import { eventItem } from './output';
 import type { PollParams } from './poll';
-import { getDraftDetail, listDrafts } from './requests';
+import { getDraftDetail, listDrafts } from './draftPages';
 
 interface Sample {
 	event: PollEvent;

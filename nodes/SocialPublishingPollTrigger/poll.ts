@@ -13,7 +13,7 @@ import {
 } from './changes';
 import type { DraftOutput, PollEvent } from './description';
 import { eventItem, summaryOf } from './output';
-import { getDraftDetail, scanDrafts } from './requests';
+import { getDraftDetail, scanDrafts } from './draftPages';
 import { bounded, readState, writeState, type KnownDraft } from './state';
 
 /** Pages read on the first poll to learn the current status of the most recently changed drafts. */

@@ -8,7 +8,7 @@
  */
 
 /**
- * How a platform counts the length of post text: the id of a counter in helpers/textLength.ts, resolved there, so
+ * How a platform counts the length of post text: the id of a counter in helpers/text/textLength.ts, resolved there, so
  * this table loads none of the counting code.
  */
 export type CounterId = 'xWeighted' | 'graphemes' | 'threads' | 'mastodon' | 'utf16';

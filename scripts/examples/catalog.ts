@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { postLength } from '../../nodes/SocialPublishing/helpers/textLength';
+import { postLength } from '../../nodes/SocialPublishing/helpers/text/textLength';
 import { REPO_ROOT } from '../lib/pack';
 
 export type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@ import type {
 import { getSocialSetId } from './params';
 import { parsePlatformsJson } from '../helpers/validation';
 import { toList } from '../helpers/content';
-import { getDraft, getDraftTarget } from './draft/requests';
+import { getDraft, getDraftTarget } from './draft/draftRequests';
 import { ASK_TO_CONFIRM, unconfirmedOtherAction } from './dryRuns';
 import { validateCreate, validateUpdate } from './draft/validateOnly';
 

@@ -5,8 +5,8 @@ import { endpoints } from '../../common/transport/endpoints';
 import { checkMediaUrl, displayUrl } from '../helpers/mediaFiles';
 import type { QueueRule } from '../helpers/queue';
 import { paramError } from '../helpers/validation';
-import { getCommentPath } from './comment/common';
-import { getThreadPath } from './commentThread/common';
+import { getCommentPath } from './comment/commentPath';
+import { getThreadPath } from './commentThread/threadFields';
 import { getIntegerId, getSocialSetId } from './params';
 import { readScheduleRules } from './queue/updateSchedule.operation';
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../common/transport/errors';
 import { idProblem } from '../../common/transport/url';
-import { rangeProblem, toCalendarDate } from '../helpers/ranges';
+import { rangeProblem, toCalendarDate } from '../helpers/dateRanges';
 import { isUuid, paramError } from '../helpers/validation';
 
 /** The social set ID from the resource locator, checked to be a whole number before any request. */

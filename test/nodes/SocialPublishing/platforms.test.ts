@@ -12,7 +12,7 @@ const PATHS = {
 	platforms: '../../../nodes/common/platforms',
 	node: '../../../nodes/SocialPublishing/SocialPublishing.node',
 	content: '../../../nodes/SocialPublishing/helpers/content',
-	textLength: '../../../nodes/SocialPublishing/helpers/textLength',
+	textLength: '../../../nodes/SocialPublishing/helpers/text/textLength',
 	mediaRules: '../../../nodes/SocialPublishing/helpers/mediaRules',
 	merge: '../../../nodes/SocialPublishing/helpers/merge',
 	validation: '../../../nodes/SocialPublishing/helpers/validation',
@@ -32,7 +32,7 @@ function load() {
 		) as typeof import('../../../nodes/SocialPublishing/helpers/content'),
 		textLength: require(
 			PATHS.textLength,
-		) as typeof import('../../../nodes/SocialPublishing/helpers/textLength'),
+		) as typeof import('../../../nodes/SocialPublishing/helpers/text/textLength'),
 		mediaRules: require(
 			PATHS.mediaRules,
 		) as typeof import('../../../nodes/SocialPublishing/helpers/mediaRules'),

@@ -4,12 +4,12 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { DateTime } from 'luxon';
 import { checkDateRange, getCalendarDate, getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
-import { inclusiveDays, rangeProblem, todayIn } from '../../helpers/ranges';
+import { inclusiveDays, rangeProblem, todayIn } from '../../helpers/dateRanges';
 import { calendarDateField } from '../descriptions';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
 import type { OperationResult } from '../types';
-import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './fields';
+import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './analyticsFields';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,

@@ -5,7 +5,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { getDateRange, getLimit, getSocialSetId } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
 import type { OperationResult } from '../types';
-import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './fields';
+import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './analyticsFields';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,

@@ -8,7 +8,7 @@ import {
 	getBoundedText,
 	getThreadPath,
 	threadLocatorFields,
-} from '../commentThread/common';
+} from '../commentThread/threadFields';
 import type { OperationResult } from '../types';
 
 const fields: INodeProperties[] = [...threadLocatorFields(true), commentTextField];

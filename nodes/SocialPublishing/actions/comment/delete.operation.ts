@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
-import { commentIdField, threadLocatorFields } from '../commentThread/common';
+import { commentIdField, threadLocatorFields } from '../commentThread/threadFields';
 import type { OperationResult } from '../types';
-import { getCommentPath } from './common';
+import { getCommentPath } from './commentPath';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(true),

@@ -7,9 +7,9 @@ import {
 	commentTextField,
 	getBoundedText,
 	threadLocatorFields,
-} from '../commentThread/common';
+} from '../commentThread/threadFields';
 import type { OperationResult } from '../types';
-import { getCommentPath } from './common';
+import { getCommentPath } from './commentPath';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(true),

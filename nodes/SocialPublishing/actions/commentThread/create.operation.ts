@@ -15,7 +15,7 @@ import {
 	getBoundedText,
 	getDraftIds,
 	threadLocatorFields,
-} from './common';
+} from './threadFields';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(false),

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import type { OperationResult } from '../types';
-import { getThreadPath, threadLocatorFields } from './common';
+import { getThreadPath, threadLocatorFields } from './threadFields';
 
 const fields: INodeProperties[] = [...threadLocatorFields(true)];
 

@@ -4,7 +4,7 @@ import { getLimit } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
 import { returnAllOrLimit } from '../descriptions';
 import type { OperationResult } from '../types';
-import { THREAD_PLATFORMS, getThreadsPath, threadLocatorFields } from './common';
+import { THREAD_PLATFORMS, getThreadsPath, threadLocatorFields } from './threadFields';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(false),

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
-import { getThreadPath, threadLocatorFields } from './common';
+import { getThreadPath, threadLocatorFields } from './threadFields';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(true),

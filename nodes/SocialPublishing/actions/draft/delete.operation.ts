@@ -4,7 +4,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { apiRequest } from '../../../common/transport';
 import type { OperationResult } from '../types';
 import { draftIdField } from './fields/draftFields';
-import { getDraftTarget } from './requests';
+import { getDraftTarget } from './draftRequests';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['delete'] } },

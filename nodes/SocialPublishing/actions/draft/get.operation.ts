@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import type { OperationResult } from '../types';
 import { draftIdField, excludeMarkersOption } from './fields/draftFields';
-import { getDraft, getDraftTarget } from './requests';
+import { getDraft, getDraftTarget } from './draftRequests';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['get'] } },

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import type { OperationResult } from '../types';
 import { draftIdField, whenFields, PLAN_NOW_PROBLEM, resolveDate } from './fields/draftFields';
-import { getDraftTarget, patchDraft } from './requests';
+import { getDraftTarget, patchDraft } from './draftRequests';
 import { checkDate } from '../../helpers/dates';
 
 export const description: INodeProperties[] = updateDisplayOptions(

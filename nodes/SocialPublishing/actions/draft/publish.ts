@@ -5,8 +5,8 @@ import { waitOrCancel } from '../../../common/transport/wait';
 import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
 import { isPlatformOn } from '../../helpers/content';
-import type { DraftTarget } from './requests';
-import { getDraft } from './requests';
+import type { DraftTarget } from './draftRequests';
+import { getDraft } from './draftRequests';
 
 /** After a publish is started: the wait for it to finish, and the published URLs (the rule-5 check before sending: helpers/publishPolicy.ts). */
 

@@ -5,8 +5,8 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
 import { draftIdField, whenFields, resolveDate } from './fields/draftFields';
-import type { DraftTarget } from './requests';
-import { getDraft, getDraftTarget, patchDraft } from './requests';
+import type { DraftTarget } from './draftRequests';
+import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { checkOptionalDate } from '../../helpers/dates';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import type { OperationResult } from '../types';
 import { draftIdField } from './fields/draftFields';
-import { getDraft, getDraftTarget, patchDraft } from './requests';
+import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { echo } from '../../../common/transport/errors';
 
 export const description: INodeProperties[] = updateDisplayOptions(

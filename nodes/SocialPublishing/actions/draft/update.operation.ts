@@ -6,7 +6,7 @@ import type { OperationResult } from '../types';
 import { contentFields } from './content';
 import { checkLengths } from './content/lengths';
 import { checkMedia, knownKindsOf } from './content/mediaCheck';
-import { checkTextMarkers } from './content/markers';
+import { checkTextMarkers } from './content/markerCheck';
 import { readUpdateContent, wholeDraftProblem } from './content/update';
 import {
 	draftFields,
@@ -17,7 +17,7 @@ import {
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
 import { afterPublishNow, checkPublishWait, publishWaitOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
-import { getDraft, getDraftTarget, patchDraft } from './requests';
+import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { validateUpdate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
 

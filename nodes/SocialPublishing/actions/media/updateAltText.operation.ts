@@ -6,7 +6,7 @@ import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { socialSetLocator } from '../../../common/socialSets';
 import type { OperationResult } from '../types';
-import { getMediaId, mediaIdField } from './common';
+import { getMediaId, mediaIdField } from './mediaIdField';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,

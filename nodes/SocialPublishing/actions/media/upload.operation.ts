@@ -1,14 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { uploadBinaryProperty } from '../../helpers/mediaUpload/binary';
-import { DEFAULT_READY_TIMEOUT_MS } from '../../helpers/mediaUpload/upload';
+import { uploadBinaryProperty } from '../../mediaUpload/fromBinary';
+import { DEFAULT_READY_TIMEOUT_MS } from '../../mediaUpload/uploadSteps';
 import { MEDIA_EXTENSIONS, validateFileName, checkMediaUrl } from '../../helpers/mediaFiles';
 import {
 	DEFAULT_IDLE_TIMEOUT_SECONDS,
 	DEFAULT_MAX_SIZE_MIB,
 	readUrlLimits,
-} from '../../helpers/mediaUpload/limits';
-import { uploadFromUrl } from '../../helpers/mediaUpload/url';
+} from '../../mediaUpload/downloadLimits';
+import { uploadFromUrl } from '../../mediaUpload/fromUrl';
 import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { socialSetLocator } from '../../../common/socialSets';

@@ -6,7 +6,7 @@ import { getLimit, getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import type { QueueView } from '../../helpers/queue';
 import { freeSlots } from '../../helpers/queue';
-import { endOfSpan, todayIn } from '../../helpers/ranges';
+import { endOfSpan, todayIn } from '../../helpers/dateRanges';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';

@@ -6,7 +6,7 @@ import { isPlatformOn } from '../../helpers/content';
 import { readContent } from '../draft/content';
 import { readDraftFields } from '../draft/fields/draftFields';
 import { afterPublishNow, waitSettings, waitUntilFinished } from '../draft/publish';
-import { getDraft, getDraftTarget } from '../draft/requests';
+import { getDraft, getDraftTarget } from '../draft/draftRequests';
 import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { deleteOrGone, since } from './reconcileCommon';

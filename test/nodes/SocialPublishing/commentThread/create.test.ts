@@ -1,4 +1,7 @@
-import { findMarkerIds, stripMarkers } from '../../../../nodes/SocialPublishing/helpers/markers';
+import {
+	findMarkerIds,
+	stripMarkers,
+} from '../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
 import {

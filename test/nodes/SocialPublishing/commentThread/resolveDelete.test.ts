@@ -1,4 +1,4 @@
-import { findMarkerIds } from '../../../../nodes/SocialPublishing/helpers/markers';
+import { findMarkerIds } from '../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
 import {

@@ -4,7 +4,7 @@
  * the limits and their sources are in the README ("Post length and Auto-Split").
  */
 import type { IDataObject } from 'n8n-workflow';
-import { postLength } from '../../../../nodes/SocialPublishing/helpers/textLength';
+import { postLength } from '../../../../nodes/SocialPublishing/helpers/text/textLength';
 import { useSandbox } from '../../../harness/sandbox';
 import { readyMediaId } from '../media/fixtures';
 import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';

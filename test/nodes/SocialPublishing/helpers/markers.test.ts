@@ -3,7 +3,7 @@ import {
 	checkMarkers,
 	findMarkerIds,
 	stripMarkers,
-} from '../../../../nodes/SocialPublishing/helpers/markers';
+} from '../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
 import { parseMarkers } from '../../../../sandbox/domain/markers';
 
 const A = '0b6a9c1e-4f1d-4a53-9c11-8e2f3c4d5e6f';

@@ -6,7 +6,7 @@ import {
 	rangeProblem,
 	toCalendarDate,
 	todayIn,
-} from '../../../../nodes/SocialPublishing/helpers/ranges';
+} from '../../../../nodes/SocialPublishing/helpers/dateRanges';
 
 describe('toCalendarDate: dates for the queue and analytics, sent as YYYY-MM-DD', () => {
 	test.each([

@@ -3,9 +3,12 @@
  * position, see linearity.test.ts): compared on generated texts made of the characters each one looks at.
  */
 import fc from 'fast-check';
-import { paragraphGaps, sentenceGaps } from '../../../../nodes/SocialPublishing/helpers/breaks';
-import { findLinkedInMentions } from '../../../../nodes/SocialPublishing/helpers/mentions';
-import { segmentStarts } from '../../../../nodes/SocialPublishing/helpers/segments';
+import {
+	paragraphGaps,
+	sentenceGaps,
+} from '../../../../nodes/SocialPublishing/helpers/text/breaks';
+import { findLinkedInMentions } from '../../../../nodes/SocialPublishing/helpers/text/mentions';
+import { segmentStarts } from '../../../../nodes/SocialPublishing/helpers/text/segments';
 import { displayUrl, safeFileName } from '../../../../nodes/SocialPublishing/helpers/mediaFiles';
 
 const PARAGRAPH = /[ \t]*\n[ \t]*\n\s*/g;

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { uploadPendingMedia } from '../../../helpers/mediaUpload/pending';
+import { uploadPendingMedia } from '../../../mediaUpload/pendingMedia';
 import { checkPlatformsObject, paramError } from '../../../helpers/validation';
 import { articleFields, buildArticlePlatforms, readArticle } from './article';
 import { platformsJsonField, readPlatformsJson } from './json';
@@ -7,7 +7,7 @@ import { checkLengths, fitPostLengths } from './lengths';
 import { checkMedia, fitPostMedia } from './mediaCheck';
 import { contentOptionsField, readContentOptions } from './options';
 import { buildPostPlatforms } from './posts/build';
-import { postsFields } from './posts/fields';
+import { postsFields } from './posts/postsFields';
 import { readPostsContent } from './posts/read';
 import type { Report } from './report';
 import { stopAtFirst } from './report';

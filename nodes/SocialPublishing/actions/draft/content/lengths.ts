@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { PostPlatform } from '../../../helpers/content';
 import { platformName } from '../../../helpers/content';
-import { splitPostsToLimit } from '../../../helpers/autoSplit';
+import { splitPostsToLimit } from '../../../helpers/text/autoSplit';
 import {
 	describeLengthProblem,
 	findOverLength,
 	postLength,
 	SINGLE_POST_PLATFORMS,
-} from '../../../helpers/textLength';
+} from '../../../helpers/text/textLength';
 import { paramError } from '../../../helpers/validation';
 import type { LengthSettings } from './options';
 import type { PostInput, PostsContent } from './posts/build';

@@ -9,9 +9,9 @@ import {
 	kindOfUrl,
 	spreadMedia,
 } from '../../../helpers/mediaRules';
-import { getItemBinary } from '../../../helpers/mediaUpload/binary';
+import { getItemBinary } from '../../../mediaUpload/fromBinary';
 import { threadWideFields } from '../../../helpers/merge';
-import { SINGLE_POST_PLATFORMS } from '../../../helpers/textLength';
+import { SINGLE_POST_PLATFORMS } from '../../../helpers/text/textLength';
 import { paramError } from '../../../helpers/validation';
 import type { MediaSettings } from './mediaOptions';
 import type { PostsContent } from './posts/build';

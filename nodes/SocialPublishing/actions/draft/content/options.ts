@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DEFAULT_SEPARATOR } from '../../../helpers/content';
-import type { Limits } from '../../../helpers/textLength';
-import { resolveLimits } from '../../../helpers/textLength';
+import type { Limits } from '../../../helpers/text/textLength';
+import { resolveLimits } from '../../../helpers/text/textLength';
 import {
 	DEFAULT_IDLE_TIMEOUT_SECONDS,
 	DEFAULT_MAX_SIZE_MIB,
 	readPositiveNumber,
 	readUrlLimits,
-} from '../../../helpers/mediaUpload/limits';
-import type { UploadSettings } from '../../../helpers/mediaUpload/pending';
+} from '../../../mediaUpload/downloadLimits';
+import type { UploadSettings } from '../../../mediaUpload/pendingMedia';
 import { LENGTH_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions';
 import type { MediaSettings } from './mediaOptions';
 import type { PlatformLimitsSpec } from './platformLimits';

@@ -3,7 +3,7 @@ import type { PostPlatform } from '../../../helpers/content';
 import { beforeUpload, isPlatformOn, platformName, toList } from '../../../helpers/content';
 import type { ArticlePatch, PlatformPatch } from '../../../helpers/merge';
 import { mergeArticle, mergePostPlatform } from '../../../helpers/merge';
-import { uploadPendingMedia } from '../../../helpers/mediaUpload/pending';
+import { uploadPendingMedia } from '../../../mediaUpload/pendingMedia';
 import { publishPolicyProblem } from '../../../helpers/publishPolicy';
 import { checkPlatformsObject, paramError } from '../../../helpers/validation';
 import { POST_PLATFORM_OPTIONS } from '../../descriptions';

@@ -3,7 +3,7 @@ import type { PostPlatform } from '../../../helpers/content';
 import { isPostPlatform, PendingMedia } from '../../../helpers/content';
 import { displayUrl } from '../../../helpers/mediaFiles';
 import type { MediaKind } from '../../../helpers/mediaRules';
-import { postLength } from '../../../helpers/textLength';
+import { postLength } from '../../../helpers/text/textLength';
 import { slotKind } from '../content/mediaCheck';
 import type { MediaSettings } from '../content/mediaOptions';
 import type { LengthSettings } from '../content/options';

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../../common/transport';
 import { endpoints } from '../../../../common/transport/endpoints';
 import type { QueueView } from '../../../helpers/queue';
 import { freeSlots } from '../../../helpers/queue';
-import { endOfSpan, todayIn } from '../../../helpers/ranges';
+import { endOfSpan, todayIn } from '../../../helpers/dateRanges';
 import { QUEUE_MAX_DAYS } from '../../queue/getSlots.operation';
 import { socialSetTimeZone } from '../../socialSetTimeZone';
 

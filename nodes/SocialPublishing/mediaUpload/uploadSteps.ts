@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { apiRequest } from '../../../common/transport';
-import { waitOrCancel } from '../../../common/transport/wait';
-import { endpoints } from '../../../common/transport/endpoints';
+import { apiRequest } from '../../common/transport';
+import { waitOrCancel } from '../../common/transport/wait';
+import { endpoints } from '../../common/transport/endpoints';
 
 /**
- * Media upload, the one helper that does I/O: create the upload (Media: POST …/media/upload), send the file
- * to the presigned URL (binary.ts from an item's binary property, url.ts from a public URL), then wait until
+ * Media upload, outside helpers/ because it does I/O: create the upload (Media: POST …/media/upload), send the file
+ * to the presigned URL (fromBinary.ts from an item's binary property, fromUrl.ts from a public URL), then wait until
  * the media is ready (Media status).
  */
 

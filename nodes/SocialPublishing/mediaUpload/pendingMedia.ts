@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { fillPendingMedia, pendingMediaOf } from '../content';
-import { uploadBinaryProperty } from './binary';
-import type { UrlLimits } from './limits';
-import type { PreparedUrl } from './url';
-import { probeMediaUrls, uploadPreparedUrl } from './url';
+import { fillPendingMedia, pendingMediaOf } from '../helpers/content';
+import { uploadBinaryProperty } from './fromBinary';
+import type { UrlLimits } from './downloadLimits';
+import type { PreparedUrl } from './fromUrl';
+import { probeMediaUrls, uploadPreparedUrl } from './fromUrl';
 
 /** How uploads of one item go: alt texts per binary property, and the wait for each file to be processed. */
 export interface UploadSettings {

@@ -1,21 +1,21 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { OpenDownload } from '../../../common/transport/download';
-import { closeDownload, openDownload } from '../../../common/transport/download';
-import type { UploadBody } from '../../../common/transport/upload';
-import { putToUploadUrl } from '../../../common/transport/upload';
+import type { OpenDownload } from '../../common/transport/download';
+import { closeDownload, openDownload } from '../../common/transport/download';
+import type { UploadBody } from '../../common/transport/upload';
+import { putToUploadUrl } from '../../common/transport/upload';
 import {
 	bareContentType,
 	displayUrl,
 	mediaFileName,
 	servedTypeProblem,
 	validateFileName,
-} from '../mediaFiles';
-import type { UrlLimits } from './limits';
-import { DEFAULT_URL_LIMITS, formatMib } from './limits';
-import { cancelledError, downloadError } from './urlErrors';
-import type { MediaStatus, UploadOptions } from './upload';
-import { createMediaUpload, finishMediaUpload } from './upload';
-import { paramError } from '../validation';
+} from '../helpers/mediaFiles';
+import type { UrlLimits } from './downloadLimits';
+import { DEFAULT_URL_LIMITS, formatMib } from './downloadLimits';
+import { cancelledError, downloadError } from './fromUrlErrors';
+import type { MediaStatus, UploadOptions } from './uploadSteps';
+import { createMediaUpload, finishMediaUpload } from './uploadSteps';
+import { paramError } from '../helpers/validation';
 
 /**
  * Media from a public URL: the download is opened with n8n's HTTP helper and checked (status, type, size,

@@ -3,11 +3,11 @@
  * The API specification leaves the limits unstated ("Character limits of post text per platform: not shown");
  * the README lists each limit with its public source. Pure functions, no I/O.
  */
-import type { CounterId, PostPlatform } from '../../common/platforms';
-import { platformEntry, platformsWhere, postPlatforms } from '../../common/platforms';
-import { platformName } from './content';
+import type { CounterId, PostPlatform } from '../../../common/platforms';
+import { platformEntry, platformsWhere, postPlatforms } from '../../../common/platforms';
+import { platformName } from '../content';
 import { findLinks } from './links';
-import { stripMarkers } from './markers';
+import { stripMarkers } from './markerSyntax';
 import { replaceLinkedInMentions } from './mentions';
 import { graphemeTotal } from './segments';
 

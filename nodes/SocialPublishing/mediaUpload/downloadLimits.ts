@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { DownloadLimits } from '../../../common/transport/downloadGuard';
-import { paramError } from '../validation';
+import type { DownloadLimits } from '../../common/transport/downloadGuard';
+import { paramError } from '../helpers/validation';
 
 /**
  * The bounds of a download from a media URL. Max Size defaults to 512 MiB, X's largest video upload

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { OpenDownload } from '../../../common/transport/download';
-import { displayUrl } from '../mediaFiles';
-import { paramError } from '../validation';
-import type { UrlLimits } from './limits';
-import { formatMib, formatSeconds } from './limits';
+import type { OpenDownload } from '../../common/transport/download';
+import { displayUrl } from '../helpers/mediaFiles';
+import { paramError } from '../helpers/validation';
+import type { UrlLimits } from './downloadLimits';
+import { formatMib, formatSeconds } from './downloadLimits';
 
 /** The errors of a download from a media URL that ended early, saying what became of its upload. */
 

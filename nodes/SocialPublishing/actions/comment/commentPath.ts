@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { getUuid } from '../params';
-import { getThreadPath } from '../commentThread/common';
+import { getThreadPath } from '../commentThread/threadFields';
 import { endpoints } from '../../../common/transport/endpoints';
 
 /** The path of one comment and its ID. */

@@ -1,10 +1,10 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { putToUploadUrl } from '../../../common/transport/upload';
-import { validateFileName } from '../mediaFiles';
-import { paramError } from '../validation';
-import type { MediaStatus, UploadOptions } from './upload';
-import { createMediaUpload, finishMediaUpload } from './upload';
+import { putToUploadUrl } from '../../common/transport/upload';
+import { validateFileName } from '../helpers/mediaFiles';
+import { paramError } from '../helpers/validation';
+import type { MediaStatus, UploadOptions } from './uploadSteps';
+import { createMediaUpload, finishMediaUpload } from './uploadSteps';
 
 /** The binary property of the item, or an error naming the property and the item. */
 export function getItemBinary(
