@@ -5,7 +5,11 @@
  * Publish At a date) through n8n-core's engine against the sandbox, and records which files of nodes/ it
  * enters, in order: every function a module exports is wrapped, so a call from one file into another is
  * seen. It prints the files, how many there are, and each return to a file the item had left.
- * `npm run route -- --json` prints the same as JSON.
+ *
+ * The text's route is the part of it where the post text itself is handed on: a call counts when one of its
+ * arguments is a string holding a piece of the text, or a plain object or array holding one within four levels
+ * (class instances such as n8n's context are not searched, though they also reach the parameters).
+ * `npm run route -- --json` prints both as JSON.
  */
 import './lib/tsResolve';
 import { relative, sep } from 'path';
@@ -17,8 +21,51 @@ import { singleNodeWorkflow } from '../test/harness/workflows';
 const NODES = `${sep}nodes${sep}`;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
+const TEXT = 'Launch day: what we built\n---\nAnd why it matters';
+const TEXT_PIECES = ['Launch day', 'why it matters'];
+
 const entered: string[] = [];
+const textEntered: string[] = [];
 let tracing = false;
+
+/** Whether a value holds a piece of the post text: a string, or a plain object or array within `depth` levels. */
+function carriesText(value: unknown, depth = 4): boolean {
+	if (typeof value === 'string') return TEXT_PIECES.some((piece) => value.includes(piece));
+	if (depth === 0 || value === null || typeof value !== 'object') return false;
+	if (Array.isArray(value))
+		return value.slice(0, 50).some((entry) => carriesText(entry, depth - 1));
+	if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+	return Object.values(value)
+		.slice(0, 50)
+		.some((entry) => carriesText(entry, depth - 1));
+}
+
+function record(route: string[], name: string): void {
+	if (route[route.length - 1] !== name) route.push(name);
+}
+
+/** The files of a route, and its returns: each entry into a file the route had left before. */
+function summary(route: string[]): { files: number; returns: number; actionsReturns: number } {
+	const returns = route.filter((file, index) => route.indexOf(file) < index);
+	return {
+		files: new Set(route).size,
+		returns: returns.length,
+		actionsReturns: returns.filter((file) => file.includes(`${sep}actions${sep}`)).length,
+	};
+}
+
+function print(title: string, route: string[]): void {
+	console.log(`${title}\n`);
+	route.forEach((file, index) =>
+		console.log(
+			`${String(index + 1).padStart(3)}. ${file}${route.indexOf(file) < index ? '   (return)' : ''}`,
+		),
+	);
+	const { files, returns, actionsReturns } = summary(route);
+	console.log(
+		`\n${files} files, ${route.length} entries, ${returns} returns to a file left before: ${actionsReturns} to the operation's own files (actions/), ${returns - actionsReturns} to helpers, media upload and the transport\n`,
+	);
+}
 
 /** Wraps the exported functions of every loaded module of nodes/, so each call records its file. */
 function instrument(): number {
@@ -33,7 +80,10 @@ function instrument(): number {
 			if (typeof value !== 'function' || !descriptor?.writable || /^[A-Z]/.test(key)) continue;
 			const fn = value as (...args: unknown[]) => unknown;
 			exports[key] = function (this: unknown, ...args: unknown[]) {
-				if (tracing && entered[entered.length - 1] !== name) entered.push(name);
+				if (tracing) {
+					record(entered, name);
+					if (args.some((arg) => carriesText(arg))) record(textEntered, name);
+				}
 				return fn.apply(this, args);
 			};
 			wrapped++;
@@ -56,7 +106,7 @@ async function main(): Promise<void> {
 			contentType: 'posts',
 			platforms: ['x', 'bluesky'],
 			contentMode: 'text',
-			text: 'Launch day: what we built\n---\nAnd why it matters',
+			text: TEXT,
 			binaryProperties: 'data',
 			additionalFields: { publishAt: futureDate(), draftTitle: 'Launch' },
 		};
@@ -84,35 +134,17 @@ async function main(): Promise<void> {
 		tracing = false;
 		if (traced.error) throw new Error(`the item failed: ${traced.error.message}`);
 
-		const files = [...new Set(entered)];
-		const returns = entered.filter((file, index) => entered.indexOf(file) < index);
 		if (process.argv.includes('--json')) {
-			console.log(
-				JSON.stringify(
-					{
-						route: entered,
-						files: files.length,
-						returns: returns.length,
-						actionsReturns: returns.filter((file) => file.includes(`${sep}actions${sep}`)).length,
-					},
-					null,
-					1,
-				),
-			);
+			const item = { route: entered, ...summary(entered) };
+			const text = { route: textEntered, ...summary(textEntered) };
+			console.log(JSON.stringify({ item, text }, null, 1));
 			return;
 		}
-		console.log(
-			`One Draft > Create item (thread for X and Bluesky, one binary image, Publish At a date), ${wrapped} exported functions of nodes/ watched:\n`,
+		print(
+			`One Draft > Create item (thread for X and Bluesky, one binary image, Publish At a date), ${wrapped} exported functions of nodes/ watched:`,
+			entered,
 		);
-		entered.forEach((file, index) =>
-			console.log(
-				`${String(index + 1).padStart(3)}. ${file}${entered.indexOf(file) < index ? '   (return)' : ''}`,
-			),
-		);
-		const own = returns.filter((file) => file.includes(`${sep}actions${sep}`));
-		console.log(
-			`\n${files.length} files, ${entered.length} entries, ${returns.length} returns to a file left before: ${own.length} to the operation's own files (actions/), ${returns.length - own.length} to helpers and the transport`,
-		);
+		print('The route of its text (calls given the post text or a piece of it):', textEntered);
 	} finally {
 		await sandbox.close();
 	}

@@ -1,5 +1,5 @@
 import { splitPostsToLimit } from '../../nodes/SocialPublishing/helpers/text/autoSplit';
-import type { PostPlatform } from '../../nodes/SocialPublishing/helpers/content';
+import type { PostPlatform } from '../../nodes/common/platforms';
 import {
 	graphemeCount,
 	postLength,

@@ -5,8 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { getSocialSetId } from './params';
-import { parsePlatformsJson } from '../helpers/validation';
-import { toList } from '../helpers/content';
+import { parsePlatformsJson, toList } from '../helpers/validation';
 import { getDraft, getDraftTarget } from './draft/draftRequests';
 import { ASK_TO_CONFIRM, unconfirmedOtherAction } from './dryRuns';
 import { validateCreate, validateUpdate } from './draft/validateOnly';

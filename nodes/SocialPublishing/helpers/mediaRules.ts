@@ -6,7 +6,7 @@
  */
 import type { MediaKind, MediaRule, PostPlatform } from '../../common/platforms';
 import { platformEntry, postPlatforms } from '../../common/platforms';
-import { platformName } from './content';
+import { platformName } from '../../common/platformLists';
 
 export type { MediaKind } from '../../common/platforms';
 

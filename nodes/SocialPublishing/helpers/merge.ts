@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { platformEntry, postPlatforms } from '../../common/platforms';
-import type { MediaRef, MediaResolver, PostPlatform } from './content';
-import { platformName } from './content';
+import type { MediaRef, MediaResolver } from './mediaSlots';
+import type { PostPlatform } from '../../common/platforms';
+import { platformName } from '../../common/platformLists';
 
 /**
  * Lossless edits of a draft's content. A PATCH replaces a platform's `posts` and `settings` as sent ("only the

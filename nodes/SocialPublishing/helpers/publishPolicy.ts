@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { isPlatformOn } from './content';
+import { isPlatformOn } from '../../common/platformLists';
 
 /**
  * Rules on platform content 5: "Reply drafts can be created, but publishing or scheduling replies through

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../common/transport/errors';
-import { isPlatformOn, PendingMedia, POST_PLATFORMS } from './content';
+import { isPlatformOn, POST_PLATFORMS } from '../../common/platformLists';
+import { PendingMedia } from './mediaSlots';
 
 /** Draft limits of the API specification (Limits and Platform configuration), checked before sending. */
 export const DRAFT_LIMITS = {
@@ -120,4 +121,21 @@ export function paramError(
 		`Parameter "${label}" ${echo(problem, 1000)} [item ${itemIndex}]`,
 		{ itemIndex },
 	);
+}
+
+/** A name compared ignoring case (tag names and slugs). */
+export function foldCase(text: string): string {
+	return text.normalize('NFC').toLowerCase();
+}
+
+/** `a, b ,c` or an array from an expression, as a clean list. */
+export function toList(value: unknown): string[] {
+	const entries = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',')
+			: value == null
+				? []
+				: [value];
+	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 }

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { fillPendingMedia, pendingMediaOf } from '../helpers/content';
+import { fillPendingMedia, pendingMediaOf } from '../helpers/mediaSlots';
 import { uploadBinaryProperty } from './fromBinary';
 import type { UrlLimits } from './downloadLimits';
 import type { PreparedUrl } from './fromUrl';

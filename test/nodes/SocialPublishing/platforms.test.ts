@@ -10,8 +10,8 @@ import { POST_PLATFORMS as SANDBOX_PLATFORMS } from '../../../sandbox/domain/pla
 
 const PATHS = {
 	platforms: '../../../nodes/common/platforms',
+	platformLists: '../../../nodes/common/platformLists',
 	node: '../../../nodes/SocialPublishing/SocialPublishing.node',
-	content: '../../../nodes/SocialPublishing/helpers/content',
 	textLength: '../../../nodes/SocialPublishing/helpers/text/textLength',
 	mediaRules: '../../../nodes/SocialPublishing/helpers/mediaRules',
 	merge: '../../../nodes/SocialPublishing/helpers/merge',
@@ -24,12 +24,12 @@ const PATHS = {
 function load() {
 	return {
 		platforms: require(PATHS.platforms) as typeof import('../../../nodes/common/platforms'),
+		platformLists: require(
+			PATHS.platformLists,
+		) as typeof import('../../../nodes/common/platformLists'),
 		node: require(
 			PATHS.node,
 		) as typeof import('../../../nodes/SocialPublishing/SocialPublishing.node'),
-		content: require(
-			PATHS.content,
-		) as typeof import('../../../nodes/SocialPublishing/helpers/content'),
 		textLength: require(
 			PATHS.textLength,
 		) as typeof import('../../../nodes/SocialPublishing/helpers/text/textLength'),
@@ -164,7 +164,7 @@ function helperProblems(m: Modules): string[] {
 		if (JSON.stringify([...actual].sort()) !== JSON.stringify([...expected].sort()))
 			problems.push(`${label} holds ${actual.join(', ')}`);
 	};
-	same('POST_PLATFORMS', m.content.POST_PLATFORMS, keys);
+	same('POST_PLATFORMS', m.platformLists.POST_PLATFORMS, keys);
 	same('DEFAULT_LIMITS', Object.keys(m.textLength.DEFAULT_LIMITS), keys);
 	same('COUNTED_AS', Object.keys(m.textLength.COUNTED_AS), keys);
 	same('MEDIA_RULES', Object.keys(m.mediaRules.MEDIA_RULES), keys);
@@ -178,15 +178,15 @@ function helperProblems(m: Modules): string[] {
 	);
 	same(
 		'LINK_PREVIEW_PLATFORMS',
-		m.content.LINK_PREVIEW_PLATFORMS,
+		m.platformLists.LINK_PREVIEW_PLATFORMS,
 		keysTaking(m, 'hide_link_preview', 'posts'),
 	);
 	const summary = Object.keys(m.pollOutput.summaryOf({}));
 	for (const [key, entry] of table(m)) {
 		const platform = key as keyof typeof m.textLength.DEFAULT_LIMITS;
-		if (m.content.platformName(key) !== entry.name)
-			problems.push(`platformName(${key}) is ${m.content.platformName(key)}`);
-		if (!m.content.isPostPlatform(key)) problems.push(`isPostPlatform(${key}) is false`);
+		if (m.platformLists.platformName(key) !== entry.name)
+			problems.push(`platformName(${key}) is ${m.platformLists.platformName(key)}`);
+		if (!m.platformLists.isPostPlatform(key)) problems.push(`isPostPlatform(${key}) is false`);
 		const refused = m.validation.checkPlatformsObject(
 			{ [key]: { enabled: true, posts: [] } },
 			true,
@@ -350,6 +350,6 @@ describe('adding a platform is one entry in the table', () => {
 	});
 
 	test('the table of the other tests stays as it was', () => {
-		expect(real.content.POST_PLATFORMS).not.toContain('pinterest');
+		expect(real.platformLists.POST_PLATFORMS).not.toContain('pinterest');
 	});
 });

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { isPlatformOn } from '../../helpers/content';
+import { isPlatformOn } from '../../../common/platformLists';
 import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';

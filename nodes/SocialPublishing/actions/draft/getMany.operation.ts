@@ -4,7 +4,7 @@ import { returnAllOrLimit } from '../descriptions';
 import { socialSetLocator } from '../../../common/socialSets';
 import { apiRequestAllItems } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import { toList } from '../../helpers/content';
+import { toList } from '../../helpers/validation';
 import { getLimit, getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { tagsField } from './fields/draftFields';

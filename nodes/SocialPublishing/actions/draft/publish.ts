@@ -4,7 +4,7 @@ import { echo } from '../../../common/transport/errors';
 import { waitOrCancel } from '../../../common/transport/wait';
 import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
-import { isPlatformOn } from '../../helpers/content';
+import { isPlatformOn } from '../../../common/platformLists';
 import type { DraftTarget } from './draftRequests';
 import { getDraft } from './draftRequests';
 

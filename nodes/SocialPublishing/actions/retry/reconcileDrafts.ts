@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import type { Page } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import { isPlatformOn } from '../../helpers/content';
+import { isPlatformOn } from '../../../common/platformLists';
 import { readContent } from '../draft/content';
 import { readDraftFields } from '../draft/fields/draftFields';
 import { afterPublishNow, waitSettings, waitUntilFinished } from '../draft/publish';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import { foldCase } from '../../helpers/content';
+import { foldCase } from '../../helpers/validation';
 import { getCommentPath } from '../comment/commentPath';
 import { getBoundedText, getThreadPath, getThreadsPath } from '../commentThread/threadFields';
 import { getSocialSetId } from '../params';

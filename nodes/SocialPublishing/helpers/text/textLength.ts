@@ -5,7 +5,7 @@
  */
 import type { CounterId, PostPlatform } from '../../../common/platforms';
 import { platformEntry, platformsWhere, postPlatforms } from '../../../common/platforms';
-import { platformName } from '../content';
+import { platformName } from '../../../common/platformLists';
 import { findLinks } from './links';
 import { stripMarkers } from './markerSyntax';
 import { replaceLinkedInMentions } from './mentions';

@@ -4,7 +4,7 @@ import {
 	splitPostsToLimit,
 } from '../../../../nodes/SocialPublishing/helpers/text/autoSplit';
 import type { SplitResult } from '../../../../nodes/SocialPublishing/helpers/text/autoSplit';
-import type { PostPlatform } from '../../../../nodes/SocialPublishing/helpers/content';
+import type { PostPlatform } from '../../../../nodes/common/platforms';
 import { checkMarkers } from '../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
 import { postLength } from '../../../../nodes/SocialPublishing/helpers/text/textLength';
 

@@ -5,10 +5,12 @@ import {
 	fillPendingMedia,
 	PendingMedia,
 	pendingMediaOf,
-	splitThread,
+} from '../../../../nodes/SocialPublishing/helpers/mediaSlots';
+import { splitThread } from '../../../../nodes/SocialPublishing/helpers/text/threadSplit';
+import {
 	toList,
-} from '../../../../nodes/SocialPublishing/helpers/content';
-import { checkPlatformsObject } from '../../../../nodes/SocialPublishing/helpers/validation';
+	checkPlatformsObject,
+} from '../../../../nodes/SocialPublishing/helpers/validation';
 
 describe('splitThread', () => {
 	test('a line holding only the separator ends a post; posts are trimmed', () => {

@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { splitPostsToLimit } from '../../../../nodes/SocialPublishing/helpers/text/autoSplit';
-import type { PostPlatform } from '../../../../nodes/SocialPublishing/helpers/content';
+import type { PostPlatform } from '../../../../nodes/common/platforms';
 import {
 	checkMarkers,
 	stripMarkers,

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { MediaRef } from '../../../../nodes/SocialPublishing/helpers/content';
+import type { MediaRef } from '../../../../nodes/SocialPublishing/helpers/mediaSlots';
 import type { Merged, PlatformPatch } from '../../../../nodes/SocialPublishing/helpers/merge';
 import {
 	mergeArticle,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { MediaRef, MediaResolver } from '../../../helpers/content';
-import { beforeUpload } from '../../../helpers/content';
+import type { MediaRef, MediaResolver } from '../../../helpers/mediaSlots';
+import { beforeUpload } from '../../../helpers/mediaSlots';
 import type { ArticlePatch } from '../../../helpers/merge';
 import { paramError } from '../../../helpers/validation';
 import { readMediaRefs } from './media';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { PostPlatform } from '../../../helpers/content';
-import { platformName } from '../../../helpers/content';
+import type { PostPlatform } from '../../../../common/platforms';
+import { platformName } from '../../../../common/platformLists';
 import { splitPostsToLimit } from '../../../helpers/text/autoSplit';
 import {
 	describeLengthProblem,

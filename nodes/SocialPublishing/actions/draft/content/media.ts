@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { MediaRef } from '../../../helpers/content';
-import { toList } from '../../../helpers/content';
+import type { MediaRef } from '../../../helpers/mediaSlots';
+import { toList, checkMediaIds, paramError } from '../../../helpers/validation';
 import { checkMediaUrl, validateFileName } from '../../../helpers/mediaFiles';
 import { getItemBinary } from '../../../mediaUpload/fromBinary';
-import { checkMediaIds, paramError } from '../../../helpers/validation';
 
 /** The media of a post, three ways: IDs of uploaded media, binary properties of the item, public URLs. */
 

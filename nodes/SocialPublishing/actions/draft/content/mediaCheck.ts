@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { MediaRef, PostPlatform } from '../../../helpers/content';
-import { beforeUpload, isPostPlatform, PendingMedia, platformName } from '../../../helpers/content';
+import type { MediaRef } from '../../../helpers/mediaSlots';
+import type { PostPlatform } from '../../../../common/platforms';
+import { beforeUpload, PendingMedia } from '../../../helpers/mediaSlots';
+import { isPostPlatform, platformName } from '../../../../common/platformLists';
 import type { MediaKind } from '../../../helpers/mediaRules';
 import {
 	findMediaProblems,

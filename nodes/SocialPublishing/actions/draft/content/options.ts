@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { DEFAULT_SEPARATOR } from '../../../helpers/content';
+import { DEFAULT_SEPARATOR } from '../../../helpers/text/threadSplit';
 import type { Limits } from '../../../helpers/text/textLength';
 import { resolveLimits } from '../../../helpers/text/textLength';
 import {

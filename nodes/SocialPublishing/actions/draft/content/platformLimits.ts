@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { PostPlatform } from '../../../helpers/content';
-import { isPostPlatform, platformName } from '../../../helpers/content';
+import type { PostPlatform } from '../../../../common/platforms';
+import { isPostPlatform, platformName } from '../../../../common/platformLists';
 import { paramError } from '../../../helpers/validation';
 import { POST_PLATFORM_OPTIONS } from '../../descriptions';
 

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { PostPlatform } from '../../../helpers/content';
-import { beforeUpload, isPlatformOn, platformName, toList } from '../../../helpers/content';
+import type { PostPlatform } from '../../../../common/platforms';
+import { beforeUpload } from '../../../helpers/mediaSlots';
+import { isPlatformOn, platformName } from '../../../../common/platformLists';
+import { toList, checkPlatformsObject, paramError } from '../../../helpers/validation';
 import type { ArticlePatch, PlatformPatch } from '../../../helpers/merge';
 import { mergeArticle, mergePostPlatform } from '../../../helpers/merge';
 import { uploadPendingMedia } from '../../../mediaUpload/pendingMedia';
 import { publishPolicyProblem } from '../../../helpers/publishPolicy';
-import { checkPlatformsObject, paramError } from '../../../helpers/validation';
 import { POST_PLATFORM_OPTIONS } from '../../descriptions';
 import { readContent } from './index';
 import { readArticlePatch } from './article';

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
-import { foldCase, toList } from '../../../helpers/content';
+import { foldCase, toList, checkTags, checkTitle, paramError } from '../../../helpers/validation';
 import type { CheckedDate, DateRules } from '../../../helpers/dates';
 import { checkDate, inZone, isNow, toApiDateTime } from '../../../helpers/dates';
 import type { PublishKind } from '../../../helpers/publishPolicy';
-import { checkTags, checkTitle, paramError } from '../../../helpers/validation';
 import { socialSetTimeZone } from '../../socialSetTimeZone';
 import { platformToggleFields } from '../content/update';
 import type { TagNamesRequest } from './tagNames';

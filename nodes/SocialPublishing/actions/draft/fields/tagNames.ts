@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { foldCase, toList } from '../../../helpers/content';
-import { paramError, DRAFT_LIMITS } from '../../../helpers/validation';
+import { foldCase, toList, paramError, DRAFT_LIMITS } from '../../../helpers/validation';
 import { apiRequest, apiRequestAllItems } from '../../../../common/transport';
 import { echo } from '../../../../common/transport/errors';
 import { endpoints } from '../../../../common/transport/endpoints';

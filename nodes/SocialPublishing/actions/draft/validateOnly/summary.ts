@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { PostPlatform } from '../../../helpers/content';
-import { isPostPlatform, PendingMedia } from '../../../helpers/content';
+import type { PostPlatform } from '../../../../common/platforms';
+import { isPostPlatform } from '../../../../common/platformLists';
+import { PendingMedia } from '../../../helpers/mediaSlots';
 import { displayUrl } from '../../../helpers/mediaFiles';
 import type { MediaKind } from '../../../helpers/mediaRules';
 import { postLength } from '../../../helpers/text/textLength';

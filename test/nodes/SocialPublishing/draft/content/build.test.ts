@@ -1,4 +1,5 @@
-import type { MediaRef, PostPlatform } from '../../../../../nodes/SocialPublishing/helpers/content';
+import type { MediaRef } from '../../../../../nodes/SocialPublishing/helpers/mediaSlots';
+import type { PostPlatform } from '../../../../../nodes/common/platforms';
 import { buildArticlePlatforms } from '../../../../../nodes/SocialPublishing/actions/draft/content/article';
 import type {
 	PostsContent,

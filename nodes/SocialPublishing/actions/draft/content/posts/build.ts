@@ -1,6 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import type { MediaRef, MediaResolver, PostPlatform } from '../../../../helpers/content';
-import { beforeUpload, LINK_PREVIEW_PLATFORMS, toList } from '../../../../helpers/content';
+import type { MediaRef, MediaResolver } from '../../../../helpers/mediaSlots';
+import type { PostPlatform } from '../../../../../common/platforms';
+import { beforeUpload } from '../../../../helpers/mediaSlots';
+import { LINK_PREVIEW_PLATFORMS } from '../../../../../common/platformLists';
+import { toList } from '../../../../helpers/validation';
 import type { PlatformPatch } from '../../../../helpers/merge';
 import { platformsTaking } from '../../../../../common/platforms';
 import { platformOptions } from '../../../descriptions';

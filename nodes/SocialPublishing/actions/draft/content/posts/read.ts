@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { PostPlatform } from '../../../../helpers/content';
-import { isPostPlatform, splitThread, toList } from '../../../../helpers/content';
-import { checkPlatformsChosen, DRAFT_LIMITS, paramError } from '../../../../helpers/validation';
+import type { PostPlatform } from '../../../../../common/platforms';
+import { isPostPlatform } from '../../../../../common/platformLists';
+import { splitThread } from '../../../../helpers/text/threadSplit';
+import {
+	toList,
+	checkPlatformsChosen,
+	DRAFT_LIMITS,
+	paramError,
+} from '../../../../helpers/validation';
 import { readMediaRefs } from '../media';
 import type { PostInput, PostsContent } from './build';
 

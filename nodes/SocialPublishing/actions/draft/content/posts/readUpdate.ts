@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { PostPlatform } from '../../../../helpers/content';
-import { splitThread } from '../../../../helpers/content';
+import type { PostPlatform } from '../../../../../common/platforms';
+import { splitThread } from '../../../../helpers/text/threadSplit';
 import type { PlatformPatch, PostEdit, PostPatch } from '../../../../helpers/merge';
 import { paramError } from '../../../../helpers/validation';
 import { readMediaRefs } from '../media';

@@ -1,52 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PostPlatform } from '../../common/platforms';
-import { platformEntry, platformsTaking, postPlatforms } from '../../common/platforms';
-
-export type { PostPlatform } from '../../common/platforms';
-
-/** The post platforms (common/platforms.ts), in its order. */
-export const POST_PLATFORMS: readonly PostPlatform[] = postPlatforms();
-
-/** Platforms whose posts carry `hide_link_preview` (Platform configuration table). */
-export const LINK_PREVIEW_PLATFORMS: readonly PostPlatform[] = platformsTaking('hide_link_preview');
-
-export const DEFAULT_SEPARATOR = '---';
-
-const PLATFORM_NAMES: Readonly<Record<string, string>> = {
-	...Object.fromEntries(POST_PLATFORMS.map((platform) => [platform, platformEntry(platform).name])),
-	x_article: 'X Article',
-};
-
-/** A platform key as users read it: `linkedin` is LinkedIn, `x_article` the X Article. */
-export function platformName(platform: string): string {
-	return PLATFORM_NAMES[platform] ?? platform;
-}
-
-export function isPostPlatform(value: unknown): value is PostPlatform {
-	return typeof value === 'string' && (POST_PLATFORMS as readonly string[]).includes(value);
-}
-
-/**
- * Splits one text into the posts of a thread: a line holding only the separator (surrounding spaces
- * ignored) ends a post. Each post is trimmed; empty posts (two separators in a row, a trailing one) are dropped.
- */
-export function splitThread(text: string, separator: string = DEFAULT_SEPARATOR): string[] {
-	const mark = separator.trim();
-	const posts: string[] = [];
-	let current: string[] = [];
-	const flush = () => {
-		const post = current.join('\n').trim();
-		if (post !== '') posts.push(post);
-		current = [];
-	};
-	for (const line of text.split(/\r\n|\r|\n/)) {
-		if (mark !== '' && line.trim() === mark) flush();
-		else current.push(line);
-	}
-	flush();
-	return posts;
-}
+/** Media references of a draft body: IDs as given, and slots for files still to upload. */
 
 /**
  * Media attached to a post: an existing media ID, a binary property of the input item still to upload,
@@ -124,31 +78,4 @@ export function fillPendingMedia(
 		if (value instanceof PendingMedia)
 			(holder as Record<string | number, unknown>)[key] = idOf(value.ref);
 	}
-}
-
-/**
- * Whether a platform object of a draft is on: post platforms by `enabled: true`; `x_article` by its presence,
- * since the specification gives its object no `enabled` field (an explicit `enabled: false` still counts as off).
- */
-export function isPlatformOn(key: string, config: unknown): boolean {
-	if (typeof config !== 'object' || config === null || Array.isArray(config)) return false;
-	const enabled = (config as IDataObject).enabled;
-	return key === 'x_article' ? enabled !== false : enabled === true;
-}
-
-/** A name compared ignoring case (tag names and slugs). */
-export function foldCase(text: string): string {
-	return text.normalize('NFC').toLowerCase();
-}
-
-/** `a, b ,c` or an array from an expression, as a clean list. */
-export function toList(value: unknown): string[] {
-	const entries = Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? value.split(',')
-			: value == null
-				? []
-				: [value];
-	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 }
