@@ -4,6 +4,7 @@ import type {
 	IExecuteFunctions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { echo, echoList } from '../../common/transport/errors';
 import { getSocialSetId } from './params';
 import { parsePlatformsJson, toList } from '../helpers/validation';
 import { getDraft, getDraftTarget } from './draft/draftRequests';
@@ -21,6 +22,9 @@ import { validateCreate, validateUpdate } from './draft/validateOnly';
  * control: whoever can edit the workflow can set "Confirm" to a fixed true, and the credential's API
  * key decides what the node may do.
  */
+
+/** Platform names a dry-run answer lists at most (the given list may come from anywhere). */
+const MAX_PLATFORMS_SHOWN = 20;
 
 /** Operations held back until confirmed, by resource. */
 export const GATED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
@@ -97,8 +101,13 @@ function contentPlatforms(context: IExecuteFunctions, itemIndex: number): string
 	return toList(context.getNodeParameter('platforms', itemIndex, []));
 }
 
+/** A date as given, bounded: the model or an expression may give any text (issue 21: every echo bounded). */
+function givenDate(value: unknown): string {
+	return echo(value instanceof Date ? value.toISOString() : value);
+}
+
 function describeWhen(value: unknown): string {
-	const text = value instanceof Date ? value.toISOString() : String(value);
+	const text = givenDate(value);
 	if (text === 'now') return 'immediately';
 	if (text === 'next-free-slot') return 'in the next free queue slot';
 	return `at ${text}`;
@@ -165,11 +174,12 @@ export async function unconfirmedToolAction(
 			would = `schedule draft ${draftId} to publish ${when === 'nextFreeSlot' ? describeWhen('next-free-slot') : isSet(date) ? describeWhen(date) : 'at its planned date'}`;
 		}
 	}
+	const listed = echoList(platforms, 40);
 	const where = !platforms.length
 		? ''
 		: operation === 'delete'
-			? ` (its platforms: ${platforms.join(', ')})`
-			: ` on ${platforms.join(', ')}`;
+			? ` (its platforms: ${listed})`
+			: ` on ${listed}`;
 	// Create and Update also show what Validate Only shows: the body, each platform's posts, every problem
 	const validation =
 		operation === 'create'
@@ -183,10 +193,8 @@ export async function unconfirmedToolAction(
 		action: operation,
 		draft_id: draftId,
 		social_set_id: socialSetId,
-		platforms,
-		...(publishAt !== undefined
-			? { publish_at: publishAt instanceof Date ? publishAt.toISOString() : String(publishAt) }
-			: {}),
+		platforms: platforms.slice(0, MAX_PLATFORMS_SHOWN).map((platform) => echo(platform, 40)),
+		...(publishAt !== undefined ? { publish_at: givenDate(publishAt) } : {}),
 		...(validation ? { validation } : {}),
 		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}.${validation && !validation.valid ? ` It has ${(validation.problems as string[]).length} problem(s) to fix first (see validation.problems).` : ''} ${ASK_TO_CONFIRM}`,
 	};

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../common/transport';
 import { endpoints } from '../../common/transport/endpoints';
+import { echo } from '../../common/transport/errors';
 import { checkMediaUrl, displayUrl } from '../helpers/mediaFiles';
 import type { QueueRule } from '../helpers/queue';
 import { paramError } from '../helpers/validation';
@@ -38,12 +39,22 @@ function dryRun(
 	};
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
+const pad = (n: unknown): string => echo(n, 4).padStart(2, '0');
 
+/** Rules a message lists at most; the rest are counted ("and 3 more"). */
+const RULES_LISTED = 20;
+
+/** Rules as a message lists them; the current ones come from the service, so each value is bounded. */
 function describeRules(rules: QueueRule[]): string {
 	if (!rules.length) return 'no rules';
-	const list = rules.map((rule) => `${pad(rule.h)}:${pad(rule.m)} ${rule.days.join(', ')}`);
-	return `${rules.length} rule${rules.length === 1 ? '' : 's'} (${list.join('; ')})`;
+	const list = rules
+		.slice(0, RULES_LISTED)
+		.map(
+			(rule) =>
+				`${pad(rule.h)}:${pad(rule.m)} ${Array.isArray(rule.days) ? echo(rule.days.join(', '), 60) : ''}`,
+		);
+	const more = rules.length - list.length;
+	return `${rules.length} rule${rules.length === 1 ? '' : 's'} (${list.join('; ')}${more > 0 ? `; and ${more} more` : ''})`;
 }
 
 /** Queue > Update Schedule: the new rules, and the current ones read with GET (a read only). */
@@ -103,7 +114,7 @@ function uploadFromUrl(context: IExecuteFunctions, itemIndex: number) {
 	const socialSetId = getSocialSetId(context, itemIndex);
 	const checked = checkMediaUrl(context.getNodeParameter('mediaUrl', itemIndex, ''));
 	if ('problem' in checked) throw paramError(context, itemIndex, 'Media URL', checked.problem);
-	const url = displayUrl(checked.url);
+	const url = echo(displayUrl(checked.url));
 	return dryRun(
 		'media',
 		'upload',

@@ -190,6 +190,29 @@ describe('Draft > Create and Update with Publish At as an AI agent tool', () => 
 		expect(requests).toEqual([]);
 	});
 
+	test('a Publish At of 1 MB from the model is quoted bounded: one line, at most 300 characters of it', async () => {
+		const huge = `2030-01-01\n${'9'.repeat(1024 * 1024)}`;
+		const params = {
+			...createText('Big news', ['x'], {
+				additionalFields: { publishAt: '={{ $fromAI("publish_at") }}' },
+			}),
+			confirm: FROM_AI_CONFIRM,
+		};
+		const { answers, requests } = await callTool(params, [{ publish_at: huge, confirm: false }]);
+		const answer = answers[0][0];
+		expect(answer).toMatchObject({ dry_run: true, done: false, action: 'create' });
+		expect(String(answer.publish_at)).toMatch(
+			/^2030-01-01 9{280,}… \(cut, 1048587 characters in all\)$/,
+		);
+		expect(String(answer.publish_at).length).toBeLessThan(340);
+		const message = String(answer.message);
+		expect(message).toContain('This would create a draft and publish it at 2030-01-01 999');
+		expect(message).not.toContain('\n');
+		expect(message.length).toBeLessThan(2000);
+		expect(JSON.stringify(answer).length).toBeLessThan(20_000);
+		expect(writes(requests)).toEqual([]);
+	});
+
 	test('Create with Publish At and confirm true creates the scheduled draft', async () => {
 		const publishAt = hoursFromNow(48);
 		const params = {
