@@ -11,8 +11,11 @@ import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { deleteOrGone, since } from './reconcileCommon';
 
-/** How many of the social set's newest drafts Create looks through for the one an earlier try stored. */
-export const RECENT_DRAFTS = 20;
+/** Drafts per page when Create looks for the one an earlier try stored (Limits: page size max 50). */
+export const RECONCILE_PAGE_SIZE = 50;
+
+/** Pages Create reads at most: 1,000 drafts created in the social set since the earlier try began. */
+export const RECONCILE_MAX_PAGES = 20;
 
 function texts(config: unknown): unknown {
 	const c = (config ?? {}) as IDataObject;
@@ -34,8 +37,38 @@ export function sameContent(ours: IDataObject, theirs: IDataObject): boolean {
 }
 
 /**
- * Create: the draft an earlier try may have stored is among the social set's newest drafts, created
- * after that try began, with the same title and content. It is adopted (and waited for, with Publish At
+ * The social set's drafts created since a try began, newest first: page after page (`-created_at`) until a
+ * page reaches an older draft or the list ends, at most `RECONCILE_MAX_PAGES` pages.
+ */
+async function draftsCreatedSince(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+	startedAtMs: number,
+): Promise<IDataObject[]> {
+	const found: IDataObject[] = [];
+	for (let pageIndex = 0; pageIndex < RECONCILE_MAX_PAGES; pageIndex++) {
+		const page = await apiRequest<Page<IDataObject>>(context, {
+			method: 'GET',
+			path: endpoints.drafts(socialSetId),
+			qs: {
+				order_by: '-created_at',
+				limit: RECONCILE_PAGE_SIZE,
+				offset: pageIndex * RECONCILE_PAGE_SIZE,
+			},
+			itemIndex,
+		});
+		const results = Array.isArray(page.results) ? page.results : [];
+		const newer = results.filter((draft) => since(draft.created_at, startedAtMs));
+		found.push(...newer);
+		if (newer.length < results.length || results.length < RECONCILE_PAGE_SIZE || !page.next) break;
+	}
+	return found;
+}
+
+/**
+ * Create: the draft an earlier try may have stored is among the social set's drafts created after that try
+ * began, with the same title and content. It is adopted (and waited for, with Publish At
  * "now" and Wait for Completion) instead of creating a second one. A draft another item of the run
  * put out is never adopted.
  */
@@ -48,18 +81,10 @@ export async function reconcileCreate(
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
-	const page = await apiRequest<Page<IDataObject>>(this, {
-		method: 'GET',
-		path: endpoints.drafts(socialSetId),
-		qs: { order_by: '-created_at', limit: RECENT_DRAFTS },
-		itemIndex,
-	});
 	const title = fields.body.draft_title ?? null;
-	const candidates = (page.results ?? []).filter(
-		(draft) =>
-			!taken.has(String(draft.id)) &&
-			since(draft.created_at, startedAtMs) &&
-			(draft.draft_title ?? null) === title,
+	const recent = await draftsCreatedSince(this, itemIndex, socialSetId, startedAtMs);
+	const candidates = recent.filter(
+		(draft) => !taken.has(String(draft.id)) && (draft.draft_title ?? null) === title,
 	);
 	for (const candidate of candidates) {
 		const target = {

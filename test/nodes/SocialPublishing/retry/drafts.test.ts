@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { buildNodeTypes } from '../../../harness/nodeTypes';
 import { useSandbox } from '../../../harness/sandbox';
 import { retryMemory } from '../../../../nodes/SocialPublishing/actions/retry';
-import { createText } from '../draft/fixtures';
+import { api, createText } from '../draft/fixtures';
 import { draftsTitled, retryWorkflow, runWithRetry, sent } from './fixtures';
 
 // Publishing takes 0.3 s, so a publish is still in progress when the next try reads the draft.
@@ -97,6 +97,43 @@ describe('Retry On Fail: Draft > Create', () => {
 		expect(out[0]).toMatchObject({ id: stored[0].id, publish_state: 'finished' });
 		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(1);
 	});
+
+	test('sixty other drafts created between the tries: the lost draft is found on a later page, not created again', async () => {
+		fx.sandbox.faults.set({ fail503AfterStore: 1, paths: '/drafts', methods: 'POST' });
+		const posts = () => sent(fx, 'POST', '/v2/social-sets/101/drafts');
+		// n8n waits 5 s (its longest wait) before the next try; the other drafts are made in that time
+		const running = runWithRetry(
+			fx,
+			createFromItems(),
+			[{ text: 'lost among many', title: 'buried', tags: 'launch' }],
+			{ waitBetweenTries: 5000 },
+		);
+		while (!posts().some((r) => r.status === 503)) await new Promise((r) => setImmediate(r));
+		for (let i = 0; i < 60; i++) {
+			const made = await api(fx, 'POST', '/v2/social-sets/101/drafts', {
+				platforms: { x: { enabled: true, posts: [{ text: `other draft ${i}` }] } },
+				draft_title: 'someone else',
+			});
+			expect(made.status).toBe(201);
+		}
+		const { result, items: out } = await running;
+		expect(result.error).toBeUndefined();
+		// the newest 60 are the others: the node's draft is on the second page
+		const second = await api<{ results: IDataObject[] }>(
+			fx,
+			'GET',
+			'/v2/social-sets/101/drafts?limit=50&offset=50&order_by=-created_at',
+		);
+		const stored = [...(await draftsTitled(fx, 'buried')), ...second.body.results].filter(
+			(draft) => draft.draft_title === 'buried',
+		);
+		expect(stored).toHaveLength(1);
+		expect(out).toEqual([expect.objectContaining({ id: stored[0].id, draft_title: 'buried' })]);
+		// the node's one POST (lost), then the 60 others; never a second POST of its own
+		expect(posts().map((r) => r.status)).toEqual([503, ...Array(60).fill(201)]);
+		const pages = sent(fx, 'GET', '/v2/social-sets/101/drafts');
+		expect(pages.length).toBeGreaterThanOrEqual(2);
+	}, 30_000);
 
 	test("two identical items, the answer to the second lost: the first item's draft is not adopted for the second", async () => {
 		fx.sandbox.faults.set({ fail503AfterStore: 1, skip: 1, paths: '/drafts', methods: 'POST' });
