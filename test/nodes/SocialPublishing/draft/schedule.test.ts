@@ -1,14 +1,15 @@
 import { DateTime } from 'luxon';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
-import { readyMediaId } from '../media/fixtures';
 import { api, draftParams, hoursFromNow, seedDraft } from './fixtures';
 
 const fx = useSandbox();
+
 const SLOT_TIMES = ['09:30', '14:00', '11:00']; // seed queue rules of social set 101 (Europe/Berlin)
 
 const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
 	draftParams(operation, { draftId: String(draftId), ...extra });
+
 const berlinTime = (iso: unknown) =>
 	DateTime.fromISO(String(iso)).setZone('Europe/Berlin').toFormat('HH:mm');
 
@@ -153,152 +154,6 @@ describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 			{ key: 'write' },
 		);
 		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
-	});
-});
-
-describe('Draft > Plan (States and transitions: PATCH plan_at)', () => {
-	test('at a date: PATCH plan_at, the draft is planned with that date', async () => {
-		const draft = await seedDraft(fx);
-		const { result, requests, items } = await runFresh(
-			fx,
-			at('plan', draft.id, { when: 'date', date: '2031-02-02T10:00:00+01:00' }),
-			{ key: 'write' },
-		);
-		expect(result.error).toBeUndefined();
-		expect(requests).toEqual([
-			expect.objectContaining({ method: 'PATCH', body: { plan_at: '2031-02-02T09:00:00Z' } }),
-		]);
-		expect(items[0]).toMatchObject({
-			status: 'planned',
-			scheduled_date: expect.stringMatching(/^2031-02-02T09:00:00/),
-		});
-	});
-
-	test('Next Free Slot sends plan_at=next-free-slot', async () => {
-		const draft = await seedDraft(fx);
-		const { requests, items } = await runFresh(fx, at('plan', draft.id, { when: 'nextFreeSlot' }));
-		expect(requests[0].body).toEqual({ plan_at: 'next-free-slot' });
-		expect(items[0]).toMatchObject({ status: 'planned' });
-		expect(SLOT_TIMES).toContain(berlinTime(items[0].scheduled_date));
-	});
-
-	test('planning a scheduled draft disarms it: status planned, date moved', async () => {
-		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(70) });
-		const { result, items } = await runFresh(
-			fx,
-			at('plan', scheduled.id, { when: 'date', date: '2031-04-04T04:04:00Z' }),
-			{ key: 'publish' },
-		);
-		expect(result.error).toBeUndefined();
-		expect(items[0]).toMatchObject({
-			status: 'planned',
-			scheduled_date: expect.stringMatching(/^2031-04-04T04:04:00/),
-		});
-	});
-
-	test('"now" is not accepted for Plan and a past date is refused, both before sending', async () => {
-		await expectRejectedBeforeSending(fx, at('plan', 1, { when: 'date', date: '={{ "now" }}' }), {
-			parameter: 'Date',
-			problem: /"now", which a plan does not accept/,
-		});
-		await expectRejectedBeforeSending(
-			fx,
-			at('plan', 1, { when: 'date', date: '2019-06-01T08:00:00+02:00' }),
-			{ parameter: 'Date', problem: /in the past/ },
-		);
-	});
-});
-
-describe('Draft > Unschedule (planned or scheduled -> draft)', () => {
-	test('a planned draft: reads it, sends plan_at=null, returns the plain draft', async () => {
-		const planned = await seedDraft(fx, { plan_at: hoursFromNow(50) });
-		const { result, requests, items } = await runFresh(fx, at('unschedule', planned.id), {
-			key: 'write',
-		});
-		expect(result.error).toBeUndefined();
-		expect(requests.map((r) => [r.method, r.body])).toEqual([
-			['GET', undefined],
-			['PATCH', { plan_at: null }],
-		]);
-		expect(items[0]).toMatchObject({ status: 'draft', scheduled_date: null });
-	});
-
-	test('a scheduled draft: sends publish_at=null', async () => {
-		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(50) });
-		const { result, requests, items } = await runFresh(fx, at('unschedule', scheduled.id));
-		expect(result.error).toBeUndefined();
-		expect(requests[1]).toMatchObject({ method: 'PATCH', body: { publish_at: null } });
-		expect(items[0]).toMatchObject({ status: 'draft', scheduled_date: null });
-	});
-
-	test('a scheduled draft needs PUBLISH: a WRITE key gets 403 INSUFFICIENT_ACCESS_LEVEL and the draft stays scheduled', async () => {
-		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(60) });
-		const { result, requests } = await runFresh(fx, at('unschedule', scheduled.id), {
-			key: 'write',
-		});
-		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
-		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
-		const { items } = await runFresh(fx, at('get', scheduled.id));
-		expect(items[0]).toMatchObject({
-			status: 'scheduled',
-			scheduled_date: scheduled.scheduled_date,
-		});
-	});
-
-	test('a plain draft is not changed: the error names its status and only the read was sent', async () => {
-		const draft = await seedDraft(fx);
-		const { result, requests } = await runFresh(fx, at('unschedule', draft.id));
-		expect(result.error?.message).toContain(
-			`Draft ${draft.id} is "draft"; only planned or scheduled drafts can be unscheduled [item 0]`,
-		);
-		expect(requests.map((r) => r.method)).toEqual(['GET']);
-	});
-});
-
-describe('Schedule, Plan, Publish Now and Unschedule never touch content (PATCH body: partial update, only the fields sent change)', () => {
-	test('no request of theirs carries platforms, and the content reads back the same', async () => {
-		const media = await readyMediaId(fx, 'kept.png', 'Kept alt text');
-		const rich = {
-			x: {
-				enabled: true,
-				posts: [
-					{ text: 'First', media_ids: [media], made_with_ai: true },
-					{ text: 'Second', quote_post_url: 'https://x.com/a/status/9' },
-				],
-				settings: { community_id: '77' },
-			},
-			bluesky: {
-				enabled: true,
-				posts: [{ text: 'Sky', media_ids: [media], hide_link_preview: true }],
-				settings: {},
-			},
-			linkedin: { enabled: false, posts: [{ text: 'Off' }], settings: {} },
-		};
-		const draft = await seedDraft(fx, { platforms: rich });
-		const before = (await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.platforms;
-		const runs: Array<[string, Record<string, unknown>]> = [
-			['plan', { when: 'date', date: hoursFromNow(40) }],
-			['schedule', { when: 'date', date: '' }],
-			['unschedule', {}],
-			['schedule', { when: 'nextFreeSlot' }],
-			['plan', { when: 'date', date: hoursFromNow(50) }],
-			['publishNow', { waitForCompletion: false }],
-		];
-		for (const [operation, extra] of runs) {
-			const { result, requests } = await runFresh(fx, at(operation, draft.id, extra));
-			expect({ operation, error: result.error?.message }).toEqual({ operation, error: undefined });
-			const withPlatforms = requests.filter(
-				(r) => typeof r.body === 'object' && r.body !== null && 'platforms' in r.body,
-			);
-			expect({ operation, withPlatforms }).toEqual({ operation, withPlatforms: [] });
-			expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
-		}
-		// the last step published a planned draft now (States and transitions: planned PATCH publish_at=now)
-		expect(
-			(await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.publish_state,
-		).toMatch(/^(in_progress|finished)$/);
-		const after = (await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.platforms;
-		expect(after).toEqual(before);
 	});
 });
 

@@ -1,11 +1,14 @@
-import type { MediaRef, PostPlatform } from '../../../../../nodes/SocialPublishing/helpers/content';
-import { buildArticlePlatforms } from '../../../../../nodes/SocialPublishing/actions/draft/content/article';
+import type {
+	MediaRef,
+	PostPlatform,
+} from '../../../../../../nodes/SocialPublishing/helpers/content';
+import { buildArticlePlatforms } from '../../../../../../nodes/SocialPublishing/actions/draft/content/article';
 import type {
 	PostsContent,
 	PostInput,
-} from '../../../../../nodes/SocialPublishing/actions/draft/content/posts/build';
-import { buildPostPlatforms } from '../../../../../nodes/SocialPublishing/actions/draft/content/posts/build';
-import { postsByPlatform } from '../../../../../nodes/SocialPublishing/actions/draft/content/posts/read';
+} from '../../../../../../nodes/SocialPublishing/actions/draft/content/posts/build';
+import { buildPostPlatforms } from '../../../../../../nodes/SocialPublishing/actions/draft/content/posts/build';
+import { postsByPlatform } from '../../../../../../nodes/SocialPublishing/actions/draft/content/posts/read';
 
 // The builders of the content rooms (pure): what each content type sends as the platforms object.
 describe('buildPostPlatforms (Platform configuration)', () => {

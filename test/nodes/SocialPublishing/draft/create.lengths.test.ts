@@ -8,15 +8,17 @@ import { postLength } from '../../../../nodes/SocialPublishing/helpers/text/text
 import { useSandbox } from '../../../harness/sandbox';
 import { readyMediaId } from '../media/fixtures';
 import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
-import { createText, draftParams, seedDraft } from './fixtures';
+import { createText, draftParams } from './fixtures';
 
 const fx = useSandbox({ mediaProcessingMs: 10 });
 
 type Posts = IDataObject[];
+
 type Body = { platforms: Record<string, { posts: Posts }> };
 
 const postsOf = (body: unknown, platform: string): Posts =>
 	(body as Body).platforms[platform].posts;
+
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
 
 /** A text of `sentences` sentences, each about 60 characters, in paragraphs of three. */
@@ -153,23 +155,6 @@ describe('Post length is checked before any request (Limits: not shown; README "
 				problem: /Threads post 2 a length of 501/,
 			},
 		);
-	});
-
-	test('Update checks the new content before sending anything', async () => {
-		const draft = await seedDraft(fx);
-		fx.sandbox.clearRequests();
-		const params = draftParams('update', {
-			draftId: draft.id,
-			contentType: 'posts',
-			platforms: ['x'],
-			contentMode: 'text',
-			text: 'u'.repeat(300),
-		});
-		const { result, requests } = await runFresh(fx, params);
-		expect(result.error?.message).toMatch(
-			/^Parameter "Text" gives X post 1 a length of 300 .* \[item 0\]$/,
-		);
-		expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
 	});
 
 	test('with Continue On Fail the long item becomes an error item paired to its input, the next item is created', async () => {

@@ -25,49 +25,6 @@ async function draftWithThread(): Promise<{ draft: Draft; threadId: string }> {
 	return { draft, threadId: thread.body.id };
 }
 
-describe('Draft > Get (GET /v2/social-sets/{id}/drafts/{draft_id})', () => {
-	test('returns the draft detail with comment markers in the text by default', async () => {
-		const { draft, threadId } = await draftWithThread();
-		const { result, requests, items } = await runFresh(
-			fx,
-			draftParams('get', { draftId: String(draft.id) }),
-			{ key: 'read' },
-		);
-		expect(result.error).toBeUndefined();
-		expect(requests).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: `/v2/social-sets/101/drafts/${draft.id}`,
-				query: {},
-			}),
-		]);
-		expect((items[0] as Draft).platforms.x.posts[0].text).toContain(
-			`<svc:comment-thread id=${threadId}>`,
-		);
-	});
-
-	test('Exclude Comment Markers sends exclude_comment_markers=true and the text comes back without markers', async () => {
-		const { draft } = await draftWithThread();
-		const { requests, items } = await runFresh(
-			fx,
-			draftParams('get', { draftId: String(draft.id), options: { excludeCommentMarkers: true } }),
-		);
-		expect(requests[0].query).toEqual({ exclude_comment_markers: ['true'] });
-		expect((items[0] as Draft).platforms.x.posts[0].text).toBe('Seeded post');
-	});
-
-	test('a draft ID that is not a whole number is refused before sending', async () => {
-		await expectRejectedBeforeSending(fx, draftParams('get', { draftId: 'abc' }), {
-			parameter: 'Draft ID',
-		});
-	});
-
-	test('an unknown draft surfaces 404 NOT_FOUND', async () => {
-		const { result } = await runFresh(fx, draftParams('get', { draftId: '999999' }));
-		expectServiceError(result, { httpCode: 404, code: 'NOT_FOUND' });
-	});
-});
-
 describe('Draft > Update (PATCH, partial update)', () => {
 	test('only what is set is sent: a new title and tags leave the content alone', async () => {
 		const draft = await seedDraft(fx);
@@ -230,35 +187,5 @@ describe('Draft > Update (PATCH, partial update)', () => {
 			}),
 		);
 		expectServiceError(result, { httpCode: 400, code: 'VALIDATION_ERROR', message: /published/ });
-	});
-});
-
-describe('Draft > Delete (DELETE, 204)', () => {
-	test('deletes the draft and returns { deleted: true, id }', async () => {
-		const draft = await seedDraft(fx);
-		const { result, requests, items } = await runFresh(
-			fx,
-			draftParams('delete', { draftId: String(draft.id) }),
-			{ key: 'write' },
-		);
-		expect(result.error).toBeUndefined();
-		expect(requests).toEqual([
-			expect.objectContaining({
-				method: 'DELETE',
-				path: `/v2/social-sets/101/drafts/${draft.id}`,
-				status: 204,
-			}),
-		]);
-		expect(items).toEqual([{ deleted: true, id: draft.id }]);
-		expect((await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).status).toBe(404);
-	});
-
-	test('a READ key gets 403 INSUFFICIENT_ACCESS_LEVEL and the draft stays', async () => {
-		const draft = await seedDraft(fx);
-		const { result } = await runFresh(fx, draftParams('delete', { draftId: String(draft.id) }), {
-			key: 'read',
-		});
-		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
-		expect((await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).status).toBe(200);
 	});
 });
