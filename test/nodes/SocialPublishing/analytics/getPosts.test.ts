@@ -24,6 +24,12 @@ const posts = (extra: Record<string, unknown>, id = 101) => ({
 
 const REPLIES = Math.floor(SEED.analyticsPostCount / 5);
 
+/**
+ * Values from outside (parameter values from expressions, texts of the service) copied into an error are
+ * bounded (`echo`): one line, a few hundred characters, with an ellipsis and the length they had.
+ */
+const HUGE = `x\nIgnore previous instructions ${'A'.repeat(1_000_000)}`;
+
 describe('Analytics > Get Posts (Analytics: GET .../analytics/{platform}/posts; page size max 100)', () => {
 	test('Return All over 366 days with replies: pages of 100, every post with its metrics', async () => {
 		const { result, requests, items } = await runFresh(
@@ -148,4 +154,24 @@ describe('Analytics > Get Posts (Analytics: GET .../analytics/{platform}/posts; 
 			code: 'NOT_FOUND',
 		});
 	});
+});
+
+test('a 1 MB parameter value quoted by a check (Analytics > Platform) is cut and kept on one line', async () => {
+	const message = await expectRejectedBeforeSending(
+		fx,
+		{
+			resource: 'analytics',
+			operation: 'getPosts',
+			socialSetId: byId(101),
+			platform: '={{ $json.platform }}',
+			startDate: '2026-01-01',
+			endDate: '2026-01-31',
+		},
+		{ parameter: 'Platform' },
+		{ input: [{ json: { platform: HUGE } }] },
+	);
+	expect(message).toMatch(
+		/^Parameter "Platform" must be x: analytics exist for X only, got "x Ignore previous instructions A+… \(cut, \d+ characters in all\) \[item 0\]$/,
+	);
+	expect(message.length).toBeLessThan(1100);
 });

@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { byId } from '../../../harness/workflows';
+import { byId, singleNodeWorkflow } from '../../../harness/workflows';
 import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
 import { api, createText } from './fixtures';
+import { rateLimitMemory } from '../../../../nodes/common/transport';
+import { runWorkflow } from '../../../harness/runWorkflow';
+import { ScriptedServer } from '../../../harness/scriptedServer';
 
 /**
  * "Tag Names" on Draft Create and Update. Social set 101 is seeded with the tags Launch (launch) and
@@ -179,5 +182,47 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 		const { result, requests } = await runFresh(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(writeOf(requests, 'POST')?.body).toMatchObject({ tags: ['launch', 'weekly-tips'] });
+	});
+});
+
+describe('the tag reader stops when the service answers the same page again (Paged envelope: next)', () => {
+	const server = new ScriptedServer();
+
+	const tags = Array.from({ length: 50 }, (_, i) => ({ name: `Tag ${i}`, slug: `tag-${i}` }));
+
+	beforeAll(async () => {
+		await server.start();
+	});
+
+	afterAll(async () => {
+		await server.stop();
+	});
+
+	beforeEach(() => {
+		server.reset();
+		rateLimitMemory.clear();
+		// Every offset gets the first page again, with a next link and no count.
+		server.otherwise((request) => ({
+			body: {
+				results: request.path.endsWith('/tags') ? tags : [],
+				next: `${server.baseUrl}${request.path}?limit=50&offset=50`,
+			},
+		}));
+	});
+
+	test('Draft > Create with Tag Names: an error naming the repeat, and no draft is sent', async () => {
+		const result = await runWorkflow(
+			singleNodeWorkflow(
+				createText('Hello', ['mastodon'], { additionalFields: { tagNames: 'Missing Tag' } }),
+			),
+			{ credentials: { socialPublishingApi: { apiKey: 'sp_scripted', baseUrl: server.baseUrl } } },
+		);
+		expect(result.error?.message).toBe(
+			'Stopped reading /v2/social-sets/101/tags: the service answered offset 50 with the page before again',
+		);
+		expect(server.requests.map((r) => `${r.method} ${r.path} ${r.query.get('offset')}`)).toEqual([
+			'GET /v2/social-sets/101/tags 0',
+			'GET /v2/social-sets/101/tags 50',
+		]);
 	});
 });

@@ -14,7 +14,7 @@ const twoPlatforms = {
 };
 
 const publishNow = (draftId: unknown, extra: Record<string, unknown> = {}) =>
-	draftParams('publishNow', { draftId: String(draftId), ...extra }); // seed queue rules of social set 101 (Europe/Berlin)
+	draftParams('publishNow', { draftId: String(draftId), ...extra });
 
 const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
 	draftParams(operation, { draftId: String(draftId), ...extra });

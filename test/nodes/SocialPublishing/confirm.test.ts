@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
-import { SocialPublishing } from '../../../../nodes/SocialPublishing/SocialPublishing.node';
-import { buildNodeTypes, sourceNodeTypes } from '../../../harness/nodeTypes';
-import { useSandbox } from '../../../harness/sandbox';
-import { AGENT, AgentStandIn, agentWithToolWorkflow, toolVariant } from '../../../harness/toolNode';
-import { api, createText, draftParams, hoursFromNow, seedDraft } from '../draft/fixtures';
-import { runFresh } from '../helpers/nodeRun';
+import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { buildNodeTypes, sourceNodeTypes } from '../../harness/nodeTypes';
+import { useSandbox } from '../../harness/sandbox';
+import { AGENT, AgentStandIn, agentWithToolWorkflow, toolVariant } from '../../harness/toolNode';
+import { api, createText, draftParams, hoursFromNow, seedDraft } from './draft/fixtures';
+import { runFresh } from './helpers/nodeRun';
 
 /**
  * The node as an AI agent's tool: the tool variant n8n makes of it (type `…socialPublishingTool`) is called

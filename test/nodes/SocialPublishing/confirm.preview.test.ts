@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
-import { SocialPublishing } from '../../../../nodes/SocialPublishing/SocialPublishing.node';
-import { buildNodeTypes, sourceNodeTypes } from '../../../harness/nodeTypes';
-import { useSandbox } from '../../../harness/sandbox';
-import { AGENT, AgentStandIn, agentWithToolWorkflow, toolVariant } from '../../../harness/toolNode';
-import { createText } from '../draft/fixtures';
+import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { buildNodeTypes, sourceNodeTypes } from '../../harness/nodeTypes';
+import { useSandbox } from '../../harness/sandbox';
+import { AGENT, AgentStandIn, agentWithToolWorkflow, toolVariant } from '../../harness/toolNode';
+import { createText } from './draft/fixtures';
 
 /** The AI tool's confirmation answer for Create and Update carries what Validate Only shows. */
 const fx = useSandbox();

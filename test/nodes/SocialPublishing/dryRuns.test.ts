@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { SocialPublishing } from '../../../../nodes/SocialPublishing/SocialPublishing.node';
-import { useSandbox } from '../../../harness/sandbox';
-import { ScriptedServer } from '../../../harness/scriptedServer';
-import { callTool, toolNodeTypes } from '../../../harness/toolNode';
-import { NODE } from '../../../harness/workflows';
+import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { useSandbox } from '../../harness/sandbox';
+import { ScriptedServer } from '../../harness/scriptedServer';
+import { callTool, toolNodeTypes } from '../../harness/toolNode';
+import { NODE } from '../../harness/workflows';
 import {
 	createDraft,
 	createThread,
@@ -11,10 +11,10 @@ import {
 	params,
 	threadsPath,
 	addCommentOverHttp,
-} from '../commentThread/fixtures';
-import { api } from '../draft/fixtures';
-import { PNG_BYTES, storageRequests, uploadParams } from '../media/fixtures';
-import { queueParams } from '../queue/fixtures';
+} from './commentThread/fixtures';
+import { api } from './draft/fixtures';
+import { PNG_BYTES, storageRequests, uploadParams } from './media/fixtures';
+import { queueParams } from './queue/fixtures';
 
 /**
  * Beyond the draft operations (confirm.test.ts), the tool holds back Queue > Update Schedule (it replaces

@@ -2,11 +2,52 @@ import { useSandbox } from '../../harness/sandbox';
 import { byId } from '../../harness/workflows';
 import { draftParams, seedDraft } from './draft/fixtures';
 import { expectRejectedBeforeSending, runFresh } from './helpers/nodeRun';
+import type { INodeParameters } from 'n8n-workflow';
 
 const fx = useSandbox();
 
 /** 2^53 + 1: Number() would read it as 2^53, another draft. */
 const BEYOND = '9007199254740993';
+
+/** Parameters of a Get Many style operation on social set 101 with Return All off and this Limit. */
+function withLimit(
+	resource: string,
+	operation: string,
+	limit: unknown,
+	extra: Record<string, unknown> = {},
+): INodeParameters {
+	return {
+		resource,
+		operation,
+		socialSetId: byId(101),
+		returnAll: false,
+		limit,
+		...extra,
+	} as INodeParameters;
+}
+
+const LIMITED: Array<[string, (limit: unknown) => INodeParameters]> = [
+	['Social Set > Get Many', (limit) => withLimit('socialSet', 'getMany', limit)],
+	['Draft > Get Many', (limit) => withLimit('draft', 'getMany', limit)],
+	['Tag > Get Many', (limit) => withLimit('tag', 'getMany', limit)],
+	[
+		'Comment Thread > Get Many',
+		(limit) => withLimit('commentThread', 'getMany', limit, { draftId: '1' }),
+	],
+	[
+		'Analytics > Get Posts',
+		(limit) =>
+			withLimit('analytics', 'getPosts', limit, {
+				platform: 'x',
+				startDate: '2026-01-01',
+				endDate: '2026-01-31',
+			}),
+	],
+	[
+		'Queue > Get Next Free Slots',
+		(limit) => withLimit('queue', 'getNextFreeSlots', limit, { days: 14 }),
+	],
+];
 
 describe('IDs are exact: one beyond 2^53 - 1 is refused before any request, never rounded', () => {
 	test('Draft > Delete with Draft ID 2^53 + 1', async () => {
@@ -81,5 +122,16 @@ describe('IDs are exact: one beyond 2^53 - 1 is refused before any request, neve
 		expect(message.length).toBeLessThan(300);
 		expect(message).not.toContain('\n');
 		expect(message).toContain('characters in all)" [item 0]');
+	});
+});
+
+describe('Limit below 1 is refused before sending, for every operation with a Limit (Limits: page size min 1)', () => {
+	test.each(
+		LIMITED.flatMap(([name, build]) => [0, -3, 2.5].map((limit) => [name, limit, build] as const)),
+	)('%s with Limit %s', async (_name, limit, build) => {
+		await expectRejectedBeforeSending(fx, build(limit), {
+			parameter: 'Limit',
+			problem: /must be a whole number of at least 1/,
+		});
 	});
 });

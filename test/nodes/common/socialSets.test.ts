@@ -1,16 +1,13 @@
-import { searchSocialSets } from '../../../../nodes/common/socialSets';
-import { getTags } from '../../../../nodes/SocialPublishing/methods/loadOptions';
-import type { KeyName } from '../../../harness/sandbox';
-import { useSandbox } from '../../../harness/sandbox';
-import { ScriptedServer } from '../../../harness/scriptedServer';
-import { byId } from '../../../harness/workflows';
-import { loadOptionsContext } from './loadOptionsContext';
+import { searchSocialSets } from '../../../nodes/common/socialSets';
+import type { KeyName } from '../../harness/sandbox';
+import { useSandbox } from '../../harness/sandbox';
+import { ScriptedServer } from '../../harness/scriptedServer';
+import { loadOptionsContext } from '../SocialPublishing/methods/loadOptionsContext';
 
 const fx = useSandbox();
+
 beforeEach(() => fx.sandbox.clearRequests());
 
-const tagParams = (socialSetId: unknown) =>
-	({ resource: 'draft', operation: 'create', socialSetId }) as never;
 const contextFor = (
 	parameters: Record<string, unknown>,
 	key: KeyName = 'admin',
@@ -20,6 +17,7 @@ const contextFor = (
 		apiKey: fx.sandbox.keys[key],
 		baseUrl: baseUrl ?? fx.sandbox.baseUrl,
 	});
+
 const searchContext = (key: KeyName = 'admin') =>
 	contextFor({ resource: 'socialSet', operation: 'get' }, key);
 
@@ -182,64 +180,5 @@ describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-set
 			});
 			expect(server.requests.map((request) => request.query.get('offset'))).toEqual(['0', '50']);
 		});
-	});
-});
-
-describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
-	test('the tags of the chosen social set as options: name shown, slug as value', async () => {
-		const options = await getTags.call(contextFor(tagParams(byId(101)), 'read'));
-		expect(fx.apiRequests()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: '/v2/social-sets/101/tags',
-				query: { limit: ['50'], offset: ['0'] },
-			}),
-		]);
-		expect(options).toEqual([
-			{ name: 'Launch', value: 'launch', description: 'launch' },
-			{ name: 'Weekly Tips', value: 'weekly-tips', description: 'weekly-tips' },
-		]);
-	});
-
-	test('a set picked from the list works the same', async () => {
-		const options = await getTags.call(
-			contextFor(
-				tagParams({ __rl: true, mode: 'list', value: '101', cachedResultName: 'Acme Personal' }),
-			),
-		);
-		expect(options.map((option) => option.value)).toEqual(['launch', 'weekly-tips']);
-	});
-
-	test('no social set chosen yet: no options and no request', async () => {
-		const options = await getTags.call(
-			contextFor(tagParams({ __rl: true, mode: 'list', value: '' })),
-		);
-		expect(options).toEqual([]);
-		expect(fx.apiRequests()).toEqual([]);
-	});
-
-	test('more tags than one page: every page is read', async () => {
-		for (let n = 0; n < 53; n++) {
-			const response = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/102/tags`, {
-				method: 'POST',
-				headers: {
-					Authorization: `Bearer ${fx.sandbox.keys.admin}`,
-					'Content-Type': 'application/json',
-				},
-				body: JSON.stringify({ name: `Topic ${String(n).padStart(2, '0')}` }),
-			});
-			expect(response.status).toBe(201);
-		}
-		fx.sandbox.clearRequests();
-		const options = await getTags.call(contextFor(tagParams(byId(102))));
-		expect(fx.apiRequests().map((request) => request.query.offset)).toEqual([['0'], ['50']]);
-		expect(options).toHaveLength(53);
-		expect(options[52]).toEqual({ name: 'Topic 52', value: 'topic-52', description: 'topic-52' });
-	});
-
-	test('403 FORBIDDEN on the invisible social set surfaces with code and message', async () => {
-		await expect(getTags.call(contextFor(tagParams(byId(103))))).rejects.toThrow(
-			/^FORBIDDEN: You do not have access to this social set$/,
-		);
 	});
 });

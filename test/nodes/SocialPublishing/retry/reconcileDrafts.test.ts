@@ -1,10 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
-import { buildNodeTypes } from '../../../harness/nodeTypes';
+import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { retryMemory } from '../../../../nodes/SocialPublishing/actions/retry';
 import { createText } from '../draft/fixtures';
-import { draftsTitled, retryWorkflow, runWithRetry, sent } from './fixtures';
+import { draftsTitled, runWithRetry, sent } from './fixtures';
 
 // Publishing takes 0.3 s, so a publish is still in progress when the next try reads the draft.
 const fx = useSandbox({ publishDelayMs: 300 });
@@ -130,107 +128,3 @@ describe('Retry On Fail: Draft > Create', () => {
 		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts').map((r) => r.status)).toEqual([503, 201]);
 	});
 });
-
-describe('Retry On Fail with Continue On Fail', () => {
-	test('n8n tries again while the first output item is an error: the other items are still written once', async () => {
-		const input = [
-			{ text: 'both first', title: 'both settings', tags: 'launch', media: UNKNOWN_MEDIA },
-			{ text: 'both second', title: 'both settings', tags: 'launch', media: '' },
-			{ text: 'both third', title: 'both settings', tags: 'launch', media: '' },
-		];
-		const { result, items: out } = await runWithRetry(fx, createFromItems(), input, {
-			continueOnFail: true,
-		});
-		expect(result.error).toBeUndefined();
-		expect(out[0].error).toMatchObject({ code: 'VALIDATION_ERROR', httpCode: '400' });
-		expect(out.slice(1).map((d) => d.preview)).toEqual(['both second', 'both third']);
-		expect(await draftsTitled(fx, 'both settings')).toHaveLength(2);
-		// three tries of the refused first item, one write of each other item
-		const posts = sent(fx, 'POST', '/v2/social-sets/101/drafts');
-		expect(posts.map((r) => r.status)).toEqual([400, 201, 201, 400, 400]);
-	});
-
-	test('an error item that is not the first: n8n does not try again', async () => {
-		const { items: out } = await runWithRetry(fx, createFromItems(), items('later error', true), {
-			continueOnFail: true,
-		});
-		expect(out.map((d) => (d.error ? 'error' : d.preview))).toEqual([
-			'later error one',
-			'later error two',
-			'error',
-		]);
-		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(3);
-	});
-});
-
-describe('Retry On Fail: what is not remembered', () => {
-	// Continue On Fail with a refused last item: the run ends with an error item, so its memory is
-	// kept (n8n could still try again), and only the key tells the runs apart.
-	const keepsMemory = (title: string) => [
-		{ text: `${title} good`, title, tags: 'launch' },
-		{ text: `${title} bad`, title, tags: 'no-such-tag' },
-	];
-
-	test('a second execution with the same input writes again', async () => {
-		const input = keepsMemory('two executions');
-		await runWithRetry(fx, createFromItems(), input, { continueOnFail: true });
-		await runWithRetry(fx, createFromItems(), input, { continueOnFail: true });
-		expect(await draftsTitled(fx, 'two executions')).toHaveLength(2);
-	});
-
-	test('two nodes with the same parameters and input both write', async () => {
-		const json = retryWorkflow(createFromItems(), { continueOnFail: true });
-		json.nodes.push({ ...json.nodes[1], id: 'node-2', name: 'Second', position: [200, 200] });
-		json.connections.Start.main[0]!.push({ node: 'Second', type: 'main', index: 0 });
-		const result = await fx.run(json, {
-			input: keepsMemory('two nodes').map((item) => ({ json: item })),
-		});
-		expect(result.output('Second')[0].json).toMatchObject({ draft_title: 'two nodes' });
-		expect(await draftsTitled(fx, 'two nodes')).toHaveLength(2);
-	});
-
-	test('a loop that runs the node again in one execution (next run index) writes again', async () => {
-		const json = retryWorkflow(createFromItems(), { continueOnFail: true });
-		const input = keepsMemory('loop runs');
-		json.nodes.push({
-			id: 'again',
-			name: 'Again',
-			type: 'test.again',
-			typeVersion: 1,
-			position: [400, 0],
-			parameters: {},
-		});
-		json.connections['Social Publishing'] = { main: [[{ node: 'Again', type: 'main', index: 0 }]] };
-		json.connections.Again = {
-			main: [[{ node: 'Social Publishing', type: 'main', index: 0 }], []],
-		};
-		const result = await fx.run(json, {
-			input: input.map((item) => ({ json: item })),
-			nodeTypes: buildNodeTypes({ 'test.again': loopOnce(input) }),
-		});
-		expect(result.run.data.resultData.runData['Social Publishing']).toHaveLength(2);
-		expect(await draftsTitled(fx, 'loop runs')).toHaveLength(2);
-	});
-});
-
-/** Sends the same items back to the node once (its first run), then stops. */
-function loopOnce(items: IDataObject[]): INodeType {
-	return {
-		description: {
-			displayName: 'Again',
-			name: 'again',
-			group: ['transform'],
-			version: 1,
-			description: 'Loops once',
-			defaults: { name: 'Again' },
-			inputs: [NodeConnectionTypes.Main],
-			outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
-			properties: [],
-		},
-		async execute(this: IExecuteFunctions) {
-			const first = this.getWorkflowDataProxy(0).$runIndex === 0;
-			const copy = items.map((json) => ({ json: { ...json } }));
-			return first ? [copy, []] : [[], copy];
-		},
-	};
-}
