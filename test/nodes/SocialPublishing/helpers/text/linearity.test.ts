@@ -12,13 +12,13 @@
  * whole work.
  */
 import fc from 'fast-check';
-import { splitPostsToLimit } from '../../../../nodes/SocialPublishing/helpers/text/autoSplit';
-import type { PostPlatform } from '../../../../nodes/SocialPublishing/helpers/content';
+import { splitPostsToLimit } from '../../../../../nodes/SocialPublishing/helpers/text/autoSplit';
+import type { PostPlatform } from '../../../../../nodes/SocialPublishing/helpers/content';
 import {
 	checkMarkers,
 	stripMarkers,
-} from '../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
-import { displayUrl, safeFileName } from '../../../../nodes/SocialPublishing/helpers/mediaFiles';
+} from '../../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
+import { displayUrl, safeFileName } from '../../../../../nodes/SocialPublishing/helpers/mediaFiles';
 import {
 	describeLengthProblem,
 	findOverLength,
@@ -29,7 +29,7 @@ import {
 	threadsLength,
 	visibleText,
 	xWeightedLength,
-} from '../../../../nodes/SocialPublishing/helpers/text/textLength';
+} from '../../../../../nodes/SocialPublishing/helpers/text/textLength';
 
 const QUARTER = 25_000;
 const FULL = 100_000;

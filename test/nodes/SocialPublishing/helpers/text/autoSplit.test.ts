@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import {
 	protectedRanges,
 	splitPostsToLimit,
-} from '../../../../nodes/SocialPublishing/helpers/text/autoSplit';
-import type { SplitResult } from '../../../../nodes/SocialPublishing/helpers/text/autoSplit';
-import type { PostPlatform } from '../../../../nodes/SocialPublishing/helpers/content';
-import { checkMarkers } from '../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
-import { postLength } from '../../../../nodes/SocialPublishing/helpers/text/textLength';
+} from '../../../../../nodes/SocialPublishing/helpers/text/autoSplit';
+import type { SplitResult } from '../../../../../nodes/SocialPublishing/helpers/text/autoSplit';
+import type { PostPlatform } from '../../../../../nodes/SocialPublishing/helpers/content';
+import { checkMarkers } from '../../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
+import { postLength } from '../../../../../nodes/SocialPublishing/helpers/text/textLength';
 
 const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const count = (platform: PostPlatform) => (text: string) => postLength(platform, text);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { findLinks } from '../../../../nodes/SocialPublishing/helpers/text/links';
+import { findLinks } from '../../../../../nodes/SocialPublishing/helpers/text/links';
 import {
 	labelToAscii,
 	punycodeEncode,
-} from '../../../../nodes/SocialPublishing/helpers/text/punycode';
+} from '../../../../../nodes/SocialPublishing/helpers/text/punycode';
 import {
 	DEFAULT_LIMITS,
 	describeLengthProblem,
@@ -15,7 +15,7 @@ import {
 	threadsLength,
 	visibleText,
 	xWeightedLength,
-} from '../../../../nodes/SocialPublishing/helpers/text/textLength';
+} from '../../../../../nodes/SocialPublishing/helpers/text/textLength';
 import { WEIGHTED_LENGTH_CASES } from './fixtures/xConformance';
 
 /** The reference implementation of X's counting (devDependency, used only to cross-check). */

@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import {
 	paragraphGaps,
 	sentenceGaps,
-} from '../../../../nodes/SocialPublishing/helpers/text/breaks';
-import { findLinkedInMentions } from '../../../../nodes/SocialPublishing/helpers/text/mentions';
-import { segmentStarts } from '../../../../nodes/SocialPublishing/helpers/text/segments';
-import { displayUrl, safeFileName } from '../../../../nodes/SocialPublishing/helpers/mediaFiles';
+} from '../../../../../nodes/SocialPublishing/helpers/text/breaks';
+import { findLinkedInMentions } from '../../../../../nodes/SocialPublishing/helpers/text/mentions';
+import { segmentStarts } from '../../../../../nodes/SocialPublishing/helpers/text/segments';
+import { displayUrl, safeFileName } from '../../../../../nodes/SocialPublishing/helpers/mediaFiles';
 
 const PARAGRAPH = /[ \t]*\n[ \t]*\n\s*/g;
 const SENTENCE =

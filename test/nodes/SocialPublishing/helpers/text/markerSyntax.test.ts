@@ -3,8 +3,8 @@ import {
 	checkMarkers,
 	findMarkerIds,
 	stripMarkers,
-} from '../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
-import { parseMarkers } from '../../../../sandbox/domain/markers';
+} from '../../../../../nodes/SocialPublishing/helpers/text/markerSyntax';
+import { parseMarkers } from '../../../../../sandbox/domain/markers';
 
 const A = '0b6a9c1e-4f1d-4a53-9c11-8e2f3c4d5e6f';
 const B = '1c7b0d2f-5a2e-4b64-8d22-9f3a4b5c6d7e';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { findLinks } from '../../../../nodes/SocialPublishing/helpers/text/links';
+import { findLinks } from '../../../../../nodes/SocialPublishing/helpers/text/links';
 
 /** The reference implementation of X's link rules (devDependency, used only to cross-check). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
