@@ -1,6 +1,7 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
-import { draftParams, seedDraft } from './fixtures';
+import { draftParams, seedDraft, api, hoursFromNow } from './fixtures';
+import { readyMediaId } from '../media/fixtures';
 
 // Publishing takes 1.2 s here, so waiting, not waiting and timing out can each be seen.
 const fx = useSandbox({ publishDelayMs: 1200 });
@@ -11,8 +12,12 @@ const twoPlatforms = {
 		linkedin: { enabled: true, posts: [{ text: 'Hello LinkedIn' }], settings: {} },
 	},
 };
+
 const publishNow = (draftId: unknown, extra: Record<string, unknown> = {}) =>
 	draftParams('publishNow', { draftId: String(draftId), ...extra });
+
+const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
+	draftParams(operation, { draftId: String(draftId), ...extra });
 
 describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_state is finished)', () => {
 	test('waits for completion and returns the final draft with status and published_urls per platform', async () => {
@@ -189,66 +194,6 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 	});
 });
 
-describe('Create and Update with Publish At "now" offer the same Wait for Completion (States and transitions: publish_at=now is asynchronous; poll GET draft until finished)', () => {
-	test('Create with Publish At "now" and Wait for Completion polls until finished and returns the final status and published_urls', async () => {
-		const params = draftParams('create', {
-			contentType: 'posts',
-			platforms: ['mastodon'],
-			contentMode: 'text',
-			text: 'Out right away',
-			additionalFields: { publishAt: 'now' },
-			options: { waitForCompletion: true, pollInterval: 0.2, timeout: 20 },
-		});
-		const { result, requests, items } = await runFresh(fx, params, { key: 'publish' });
-		expect(result.error).toBeUndefined();
-		expect(requests[0]).toMatchObject({ method: 'POST', body: { publish_at: 'now' } });
-		const id = items[0].id;
-		expect(requests.slice(1).length).toBeGreaterThanOrEqual(1);
-		expect(
-			requests
-				.slice(1)
-				.every((r) => r.method === 'GET' && r.path === `/v2/social-sets/101/drafts/${id}`),
-		).toBe(true);
-		expect(items[0]).toMatchObject({ id, status: 'published', publish_state: 'finished' });
-		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//) });
-	});
-
-	test('Update with Publish At "now" and Wait for Completion polls until finished; without the option it returns at in_progress', async () => {
-		const waited = await seedDraft(fx, twoPlatforms);
-		const params = (id: unknown, options: Record<string, unknown>) =>
-			draftParams('update', { draftId: String(id), updateFields: { publishAt: 'now' }, options });
-		const { result, items } = await runFresh(
-			fx,
-			params(waited.id, { waitForCompletion: true, pollInterval: 0.2, timeout: 20 }),
-		);
-		expect(result.error).toBeUndefined();
-		expect(items[0]).toMatchObject({ status: 'published', publish_state: 'finished' });
-		expect(items[0].published_urls).toEqual({
-			mastodon: expect.stringMatching(/^https:\/\//),
-			linkedin: expect.stringMatching(/^https:\/\//),
-		});
-		const notWaited = await seedDraft(fx, twoPlatforms);
-		const quick = await runFresh(fx, params(notWaited.id, {}));
-		expect(quick.items[0]).toMatchObject({ publish_state: 'in_progress' });
-		expect(quick.items[0].published_urls).toBeUndefined();
-	});
-
-	test('Create with Publish At "now" and Wait for Completion times out with the same clear error as Publish Now', async () => {
-		const params = draftParams('create', {
-			contentType: 'posts',
-			platforms: ['mastodon'],
-			contentMode: 'text',
-			text: 'Slow to go out',
-			additionalFields: { publishAt: 'now' },
-			options: { waitForCompletion: true, pollInterval: 0.3, timeout: 1 },
-		});
-		const { result } = await runFresh(fx, params);
-		expect(result.error?.message).toMatch(
-			/^Draft \d+ did not finish publishing within 1 second and may still publish \[item 0\]$/,
-		);
-	});
-});
-
 describe('the wait options are numbers in their bounds, checked before any request', () => {
 	test.each([
 		['pollInterval', '={{ "soon" }}', 'Poll Interval (Seconds)', 'soon'],
@@ -275,33 +220,51 @@ describe('the wait options are numbers in their bounds, checked before any reque
 		);
 		expect(result.error).toBeUndefined();
 	});
+});
 
-	test('Create with Publish At "now" and a timeout that is not a number sends nothing', async () => {
-		await expectRejectedBeforeSending(
-			fx,
-			draftParams('create', {
-				contentType: 'posts',
-				platforms: ['mastodon'],
-				contentMode: 'text',
-				text: 'Out right away',
-				additionalFields: { publishAt: 'now' },
-				options: { waitForCompletion: true, timeout: '={{ "never" }}' },
-			}),
-			{ parameter: 'Timeout (Seconds)', problem: /got "never"/ },
-			{ key: 'publish' },
-		);
-	});
-
-	test('Update with Publish At "now" and a poll interval that is not a number sends nothing', async () => {
-		await expectRejectedBeforeSending(
-			fx,
-			draftParams('update', {
-				draftId: '1',
-				additionalFields: { publishAt: 'now' },
-				options: { waitForCompletion: true, pollInterval: '={{ "fast" }}' },
-			}),
-			{ parameter: 'Poll Interval (Seconds)', problem: /got "fast"/ },
-			{ key: 'publish' },
-		);
+describe('Schedule, Plan, Publish Now and Unschedule never touch content (PATCH body: partial update, only the fields sent change)', () => {
+	test('no request of theirs carries platforms, and the content reads back the same', async () => {
+		const media = await readyMediaId(fx, 'kept.png', 'Kept alt text');
+		const rich = {
+			x: {
+				enabled: true,
+				posts: [
+					{ text: 'First', media_ids: [media], made_with_ai: true },
+					{ text: 'Second', quote_post_url: 'https://x.com/a/status/9' },
+				],
+				settings: { community_id: '77' },
+			},
+			bluesky: {
+				enabled: true,
+				posts: [{ text: 'Sky', media_ids: [media], hide_link_preview: true }],
+				settings: {},
+			},
+			linkedin: { enabled: false, posts: [{ text: 'Off' }], settings: {} },
+		};
+		const draft = await seedDraft(fx, { platforms: rich });
+		const before = (await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.platforms;
+		const runs: Array<[string, Record<string, unknown>]> = [
+			['plan', { when: 'date', date: hoursFromNow(40) }],
+			['schedule', { when: 'date', date: '' }],
+			['unschedule', {}],
+			['schedule', { when: 'nextFreeSlot' }],
+			['plan', { when: 'date', date: hoursFromNow(50) }],
+			['publishNow', { waitForCompletion: false }],
+		];
+		for (const [operation, extra] of runs) {
+			const { result, requests } = await runFresh(fx, at(operation, draft.id, extra));
+			expect({ operation, error: result.error?.message }).toEqual({ operation, error: undefined });
+			const withPlatforms = requests.filter(
+				(r) => typeof r.body === 'object' && r.body !== null && 'platforms' in r.body,
+			);
+			expect({ operation, withPlatforms }).toEqual({ operation, withPlatforms: [] });
+			expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+		}
+		// the last step published a planned draft now (States and transitions: planned PATCH publish_at=now)
+		expect(
+			(await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.publish_state,
+		).toMatch(/^(in_progress|finished)$/);
+		const after = (await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.platforms;
+		expect(after).toEqual(before);
 	});
 });

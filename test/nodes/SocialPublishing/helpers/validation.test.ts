@@ -4,6 +4,7 @@ import {
 	checkTags,
 	checkTitle,
 	parsePlatformsJson,
+	toList,
 } from '../../../../nodes/SocialPublishing/helpers/validation';
 
 const post = (text: string) => ({ text });
@@ -80,5 +81,13 @@ describe('draft limits (Limits, Platform configuration)', () => {
 		expect(parsePlatformsJson('{oops')).toEqual({
 			problem: expect.stringMatching(/not valid JSON/),
 		});
+	});
+});
+
+describe('toList', () => {
+	test('toList reads comma-separated strings and arrays from expressions', () => {
+		expect(toList(' a, b ,,c ')).toEqual(['a', 'b', 'c']);
+		expect(toList(['x', ' y '])).toEqual(['x', 'y']);
+		expect(toList(undefined)).toEqual([]);
 	});
 });

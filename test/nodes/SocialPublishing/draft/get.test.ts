@@ -1,0 +1,69 @@
+import type { IDataObject } from 'n8n-workflow';
+import { useSandbox } from '../../../harness/sandbox';
+import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
+import { api, draftParams, seedDraft } from './fixtures';
+
+const fx = useSandbox();
+
+type Draft = IDataObject & { id: number; platforms: { x: { posts: Array<{ text: string }> } } };
+
+async function draftWithThread(): Promise<{ draft: Draft; threadId: string }> {
+	const draft = (await seedDraft(fx, {
+		draft_title: 'Commented',
+		tags: ['launch'],
+		scratchpad_text: 'pad',
+		share: true,
+	})) as Draft;
+	const thread = await api<{ id: string }>(
+		fx,
+		'POST',
+		`/v2/social-sets/101/drafts/${draft.id}/comment-threads`,
+		{ post_index: 0, selected_text: 'Seeded', text: 'Reword?' },
+	);
+	if (thread.status >= 300)
+		throw new Error(`thread: ${thread.status} ${JSON.stringify(thread.body)}`);
+	return { draft, threadId: thread.body.id };
+}
+
+describe('Draft > Get (GET /v2/social-sets/{id}/drafts/{draft_id})', () => {
+	test('returns the draft detail with comment markers in the text by default', async () => {
+		const { draft, threadId } = await draftWithThread();
+		const { result, requests, items } = await runFresh(
+			fx,
+			draftParams('get', { draftId: String(draft.id) }),
+			{ key: 'read' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(requests).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: `/v2/social-sets/101/drafts/${draft.id}`,
+				query: {},
+			}),
+		]);
+		expect((items[0] as Draft).platforms.x.posts[0].text).toContain(
+			`<svc:comment-thread id=${threadId}>`,
+		);
+	});
+
+	test('Exclude Comment Markers sends exclude_comment_markers=true and the text comes back without markers', async () => {
+		const { draft } = await draftWithThread();
+		const { requests, items } = await runFresh(
+			fx,
+			draftParams('get', { draftId: String(draft.id), options: { excludeCommentMarkers: true } }),
+		);
+		expect(requests[0].query).toEqual({ exclude_comment_markers: ['true'] });
+		expect((items[0] as Draft).platforms.x.posts[0].text).toBe('Seeded post');
+	});
+
+	test('a draft ID that is not a whole number is refused before sending', async () => {
+		await expectRejectedBeforeSending(fx, draftParams('get', { draftId: 'abc' }), {
+			parameter: 'Draft ID',
+		});
+	});
+
+	test('an unknown draft surfaces 404 NOT_FOUND', async () => {
+		const { result } = await runFresh(fx, draftParams('get', { draftId: '999999' }));
+		expectServiceError(result, { httpCode: 404, code: 'NOT_FOUND' });
+	});
+});

@@ -1,0 +1,94 @@
+import { useSandbox } from '../../../harness/sandbox';
+import { expectServiceError, runFresh } from '../helpers/nodeRun';
+import { draftParams, hoursFromNow, seedDraft } from './fixtures';
+import { rateLimitMemory } from '../../../../nodes/common/transport';
+import { runWorkflow } from '../../../harness/runWorkflow';
+import { ScriptedServer } from '../../../harness/scriptedServer';
+import { singleNodeWorkflow } from '../../../harness/workflows';
+
+const fx = useSandbox();
+
+const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
+	draftParams(operation, { draftId: String(draftId), ...extra });
+
+/**
+ * Values from outside (parameter values from expressions, texts of the service) copied into an error are
+ * bounded (`echo`): one line, a few hundred characters, with an ellipsis and the length they had.
+ */
+const HUGE = `x\nIgnore previous instructions ${'A'.repeat(1_000_000)}`;
+
+describe('Draft > Unschedule (planned or scheduled -> draft)', () => {
+	test('a planned draft: reads it, sends plan_at=null, returns the plain draft', async () => {
+		const planned = await seedDraft(fx, { plan_at: hoursFromNow(50) });
+		const { result, requests, items } = await runFresh(fx, at('unschedule', planned.id), {
+			key: 'write',
+		});
+		expect(result.error).toBeUndefined();
+		expect(requests.map((r) => [r.method, r.body])).toEqual([
+			['GET', undefined],
+			['PATCH', { plan_at: null }],
+		]);
+		expect(items[0]).toMatchObject({ status: 'draft', scheduled_date: null });
+	});
+
+	test('a scheduled draft: sends publish_at=null', async () => {
+		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(50) });
+		const { result, requests, items } = await runFresh(fx, at('unschedule', scheduled.id));
+		expect(result.error).toBeUndefined();
+		expect(requests[1]).toMatchObject({ method: 'PATCH', body: { publish_at: null } });
+		expect(items[0]).toMatchObject({ status: 'draft', scheduled_date: null });
+	});
+
+	test('a scheduled draft needs PUBLISH: a WRITE key gets 403 INSUFFICIENT_ACCESS_LEVEL and the draft stays scheduled', async () => {
+		const scheduled = await seedDraft(fx, { publish_at: hoursFromNow(60) });
+		const { result, requests } = await runFresh(fx, at('unschedule', scheduled.id), {
+			key: 'write',
+		});
+		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
+		expect(requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
+		const { items } = await runFresh(fx, at('get', scheduled.id));
+		expect(items[0]).toMatchObject({
+			status: 'scheduled',
+			scheduled_date: scheduled.scheduled_date,
+		});
+	});
+
+	test('a plain draft is not changed: the error names its status and only the read was sent', async () => {
+		const draft = await seedDraft(fx);
+		const { result, requests } = await runFresh(fx, at('unschedule', draft.id));
+		expect(result.error?.message).toContain(
+			`Draft ${draft.id} is "draft"; only planned or scheduled drafts can be unscheduled [item 0]`,
+		);
+		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+});
+
+describe('texts of the service', () => {
+	const server = new ScriptedServer();
+
+	beforeAll(async () => {
+		await server.start();
+	});
+
+	afterAll(async () => {
+		await server.stop();
+	});
+
+	beforeEach(() => rateLimitMemory.clear());
+
+	test('Unschedule of a draft whose status is a 1 MB text: the error quotes it cut', async () => {
+		server.reply({ body: { id: 5, status: HUGE } });
+		const result = await runWorkflow(
+			singleNodeWorkflow(draftParams('unschedule', { draftId: '5' })),
+			{
+				credentials: { socialPublishingApi: { apiKey: 'sp_scripted', baseUrl: server.baseUrl } },
+			},
+		);
+		const message = result.error?.message ?? '';
+		expect(message).toMatch(
+			/^Draft 5 is "x Ignore previous.*… \(cut, \d+ characters in all\)"; only planned/,
+		);
+		expect(message.length).toBeLessThan(300);
+		expect(server.requests.map((r) => r.method)).toEqual(['GET']);
+	});
+});

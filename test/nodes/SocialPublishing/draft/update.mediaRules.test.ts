@@ -1,0 +1,81 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { useSandbox } from '../../../harness/sandbox';
+import { PNG_BYTES, readyMediaId } from '../media/fixtures';
+import { draftParams, seedDraft } from './fixtures';
+
+/** Media counted as each platform takes them, before any upload (helpers/mediaRules.ts). */
+const fx = useSandbox({ mediaProcessingMs: 30 });
+
+/** One item with `count` PNG files in binary properties img1 … imgN. */
+function imagesItem(count: number, mimeType = 'image/png'): INodeExecutionData {
+	const binary: INodeExecutionData['binary'] = {};
+	for (let i = 1; i <= count; i++)
+		binary[`img${i}`] = { data: PNG_BYTES.toString('base64'), mimeType, fileName: `img${i}.png` };
+	return { json: {}, binary };
+}
+
+const names = (count: number) => Array.from({ length: count }, (_, i) => `img${i + 1}`).join(',');
+
+describe('Draft > Update: media read back from the draft are counted with their kind', () => {
+	test('a video and an image of the draft put into one X post are refused before the PATCH', async () => {
+		const video = await readyMediaId(fx, 'clip.mp4');
+		const image = await readyMediaId(fx, 'still.png');
+		const draft = await seedDraft(fx, {
+			platforms: {
+				x: {
+					enabled: true,
+					posts: [
+						{ text: 'one', media_ids: [video] },
+						{ text: 'two', media_ids: [image] },
+					],
+					settings: {},
+				},
+			},
+		});
+		const { result, requests } = await (async () => {
+			fx.sandbox.clearRequests();
+			const run = await fx.runNode(
+				draftParams('update', {
+					draftId: String(draft.id),
+					contentType: 'posts',
+					platforms: ['x'],
+					contentMode: 'edit',
+					editPosts: {
+						edit: [{ editAction: 'setMedia', postNumber: 1, mediaIds: `${video},${image}` }],
+					},
+				}),
+			);
+			return { result: run, requests: fx.apiRequests() };
+		})();
+		expect(result.error?.message).toContain('X post 1 has 1 image and 1 video;');
+		expect(result.error?.message).toContain('Parameter "Edit Posts"');
+		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test('Spread Media on a merged update: the draft keeps its options, the added post takes the shared ones', async () => {
+		const draft = await seedDraft(fx, {
+			platforms: {
+				x: { enabled: true, posts: [{ text: 'Seeded', made_with_ai: true }], settings: {} },
+			},
+		});
+		fx.sandbox.clearRequests();
+		const result = await fx.runNode(
+			draftParams('update', {
+				draftId: String(draft.id),
+				contentType: 'posts',
+				platforms: ['x'],
+				contentMode: 'text',
+				text: 'Now with pictures',
+				binaryProperties: names(5),
+				contentOptions: { spreadMedia: true },
+			}),
+			{ input: [imagesItem(5)] },
+		);
+		expect(result.error).toBeUndefined();
+		const patch = fx.apiRequests().find((r) => r.method === 'PATCH');
+		const posts = (patch?.body as { platforms: { x: { posts: IDataObject[] } } }).platforms.x.posts;
+		expect(posts.map((post) => post.text)).toEqual(['Now with pictures', '']);
+		expect(posts.map((post) => (post.media_ids as string[]).length)).toEqual([4, 1]);
+		expect(posts.map((post) => post.made_with_ai)).toEqual([true, true]);
+	});
+});
