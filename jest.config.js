@@ -10,7 +10,11 @@ module.exports = {
 	// A throwaway n8n user folder for the run: nothing is written to ~/.n8n.
 	globalSetup: '<rootDir>/test/setup/globalSetup.ts',
 	globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
-	setupFilesAfterEnv: ['<rootDir>/test/setup/n8nCoreServices.ts', '<rootDir>/test/setup/n8nLog.ts'],
+	setupFilesAfterEnv: [
+		'<rootDir>/test/setup/safeRegex.ts',
+		'<rootDir>/test/setup/n8nCoreServices.ts',
+		'<rootDir>/test/setup/n8nLog.ts',
+	],
 	testTimeout: 30000,
 	maxWorkers: 2,
 };

@@ -340,3 +340,41 @@ describe('Retry On Fail with Continue On Fail', () => {
 		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(3);
 	});
 });
+
+describe('An operation the node does not have (a workflow saved by another version, or edited by hand)', () => {
+	// The operation field takes no expression (noDataExpression), so such a value comes only from saved JSON.
+	const unknown: INodeParameters = {
+		resource: 'tag',
+		operation: 'explode',
+		socialSetId: byId(101),
+	};
+
+	test('stops the run at the first item, naming the operation and the resource; nothing is sent', async () => {
+		const { result, requests } = await runFresh(fx, unknown, {
+			input: [{ json: { n: 1 } }, { json: { n: 2 } }],
+		});
+		expect(result.error?.message).toBe(
+			'The operation "explode" of resource "tag" is not supported',
+		);
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(requests).toEqual([]);
+	});
+
+	test('with Continue On Fail: one error item per input item, each paired with it', async () => {
+		const { result, items, requests } = await runFresh(fx, unknown, {
+			input: [{ json: { n: 1 } }, { json: { n: 2 } }],
+			settings: { continueOnFail: true },
+		});
+		expect(result.error).toBeUndefined();
+		const error = { message: 'The operation "explode" of resource "tag" is not supported' };
+		expect(items).toEqual([
+			{ error: expect.objectContaining(error) },
+			{ error: expect.objectContaining(error) },
+		]);
+		expect(result.output('Social Publishing').map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+		]);
+		expect(requests).toEqual([]);
+	});
+});
