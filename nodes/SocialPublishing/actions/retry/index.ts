@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 import type { OperationResult } from '../types';
-import { itemKey, runScope } from './key';
+import { itemKey, runScope, savedParameters } from './key';
 import type { RetryEntry } from './memory';
 import { RetryMemory } from './memory';
 import { WriteWatcher } from './observe';
@@ -19,6 +19,8 @@ export const retryMemory = new RetryMemory();
 export class RetryTry {
 	private scopeRead = false;
 	private scopeValue: string | undefined;
+	/** The node's parameters as saved (see `itemKey`): one node, so read once per try. */
+	private parameters: string | undefined;
 	private readonly watcher: WriteWatcher;
 	private failedItems = 0;
 
@@ -55,7 +57,8 @@ export class RetryTry {
 	): Promise<OperationResult> {
 		const scope = this.scope;
 		if (scope === undefined) return await run();
-		const key = itemKey(this.context, scope, itemIndex, item);
+		this.parameters ??= savedParameters(this.context);
+		const key = itemKey(this.context, scope, itemIndex, item, this.parameters);
 		const known = this.memory.get(key, Date.now());
 		if (known?.state === 'done') return deepCopy(known.output);
 		const startedAtMs = Date.now();
