@@ -38,6 +38,38 @@ type GetNodeParameter = (
 	options?: IGetNodeParameterOptions,
 ) => unknown;
 
+/** Whether two plain JSON values (fallbacks, options) are alike. */
+function sameJson(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+	if (Array.isArray(a) !== Array.isArray(b)) return false;
+	const keys = Object.keys(a);
+	if (keys.length !== Object.keys(b).length) return false;
+	return keys.every(
+		(key) =>
+			Object.prototype.hasOwnProperty.call(b, key) &&
+			sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+	);
+}
+
+/** One kept answer: the call it answers (fallback and options) and its value. */
+interface Answer {
+	fallbackValue: unknown;
+	options: IGetNodeParameterOptions | undefined;
+	value: unknown;
+}
+
+/** A copy of a resolved parameter value (JSON: arrays and plain objects): each caller gets its own, as from n8n. */
+function copyOf(value: unknown): unknown {
+	if (typeof value !== 'object' || value === null) return value;
+	if (Array.isArray(value)) return value.map(copyOf);
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	if (prototype !== Object.prototype && prototype !== null) return deepCopy(value);
+	const copy: Record<string, unknown> = {};
+	for (const key of Object.keys(value)) copy[key] = copyOf((value as Record<string, unknown>)[key]);
+	return copy;
+}
+
 /**
  * The node's context for one run, with `getNodeParameter` answering parameters without expressions from
  * what it read for the first item that asked. Everything else is the context's own.
@@ -45,18 +77,30 @@ type GetNodeParameter = (
 export function withStaticParameters(context: IExecuteFunctions): IExecuteFunctions {
 	const read = context.getNodeParameter.bind(context) as GetNodeParameter;
 	let saved: INodeParameters | undefined;
-	const answers = new Map<string, unknown>();
+	const answers = new Map<string, Answer[]>();
 	const getNodeParameter: GetNodeParameter = (name, itemIndex, fallbackValue, options) => {
-		if (options?.rawExpressions || options?.contextNode || !PLAIN_NAME.test(name))
+		if (options?.rawExpressions || options?.contextNode)
 			return read(name, itemIndex, fallbackValue, options);
-		const key = `${name}\n${JSON.stringify(fallbackValue) ?? ''}\n${JSON.stringify(options ?? {})}`;
-		if (answers.has(key)) return deepCopy(answers.get(key) as object);
+		const known = answers
+			.get(name)
+			?.find(
+				(answer) =>
+					sameJson(answer.fallbackValue, fallbackValue) && sameJson(answer.options, options),
+			);
+		if (known) return copyOf(known.value);
+		const value = read(name, itemIndex, fallbackValue, options);
+		if (!PLAIN_NAME.test(name)) return value;
 		// n8n copies the whole node on each getNode(): the saved parameters are read once per run
 		saved ??= context.getNode().parameters;
-		const value = read(name, itemIndex, fallbackValue, options);
 		const given = savedValue(saved, name);
-		if (!holdsExpression(given === undefined ? fallbackValue : given))
-			answers.set(key, deepCopy(value as object));
+		if (!holdsExpression(given === undefined ? fallbackValue : given)) {
+			const kept = {
+				fallbackValue: copyOf(fallbackValue),
+				options: copyOf(options) as IGetNodeParameterOptions | undefined,
+				value: copyOf(value),
+			};
+			answers.set(name, [...(answers.get(name) ?? []), kept]);
+		}
 		return value;
 	};
 	const bound = new Map<PropertyKey, unknown>();

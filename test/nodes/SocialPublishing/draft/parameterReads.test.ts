@@ -12,7 +12,10 @@ const fx = useSandbox();
  * once per item, and no copy of the node per item.
  */
 async function countReads(parameters: ReturnType<typeof createText>, items: number) {
-	const proto = NodeExecutionContext.prototype as unknown as Record<string, () => unknown>;
+	const proto = NodeExecutionContext.prototype as unknown as Record<
+		string,
+		(...args: unknown[]) => unknown
+	>;
 	const reads = jest.spyOn(proto, '_getNodeParameter');
 	const copies = jest.spyOn(proto, 'getNode');
 	try {
