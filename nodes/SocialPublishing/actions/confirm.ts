@@ -68,9 +68,17 @@ export const confirmFields: INodeProperties[] = [
 	}),
 ];
 
+/** The answer of `runsAsTool` by context: a node run keeps its node type (and `getNode()` copies the whole node). */
+const toolRuns = new WeakMap<IExecuteFunctions, boolean>();
+
 /** Whether this run is the tool variant n8n makes of the node for AI agents. */
 export function runsAsTool(context: IExecuteFunctions): boolean {
-	return context.getNode().type.endsWith('Tool');
+	let tool = toolRuns.get(context);
+	if (tool === undefined) {
+		tool = context.getNode().type.endsWith('Tool');
+		toolRuns.set(context, tool);
+	}
+	return tool;
 }
 
 function isSet(value: unknown): boolean {

@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
 import { RetryTry, writeOperation } from './retry';
+import { withStaticParameters } from './staticParameters';
 import type { OperationResult } from './types';
 
 function isExecutionData(value: unknown): value is INodeExecutionData {
@@ -52,18 +53,20 @@ function asNodeError(
 }
 
 /**
- * Runs each item's operation. Writes go through the try's retry memory (actions/retry): under n8n's
+ * Runs each item's operation, with the parameters that hold no expression read once per run
+ * (staticParameters.ts). Writes go through the try's retry memory (actions/retry): under n8n's
  * Retry On Fail an item whose write succeeded in an earlier try gives back that output without a
  * request, and one whose outcome was unknown is reconciled with the service before anything is sent.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const output: INodeExecutionData[] = [];
-	const retry = new RetryTry(this);
+	const context = withStaticParameters(this);
+	const retry = new RetryTry(context);
 	let errorItems = 0;
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const resource = this.getNodeParameter('resource', itemIndex) as string;
-		const operation = this.getNodeParameter('operation', itemIndex) as string;
+		const resource = context.getNodeParameter('resource', itemIndex) as string;
+		const operation = context.getNodeParameter('operation', itemIndex) as string;
 		const handler = resources[resource]?.operations[operation];
 		try {
 			if (!handler) {
@@ -73,7 +76,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					{ itemIndex },
 				);
 			}
-			const dryRun = await unconfirmedToolAction(this, resource, operation, itemIndex);
+			const dryRun = await unconfirmedToolAction(context, resource, operation, itemIndex);
 			const write = writeOperation(resource, operation);
 			const run = async () => await handler.execute.call(retry.operationContext, itemIndex);
 			const result =

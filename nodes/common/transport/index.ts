@@ -176,7 +176,8 @@ export async function apiRequest<T = IDataObject>(
 	request: ApiRequest,
 ): Promise<T> {
 	const { baseUrl, owner } = await credentialsOf(context);
-	const node = context.getNode();
+	// n8n copies the whole node on each getNode(): only an error needs it
+	const node = () => context.getNode();
 	const method = request.method.toUpperCase() as IHttpRequestMethods;
 	const socialSet = socialSetOf(request.path);
 	const userKey = `${owner}:user`;
@@ -218,7 +219,7 @@ export async function apiRequest<T = IDataObject>(
 		if (blocked) {
 			if (rateLimitWaited + blocked.waitMs > capMs || !withinBudget(blocked.waitMs)) {
 				throw rateLimitError(
-					node,
+					node(),
 					{
 						resource: blocked.bucket.resource,
 						resetAtMs: blocked.bucket.resetAtMs,
@@ -234,7 +235,7 @@ export async function apiRequest<T = IDataObject>(
 		if (signal?.aborted) throw cancelled(context, request.itemIndex, 'before a request was sent');
 		if (deadline !== undefined) {
 			const left = deadline - Date.now();
-			if (left <= 0) throw pollBudgetError(node, request.itemIndex);
+			if (left <= 0) throw pollBudgetError(node(), request.itemIndex);
 			options.timeout = Math.min(policy.requestTimeoutMs, left);
 		}
 
@@ -255,12 +256,12 @@ export async function apiRequest<T = IDataObject>(
 			}
 			// In a poll the request's timeout is what was left of the budget.
 			if (deadline !== undefined && Date.now() >= deadline) {
-				throw pollBudgetError(node, request.itemIndex);
+				throw pollBudgetError(node(), request.itemIndex);
 			}
 			const code = networkCode(error);
 			if (!code) {
 				throw new NodeOperationError(
-					node,
+					node(),
 					`Request to the Social Publishing service failed: ${safeMessage(error)}`,
 					{ itemIndex: request.itemIndex },
 				);
@@ -280,7 +281,7 @@ export async function apiRequest<T = IDataObject>(
 				continue;
 			}
 			throw new NodeApiError(
-				node,
+				node(),
 				{ code, message: `Connection problem: ${code}` },
 				{
 					message: `Connection to the Social Publishing service failed (${code})`,
@@ -318,7 +319,7 @@ export async function apiRequest<T = IDataObject>(
 				!withinBudget(waitMs)
 			) {
 				throw rateLimitError(
-					node,
+					node(),
 					{ resource, resetAtMs: bucket?.resetAtMs, body: response.body ?? '', capMs, poll },
 					request.itemIndex,
 				);
@@ -344,7 +345,7 @@ export async function apiRequest<T = IDataObject>(
 				continue;
 			}
 		}
-		throw serviceApiError(node, status, response.body, request.itemIndex);
+		throw serviceApiError(node(), status, response.body, request.itemIndex);
 	}
 }
 

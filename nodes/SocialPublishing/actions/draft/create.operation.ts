@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import { apiRequest } from '../../../common/transport';
@@ -8,7 +8,7 @@ import type { OperationResult } from '../types';
 import { contentFields, readContent } from './content';
 import { draftFields, readDraftFields } from './fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, checkPublishWait, publishWaitOptions } from './publish';
+import { afterPublishNow, checkPublishWait, publishWaitOptions, readOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { validateCreate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
@@ -40,10 +40,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readOptions(this, itemIndex);
 	if (options.validateOnly === true) return await validateCreate(this, itemIndex);
 	const socialSetId = getSocialSetId(this, itemIndex);
-	checkPublishWait(this, itemIndex);
+	checkPublishWait(this, itemIndex, options);
 	const content = readContent(this, itemIndex, socialSetId, false);
 	const fields = readDraftFields(this, itemIndex, socialSetId, false);
 	checkPublishPolicy(this, itemIndex, content.platforms, fields.publishKind, 'The draft');
@@ -63,5 +63,6 @@ export async function execute(
 		dates,
 		{ socialSetId, draftId: Number(created.id) },
 		created,
+		options,
 	);
 }

@@ -116,9 +116,17 @@ export function waitSettings(
 	};
 }
 
+/** The Options collection of Create, Update and Publish Now: read once per item by the operations that have it. */
+export function readOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+}
+
 /** Create and Update: checks the wait options before any request, when the item would wait for a publish. */
-export function checkPublishWait(context: IExecuteFunctions, itemIndex: number): void {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+export function checkPublishWait(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject = readOptions(context, itemIndex),
+): void {
 	if (options.waitForCompletion === true) waitSettings(context, itemIndex, options);
 }
 
@@ -163,8 +171,8 @@ export async function afterPublishNow(
 	dates: IDataObject,
 	draft: { socialSetId: number; draftId: number },
 	response: IDataObject,
+	options: IDataObject = readOptions(context, itemIndex),
 ): Promise<IDataObject> {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (dates.publish_at !== 'now' || options.waitForCompletion !== true) return response;
 	const settings = waitSettings(context, itemIndex, options);
 	if (!Number.isSafeInteger(draft.draftId) || draft.draftId <= 0) {

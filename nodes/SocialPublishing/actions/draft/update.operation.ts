@@ -15,7 +15,7 @@ import {
 	readDraftFields,
 } from './fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, checkPublishWait, publishWaitOptions } from './publish';
+import { afterPublishNow, checkPublishWait, publishWaitOptions, readOptions } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { validateUpdate } from './validateOnly';
@@ -76,10 +76,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readOptions(this, itemIndex);
 	if (options.validateOnly === true) return await validateUpdate(this, itemIndex);
 	const target = getDraftTarget(this, itemIndex);
-	checkPublishWait(this, itemIndex);
+	checkPublishWait(this, itemIndex, options);
 	const content = readUpdateContent(this, itemIndex, target.socialSetId);
 	const fields = readDraftFields(this, itemIndex, target.socialSetId, true);
 	const body: IDataObject = { ...fields.body };
@@ -149,5 +149,5 @@ export async function execute(
 			throw withMarkerHint(error);
 		},
 	);
-	return await afterPublishNow(this, itemIndex, dates, target, updated);
+	return await afterPublishNow(this, itemIndex, dates, target, updated, options);
 }

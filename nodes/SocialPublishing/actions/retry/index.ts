@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 import type { OperationResult } from '../types';
-import { itemKey, runScope } from './key';
+import { itemKey, runScope, savedParameters } from './key';
 import type { RetryEntry } from './memory';
 import { RetryMemory } from './memory';
 import { WriteWatcher } from './observe';
@@ -19,28 +19,33 @@ export const retryMemory = new RetryMemory();
 export class RetryTry {
 	private scopeRead = false;
 	private scopeValue: string | undefined;
-	private readonly watcher: WriteWatcher;
+	/** The node's parameters as saved (see `itemKey`): one node, so read once per try. */
+	private parameters: string | undefined;
+	/** Whether n8n may run this node again (Retry On Fail): else nothing is remembered or watched. */
+	private readonly remembers: boolean;
+	private readonly watcher: WriteWatcher | undefined;
 	private failedItems = 0;
 
 	constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly memory: RetryMemory = retryMemory,
 	) {
-		this.watcher = new WriteWatcher(context);
+		this.remembers = retriesOnFail(context);
+		if (this.remembers) this.watcher = new WriteWatcher(context);
 	}
 
 	/** Read at the first write only: nodes that only read pay nothing. */
 	private get scope(): string | undefined {
 		if (!this.scopeRead) {
-			this.scopeValue = runScope(this.context);
+			this.scopeValue = this.remembers ? runScope(this.context) : undefined;
 			this.scopeRead = true;
 		}
 		return this.scopeValue;
 	}
 
-	/** The context the operations get: the node's own, with its writes watched. */
+	/** The context the operations get: the node's own, with its writes watched when they are remembered. */
 	get operationContext(): IExecuteFunctions {
-		return this.watcher.context;
+		return this.watcher?.context ?? this.context;
 	}
 
 	/**
@@ -55,11 +60,12 @@ export class RetryTry {
 	): Promise<OperationResult> {
 		const scope = this.scope;
 		if (scope === undefined) return await run();
-		const key = itemKey(this.context, scope, itemIndex, item);
+		this.parameters ??= savedParameters(this.context);
+		const key = itemKey(this.context, scope, itemIndex, item, this.parameters);
 		const known = this.memory.get(key, Date.now());
 		if (known?.state === 'done') return deepCopy(known.output);
 		const startedAtMs = Date.now();
-		const log = this.watcher.startItem();
+		const log = (this.watcher as WriteWatcher).startItem();
 		let finished = false;
 		try {
 			let output: OperationResult | undefined;
@@ -111,6 +117,19 @@ export class RetryTry {
 			errorItems === 0
 		)
 			this.memory.endRun(this.scopeValue);
+	}
+}
+
+/**
+ * Whether n8n runs this node again after a failed try: only with the node's Retry On Fail (n8n-core's
+ * `WorkflowExecute.getRetryParams` gives one try otherwise). Without it no later try can use what a try
+ * remembers, so nothing is remembered. False when the context cannot say.
+ */
+function retriesOnFail(context: IExecuteFunctions): boolean {
+	try {
+		return context.getNode().retryOnFail === true;
+	} catch {
+		return false;
 	}
 }
 

@@ -45,6 +45,14 @@ export function runScope(context: IExecuteFunctions): string | undefined {
 }
 
 /**
+ * The node's parameters as saved, as stable JSON: the same for every item of a try, so the router reads
+ * and writes them once per try (n8n copies the whole node on each `getNode()`).
+ */
+export function savedParameters(context: IExecuteFunctions): string {
+	return stableJson(context.getNode().parameters);
+}
+
+/**
  * One item's write in one node run: the run, the item's position, its JSON and binary ids, and the
  * node's parameters as saved in the workflow. Within one run those parameters evaluate for the item
  * from exactly these inputs (the item, and the execution's data up to this node), so the key is as
@@ -56,10 +64,12 @@ export function itemKey(
 	scope: string,
 	itemIndex: number,
 	item: INodeExecutionData,
+	parameters: string = savedParameters(context),
 ): string {
+	// the same text as stableJson([scope, itemIndex, item.json, binary ids, parameters])
 	return createHash('sha256')
 		.update(
-			stableJson([scope, itemIndex, item.json, binaryIds(item), context.getNode().parameters]),
+			`[${stableJson(scope)},${stableJson(itemIndex)},${stableJson(item.json)},${stableJson(binaryIds(item))},${parameters}]`,
 		)
 		.digest('hex');
 }

@@ -85,7 +85,12 @@ export function readContent(
 	if (contentType === 'xArticle') {
 		platforms = buildArticlePlatforms(readArticle(context, itemIndex));
 	} else {
-		const content = readPostsContent(context, itemIndex, options.separator);
+		const content = readPostsContent(
+			context,
+			itemIndex,
+			options.separator,
+			options.lengths.textMode,
+		);
 		fitPostLengths(context, itemIndex, content, options.lengths, report);
 		fitPostMedia(context, itemIndex, content, options.media, report);
 		platforms = buildPostPlatforms(content);

@@ -150,6 +150,8 @@ export const contentOptionsField: INodeProperties = {
 };
 
 export interface LengthSettings {
+	/** "Posts" is one text (the default), not a list of posts: read here once per item. */
+	textMode: boolean;
 	limits: Limits;
 	autoSplit: boolean;
 	numbering: boolean;
@@ -164,6 +166,7 @@ function readLengthSettings(
 	const overrides: Limits = readPlatformLimits(context, itemIndex, options, LENGTH_LIMITS);
 	const textMode = context.getNodeParameter('contentMode', itemIndex, 'text') === 'text';
 	return {
+		textMode,
 		limits: resolveLimits(options.checkLength !== false, overrides),
 		autoSplit: textMode && options.autoSplit === true,
 		numbering: options.numberPosts === true,

@@ -61,8 +61,9 @@ function readPostList(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	separator: string,
+	textMode: boolean,
 ): { posts: PostInput[]; label: string } {
-	if (context.getNodeParameter('contentMode', itemIndex, 'text') === 'text') {
+	if (textMode) {
 		const texts = splitThread(String(context.getNodeParameter('text', itemIndex, '')), separator);
 		const media = readTextMedia(context, itemIndex);
 		if (!texts.length && !media.length) throw paramError(context, itemIndex, 'Text', 'is empty');
@@ -151,14 +152,18 @@ export function postsByPlatform(
 	return byPlatform;
 }
 
-/** Reads the "Social Posts" content of one item for Create and checks the rules that need no request. */
+/**
+ * Reads the "Social Posts" content of one item for Create and checks the rules that need no request.
+ * `textMode`: Content Mode is "Text" (read with the content options).
+ */
 export function readPostsContent(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	separator: string,
+	textMode: boolean,
 ): PostsContent {
 	const platforms = readPlatforms(context, itemIndex);
-	const { posts, label } = readPostList(context, itemIndex, separator);
+	const { posts, label } = readPostList(context, itemIndex, separator, textMode);
 	const overrides = readOverrides(context, itemIndex, platforms, separator);
 	const labels: PostsContent['labels'] = {};
 	for (const platform of platforms)
