@@ -1,15 +1,12 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { expectServiceError, runFresh } from '../helpers/nodeRun';
-import { draftParams, hoursFromNow, seedDraft } from './fixtures';
+import { at, draftParams, hoursFromNow, seedDraft } from './fixtures';
 import { rateLimitMemory } from '../../../../nodes/common/transport';
 import { runWorkflow } from '../../../harness/runWorkflow';
 import { ScriptedServer } from '../../../harness/scriptedServer';
 import { singleNodeWorkflow } from '../../../harness/workflows';
 
 const fx = useSandbox();
-
-const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
-	draftParams(operation, { draftId: String(draftId), ...extra });
 
 /**
  * Values from outside (parameter values from expressions, texts of the service) copied into an error are
