@@ -1,10 +1,9 @@
 import { useSandbox } from '../../harness/sandbox';
-import { runFresh } from './helpers/nodeRun';
+import { HUGE, runFresh } from './helpers/nodeRun';
 import { createText, draftParams } from './draft/fixtures';
 import type { INodeParameters, IDataObject } from 'n8n-workflow';
-import { rateLimitMemory } from '../../../nodes/common/transport';
 import { runWorkflow } from '../../harness/runWorkflow';
-import { ScriptedServer } from '../../harness/scriptedServer';
+import { useScriptedServer } from '../../harness/useScriptedServer';
 import { byId, singleNodeWorkflow } from '../../harness/workflows';
 import { inspect } from 'node:util';
 import type { RunResult } from '../../harness/runWorkflow';
@@ -69,12 +68,6 @@ const socialSetGet = {
 	operation: 'get',
 	socialSetId: byId('={{ $json.set }}'),
 } as INodeParameters;
-
-/**
- * Values from outside (parameter values from expressions, texts of the service) copied into an error are
- * bounded (`echo`): one line, a few hundred characters, with an ellipsis and the length they had.
- */
-const HUGE = `x\nIgnore previous instructions ${'A'.repeat(1_000_000)}`;
 
 /** Create from each item's text, title, tags and media (the node's parameters as a workflow would set them). */
 const createFromItems = (extra: IDataObject = {}, options: IDataObject = {}) =>
@@ -269,17 +262,7 @@ describe('The API key never appears in any output or error (project rule; Authen
 });
 
 describe('texts of the service', () => {
-	const server = new ScriptedServer();
-
-	beforeAll(async () => {
-		await server.start();
-	});
-
-	afterAll(async () => {
-		await server.stop();
-	});
-
-	beforeEach(() => rateLimitMemory.clear());
+	const server = useScriptedServer();
 
 	test('a 1 MB service error reaches a Continue On Fail item cut, with bounded details', async () => {
 		server.reply({

@@ -2,10 +2,17 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { byId, singleNodeWorkflow } from '../../../harness/workflows';
 import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
-import { api, createText, seedTags, tagCreates, tagReads, writeOf } from './fixtures';
-import { rateLimitMemory } from '../../../../nodes/common/transport';
+import {
+	answerFirstTagPageAgain,
+	api,
+	createText,
+	seedTags,
+	tagCreates,
+	tagReads,
+	writeOf,
+} from './fixtures';
 import { runWorkflow } from '../../../harness/runWorkflow';
-import { ScriptedServer } from '../../../harness/scriptedServer';
+import { useScriptedServer } from '../../../harness/useScriptedServer';
 
 /**
  * "Tag Names" on Draft Create and Update. Social set 101 is seeded with the tags Launch (launch) and
@@ -171,29 +178,7 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 });
 
 describe('the tag reader stops when the service answers the same page again (Paged envelope: next)', () => {
-	const server = new ScriptedServer();
-
-	const tags = Array.from({ length: 50 }, (_, i) => ({ name: `Tag ${i}`, slug: `tag-${i}` }));
-
-	beforeAll(async () => {
-		await server.start();
-	});
-
-	afterAll(async () => {
-		await server.stop();
-	});
-
-	beforeEach(() => {
-		server.reset();
-		rateLimitMemory.clear();
-		// Every offset gets the first page again, with a next link and no count.
-		server.otherwise((request) => ({
-			body: {
-				results: request.path.endsWith('/tags') ? tags : [],
-				next: `${server.baseUrl}${request.path}?limit=50&offset=50`,
-			},
-		}));
-	});
+	const server = useScriptedServer(answerFirstTagPageAgain);
 
 	test('Draft > Create with Tag Names: an error naming the repeat, and no draft is sent', async () => {
 		const result = await runWorkflow(

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { KeyName, SandboxFixture } from '../../../harness/sandbox';
+import type { ScriptedServer } from '../../../harness/scriptedServer';
 import { NODE, byId } from '../../../harness/workflows';
 import { PNG_BYTES } from '../media/fixtures';
 
@@ -170,4 +171,15 @@ export async function seedTags(
 		const { status } = await api(fx, 'POST', `/v2/social-sets/${socialSet}/tags`, { name });
 		if (status !== 201) throw new Error(`seeding tag ${name} failed: ${status}`);
 	}
+}
+
+/** A service that answers every offset of every tag list with the same full first page and a next link, no count. */
+export function answerFirstTagPageAgain(server: ScriptedServer): void {
+	const tags = Array.from({ length: 50 }, (_, i) => ({ name: `Tag ${i}`, slug: `tag-${i}` }));
+	server.otherwise((request) => ({
+		body: {
+			results: request.path.endsWith('/tags') ? tags : [],
+			next: `${server.baseUrl}${request.path}?limit=50&offset=50`,
+		},
+	}));
 }
