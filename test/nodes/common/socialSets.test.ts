@@ -2,21 +2,16 @@ import { searchSocialSets } from '../../../nodes/common/socialSets';
 import type { KeyName } from '../../harness/sandbox';
 import { useSandbox } from '../../harness/sandbox';
 import { useScriptedServer } from '../../harness/useScriptedServer';
-import { loadOptionsContext } from '../SocialPublishing/methods/loadOptionsContext';
+import {
+	loadOptionsContext,
+	sandboxContextFor,
+} from '../SocialPublishing/methods/loadOptionsContext';
 
 const fx = useSandbox();
 
 beforeEach(() => fx.sandbox.clearRequests());
 
-const contextFor = (
-	parameters: Record<string, unknown>,
-	key: KeyName = 'admin',
-	baseUrl?: string,
-) =>
-	loadOptionsContext(parameters as never, {
-		apiKey: fx.sandbox.keys[key],
-		baseUrl: baseUrl ?? fx.sandbox.baseUrl,
-	});
+const contextFor = sandboxContextFor(fx);
 
 const searchContext = (key: KeyName = 'admin') =>
 	contextFor({ resource: 'socialSet', operation: 'get' }, key);

@@ -1,10 +1,9 @@
 import { getTags } from '../../../../nodes/SocialPublishing/methods/loadOptions';
-import type { KeyName } from '../../../harness/sandbox';
 import { useSandbox } from '../../../harness/sandbox';
 import { useScriptedServer } from '../../../harness/useScriptedServer';
 import { byId } from '../../../harness/workflows';
 import { answerFirstTagPageAgain } from '../draft/fixtures';
-import { loadOptionsContext } from './loadOptionsContext';
+import { loadOptionsContext, sandboxContextFor } from './loadOptionsContext';
 
 const fx = useSandbox();
 
@@ -13,15 +12,7 @@ beforeEach(() => fx.sandbox.clearRequests());
 const tagParams = (socialSetId: unknown) =>
 	({ resource: 'draft', operation: 'create', socialSetId }) as never;
 
-const contextFor = (
-	parameters: Record<string, unknown>,
-	key: KeyName = 'admin',
-	baseUrl?: string,
-) =>
-	loadOptionsContext(parameters as never, {
-		apiKey: fx.sandbox.keys[key],
-		baseUrl: baseUrl ?? fx.sandbox.baseUrl,
-	});
+const contextFor = sandboxContextFor(fx);
 
 describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
 	test('the tags of the chosen social set as options: name shown, slug as value', async () => {
