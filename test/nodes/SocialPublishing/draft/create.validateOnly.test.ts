@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { storageRequests } from '../media/fixtures';
 import { runFresh } from '../helpers/nodeRun';
-import { createText, imageNames, imagesItem } from './fixtures';
+import { createText, imageNames, imagesItem, LONG_FOR_BLUESKY, writes } from './fixtures';
 
 /**
  * Validate Only on Draft Create and Update: every check and every read the operation needs, no write, no upload;
@@ -11,12 +11,6 @@ import { createText, imageNames, imagesItem } from './fixtures';
 const fx = useSandbox({ mediaProcessingMs: 30 });
 
 beforeEach(async () => await fx.sandbox.reset());
-
-const writes = (requests: ReturnType<typeof fx.apiRequests>) =>
-	requests.filter((r) => r.method !== 'GET');
-
-// X counts the link 23, Bluesky every grapheme: too long for Bluesky only
-const LONG_FOR_BLUESKY = `Read https://example.com/${'a'.repeat(300)}`;
 
 describe('Draft > Create with Validate Only', () => {
 	test('a text too long for Bluesky, an unknown tag and an image too many for X: one item listing all three, nothing written or uploaded', async () => {

@@ -157,6 +157,12 @@ export const tagReads = (requests: ApiRequests) =>
 export const tagCreates = (requests: ApiRequests) =>
 	requests.filter((r) => r.method === 'POST' && /\/tags$/.test(r.path));
 
+/** Every request but reads. */
+export const writes = (requests: ApiRequests) => requests.filter((r) => r.method !== 'GET');
+
+/** X counts the link 23, Bluesky every grapheme: too long for Bluesky only. */
+export const LONG_FOR_BLUESKY = `Read https://example.com/${'a'.repeat(300)}`;
+
 /** The draft write (POST or PATCH) among the requests. */
 export const writeOf = (requests: ApiRequests, method: string) =>
 	requests.find((r) => r.method === method && /\/drafts(\/\d+)?$/.test(r.path));
