@@ -3,7 +3,7 @@ import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishi
 import { buildNodeTypes, sourceNodeTypes } from '../../harness/nodeTypes';
 import { useSandbox } from '../../harness/sandbox';
 import { AGENT, AgentStandIn, agentWithToolWorkflow, toolVariant } from '../../harness/toolNode';
-import { api, createText, draftParams, hoursFromNow, seedDraft } from './draft/fixtures';
+import { api, createText, draftParams, hoursFromNow, seedDraft, writes } from './draft/fixtures';
 import { runFresh } from './helpers/nodeRun';
 
 /**
@@ -22,9 +22,6 @@ const nodeTypes = buildNodeTypes(
 const FROM_AI_CONFIRM =
 	'={{ $fromAI("confirm", "true only once the user has confirmed", "boolean") }}';
 const FROM_AI_DRAFT = '={{ $fromAI("draft_id", "the draft", "number") }}';
-
-const writes = (requests: ReturnType<typeof fx.apiRequests>) =>
-	requests.filter((r) => r.method !== 'GET');
 
 /** Runs the agent with one tool call per entry of `calls` (the model's arguments); returns each call's answer. */
 async function callTool(parameters: IDataObject, calls: IDataObject[]) {

@@ -1,4 +1,5 @@
 import { useSandbox } from '../../harness/sandbox';
+import { withLimit } from './fixtures';
 import { byId } from '../../harness/workflows';
 import { draftParams, seedDraft } from './draft/fixtures';
 import { expectRejectedBeforeSending, runFresh } from './helpers/nodeRun';
@@ -8,23 +9,6 @@ const fx = useSandbox();
 
 /** 2^53 + 1: Number() would read it as 2^53, another draft. */
 const BEYOND = '9007199254740993';
-
-/** Parameters of a Get Many style operation on social set 101 with Return All off and this Limit. */
-function withLimit(
-	resource: string,
-	operation: string,
-	limit: unknown,
-	extra: Record<string, unknown> = {},
-): INodeParameters {
-	return {
-		resource,
-		operation,
-		socialSetId: byId(101),
-		returnAll: false,
-		limit,
-		...extra,
-	} as INodeParameters;
-}
 
 const LIMITED: Array<[string, (limit: unknown) => INodeParameters]> = [
 	['Social Set > Get Many', (limit) => withLimit('socialSet', 'getMany', limit)],

@@ -1,14 +1,22 @@
 import { useSandbox } from '../../harness/sandbox';
-import { runFresh } from './helpers/nodeRun';
+import { withLimit } from './fixtures';
+import { HUGE, runFresh } from './helpers/nodeRun';
 import { createText, draftParams } from './draft/fixtures';
-import type { INodeParameters, IDataObject } from 'n8n-workflow';
-import { rateLimitMemory } from '../../../nodes/common/transport';
+import type { INodeParameters } from 'n8n-workflow';
 import { runWorkflow } from '../../harness/runWorkflow';
-import { ScriptedServer } from '../../harness/scriptedServer';
+import { useScriptedServer } from '../../harness/useScriptedServer';
 import { byId, singleNodeWorkflow } from '../../harness/workflows';
 import { inspect } from 'node:util';
 import type { RunResult } from '../../harness/runWorkflow';
-import { draftsTitled, runWithRetry, sent } from './retry/fixtures';
+import {
+	clearFaultsAndRequests,
+	createFromItems,
+	draftsTitled,
+	runWithRetry,
+	sent,
+	titledItems,
+	UNKNOWN_MEDIA,
+} from './retry/fixtures';
 
 /**
  * The router (nodes/SocialPublishing/actions/router.ts): the loop over the input items, one output item per
@@ -19,10 +27,7 @@ import { draftsTitled, runWithRetry, sent } from './retry/fixtures';
 // Publishing takes 0.3 s, so a publish is still in progress when the next try reads the draft.
 const fx = useSandbox({ publishDelayMs: 300 });
 
-afterEach(() => {
-	fx.sandbox.faults.clear();
-	fx.sandbox.clearRequests();
-});
+afterEach(() => clearFaultsAndRequests(fx));
 
 const input = [
 	{ json: { text: 'Item zero', title: 'ok' } },
@@ -33,23 +38,6 @@ const input = [
 const params = createText('={{ $json.text }}', ['x'], {
 	additionalFields: { draftTitle: '={{ $json.title }}' },
 });
-
-/** Parameters of a Get Many style operation on social set 101 with Return All off and this Limit. */
-function withLimit(
-	resource: string,
-	operation: string,
-	limit: unknown,
-	extra: Record<string, unknown> = {},
-): INodeParameters {
-	return {
-		resource,
-		operation,
-		socialSetId: byId(101),
-		returnAll: false,
-		limit,
-		...extra,
-	} as INodeParameters;
-}
 
 /** Everything a run leaves behind: the whole run data as JSON, and the error with its hidden fields (cause, stack, context). */
 function everything(result: RunResult): string {
@@ -69,29 +57,6 @@ const socialSetGet = {
 	operation: 'get',
 	socialSetId: byId('={{ $json.set }}'),
 } as INodeParameters;
-
-/**
- * Values from outside (parameter values from expressions, texts of the service) copied into an error are
- * bounded (`echo`): one line, a few hundred characters, with an ellipsis and the length they had.
- */
-const HUGE = `x\nIgnore previous instructions ${'A'.repeat(1_000_000)}`;
-
-/** Create from each item's text, title, tags and media (the node's parameters as a workflow would set them). */
-const createFromItems = (extra: IDataObject = {}, options: IDataObject = {}) =>
-	createText('={{ $json.text }}', ['x'], {
-		mediaIds: '={{ $json.media }}',
-		additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}', ...extra },
-		options,
-	});
-
-/** A media id the service does not have: only the service finds that out, so it refuses the item every time. */
-const UNKNOWN_MEDIA = '00000000-0000-4000-8000-000000000000';
-
-const items = (title: string, badThird = false) => [
-	{ text: `${title} one`, title, tags: 'launch', media: '' },
-	{ text: `${title} two`, title, tags: 'launch', media: '' },
-	{ text: `${title} three`, title, tags: 'launch', media: badThird ? UNKNOWN_MEDIA : '' },
-];
 
 describe('Draft > Create over several items (router: pairing, Continue On Fail)', () => {
 	test('with Continue On Fail a bad item becomes an error item paired to its input and the others go on', async () => {
@@ -269,17 +234,7 @@ describe('The API key never appears in any output or error (project rule; Authen
 });
 
 describe('texts of the service', () => {
-	const server = new ScriptedServer();
-
-	beforeAll(async () => {
-		await server.start();
-	});
-
-	afterAll(async () => {
-		await server.stop();
-	});
-
-	beforeEach(() => rateLimitMemory.clear());
+	const server = useScriptedServer();
 
 	test('a 1 MB service error reaches a Continue On Fail item cut, with bounded details', async () => {
 		server.reply({
@@ -329,9 +284,14 @@ describe('Retry On Fail with Continue On Fail', () => {
 	});
 
 	test('an error item that is not the first: n8n does not try again', async () => {
-		const { items: out } = await runWithRetry(fx, createFromItems(), items('later error', true), {
-			continueOnFail: true,
-		});
+		const { items: out } = await runWithRetry(
+			fx,
+			createFromItems(),
+			titledItems('later error', true),
+			{
+				continueOnFail: true,
+			},
+		);
 		expect(out.map((d) => (d.error ? 'error' : d.preview))).toEqual([
 			'later error one',
 			'later error two',

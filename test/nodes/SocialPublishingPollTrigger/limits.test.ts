@@ -3,29 +3,19 @@
  * (`getPollBudgetMs`), so a poll never waits for a rate limit longer than 30 seconds nor past its budget; it fails
  * instead, leaves its state as it was, and the next poll tries again. A loopback server scripts the answers.
  */
-import { policy, rateLimitMemory } from '../../../nodes/common/transport';
+import { policy } from '../../../nodes/common/transport';
+import { useScriptedServer } from '../../harness/useScriptedServer';
 import { buildNodeTypes } from '../../harness/nodeTypes';
 import { createPollRunner } from '../../harness/pollRuntime';
-import { ScriptedServer, type ScriptedResponse } from '../../harness/scriptedServer';
+import type { ScriptedResponse } from '../../harness/scriptedServer';
 import { byId, CREDENTIAL } from '../../harness/workflows';
 import { POLL_NODE, POLL_TYPE } from './fixtures';
 
-const server = new ScriptedServer();
+const server = useScriptedServer();
 
 const emptyList: ScriptedResponse = {
 	body: { results: [], count: 0, limit: 50, offset: 0, next: null, previous: null },
 };
-
-beforeAll(async () => {
-	await server.start();
-});
-afterAll(async () => {
-	await server.stop();
-});
-beforeEach(() => {
-	server.reset();
-	rateLimitMemory.clear();
-});
 
 function runner(parameters: Record<string, unknown> = {}, pollBudgetMs?: number) {
 	return createPollRunner({

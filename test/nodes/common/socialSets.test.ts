@@ -1,22 +1,17 @@
 import { searchSocialSets } from '../../../nodes/common/socialSets';
 import type { KeyName } from '../../harness/sandbox';
 import { useSandbox } from '../../harness/sandbox';
-import { ScriptedServer } from '../../harness/scriptedServer';
-import { loadOptionsContext } from '../SocialPublishing/methods/loadOptionsContext';
+import { useScriptedServer } from '../../harness/useScriptedServer';
+import {
+	loadOptionsContext,
+	sandboxContextFor,
+} from '../SocialPublishing/methods/loadOptionsContext';
 
 const fx = useSandbox();
 
 beforeEach(() => fx.sandbox.clearRequests());
 
-const contextFor = (
-	parameters: Record<string, unknown>,
-	key: KeyName = 'admin',
-	baseUrl?: string,
-) =>
-	loadOptionsContext(parameters as never, {
-		apiKey: fx.sandbox.keys[key],
-		baseUrl: baseUrl ?? fx.sandbox.baseUrl,
-	});
+const contextFor = sandboxContextFor(fx);
 
 const searchContext = (key: KeyName = 'admin') =>
 	contextFor({ resource: 'socialSet', operation: 'get' }, key);
@@ -78,24 +73,17 @@ describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-set
 	});
 
 	describe('when the service has a next page (more than 50 sets; the sandbox seeds three, so a scripted server answers)', () => {
-		const server = new ScriptedServer();
-		beforeAll(async () => {
-			await server.start();
+		const server = useScriptedServer();
+		/** A social set as the list answers it. */
+		const set = (id: number) => ({
+			id,
+			name: `Set ${id}`,
+			username: `set${id}`,
+			profile_image_url: null,
+			team: null,
 		});
-		afterAll(async () => {
-			await server.stop();
-		});
-
-		beforeEach(() => server.reset());
 
 		test('a filter that matches nothing on the first page reads the next one in the same call', async () => {
-			const set = (id: number) => ({
-				id,
-				name: `Set ${id}`,
-				username: `set${id}`,
-				profile_image_url: null,
-				team: null,
-			});
 			server.reply(
 				{
 					body: {
@@ -132,13 +120,6 @@ describe('listSearch searchSocialSets (Users and social sets: GET /v2/social-set
 		});
 
 		test('the token for the next call is offset + 50, and that call sends it as offset', async () => {
-			const set = (id: number) => ({
-				id,
-				name: `Set ${id}`,
-				username: `set${id}`,
-				profile_image_url: null,
-				team: null,
-			});
 			server.reply(
 				{
 					body: {

@@ -4,6 +4,7 @@ import {
 	UNKNOWN_UUID,
 	UUID,
 	autoSyncOverHttp,
+	commentedDraft,
 	createDraft,
 	createThread,
 	listAllThreads,
@@ -17,7 +18,7 @@ const fx = useSandbox();
 let draftId: number;
 
 beforeAll(async () => {
-	draftId = await createDraft(fx, { x: ['one two three four five six seven eight'] });
+	draftId = await commentedDraft(fx);
 });
 
 beforeEach(() => fx.sandbox.clearRequests());

@@ -3,7 +3,7 @@ import { NODE } from '../../../harness/workflows';
 import {
 	UNKNOWN_UUID,
 	addCommentOverHttp,
-	createDraft,
+	commentedDraft,
 	createThread,
 	listAllThreads,
 	params,
@@ -15,7 +15,7 @@ const fx = useSandbox();
 let draftId: number;
 
 beforeAll(async () => {
-	draftId = await createDraft(fx, { x: ['one two three four five six seven eight'] });
+	draftId = await commentedDraft(fx);
 });
 
 beforeEach(() => fx.sandbox.clearRequests());

@@ -2,7 +2,7 @@ import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
 import {
 	UNKNOWN_UUID,
-	createDraft,
+	commentedDraft,
 	createThread,
 	params,
 	threadsPath,
@@ -13,7 +13,7 @@ const fx = useSandbox();
 let draftId: number;
 
 beforeAll(async () => {
-	draftId = await createDraft(fx, { x: ['one two three four five six seven eight'] });
+	draftId = await commentedDraft(fx);
 });
 
 beforeEach(() => fx.sandbox.clearRequests());

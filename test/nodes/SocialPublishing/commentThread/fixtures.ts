@@ -38,6 +38,11 @@ async function call<T>(
 
 const posts = (texts: string[]) => texts.map((text) => ({ text }));
 
+/** The draft the Comment tests comment on: one X post of eight words. */
+export async function commentedDraft(fx: SandboxFixture): Promise<number> {
+	return await createDraft(fx, { x: ['one two three four five six seven eight'] });
+}
+
 /** A draft in social set 101 with the given post texts per platform. */
 export async function createDraft(
 	fx: SandboxFixture,

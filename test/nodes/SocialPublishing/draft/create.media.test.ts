@@ -1,23 +1,11 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { NODE } from '../../../harness/workflows';
 import { PNG_BYTES, fileItem, readyMediaId, storageRequests } from '../media/fixtures';
 import { expectRejectedBeforeSending } from '../helpers/nodeRun';
-import { createText, draftParams } from './fixtures';
+import { createText, draftParams, runWith } from './fixtures';
+import type { PostsBody as Body } from './fixtures';
 
 const fx = useSandbox({ mediaProcessingMs: 30 });
-
-async function runWith(parameters: ReturnType<typeof createText>, input: INodeExecutionData[]) {
-	fx.sandbox.clearRequests();
-	const result = await fx.runNode(parameters, { input });
-	return {
-		result,
-		requests: fx.apiRequests(),
-		items: result.output(NODE).map((item) => item.json),
-	};
-}
-
-type Body = { platforms: Record<string, { posts: IDataObject[] }> };
 
 describe('Draft > Create with media (Media upload flow, Rules on platform content 3 and 4)', () => {
 	test('binary properties are uploaded, waited for and attached in one step, with alt text per property', async () => {
@@ -31,7 +19,7 @@ describe('Draft > Create with media (Media upload flow, Rules on platform conten
 			binaryProperties: 'data, second',
 			contentOptions: { altTexts: { altText: [{ binaryProperty: 'data', altText: 'A cover' }] } },
 		});
-		const { result, requests, items } = await runWith(params, [item]);
+		const { result, requests, items } = await runWith(fx, params, [item]);
 		expect(result.error).toBeUndefined();
 		const uploads = requests.filter((r) => r.path === '/v2/social-sets/101/media/upload');
 		expect(uploads.map((r) => r.body)).toEqual([
@@ -77,7 +65,7 @@ describe('Draft > Create with media (Media upload flow, Rules on platform conten
 				],
 			},
 		});
-		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'photo.png')]);
+		const { result, requests } = await runWith(fx, params, [fileItem(PNG_BYTES, 'photo.png')]);
 		expect(result.error).toBeUndefined();
 		const posts = (requests[requests.length - 1].body as Body).platforms.bluesky.posts;
 		expect(posts[0]).toEqual({ text: 'First', media_ids: [ready] });
@@ -92,6 +80,7 @@ describe('Draft > Create with media (Media upload flow, Rules on platform conten
 		const item = fileItem(PNG_BYTES, 'good.png');
 		item.binary!.empty = { data: '', mimeType: 'image/png', fileName: 'empty.png' };
 		const { result, requests } = await runWith(
+			fx,
 			createText('Never created', ['x'], { binaryProperties: 'data, empty' }),
 			[item],
 		);
@@ -127,7 +116,7 @@ describe('Draft > Create with media (Media upload flow, Rules on platform conten
 			articleMarkdown: '# Hello',
 			articleOptions: { coverBinaryProperty: 'data' },
 		});
-		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'cover.png')]);
+		const { result, requests } = await runWith(fx, params, [fileItem(PNG_BYTES, 'cover.png')]);
 		expect(result.error).toBeUndefined();
 		const body = requests[requests.length - 1].body as { platforms: { x_article: IDataObject } };
 		expect(body.platforms.x_article).toEqual({

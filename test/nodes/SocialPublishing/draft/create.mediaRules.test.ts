@@ -1,28 +1,18 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
 import { PNG_BYTES, readyMediaId, storageRequests } from '../media/fixtures';
 import { expectRejectedBeforeSending } from '../helpers/nodeRun';
-import { createText, draftParams } from './fixtures';
+import { createText, draftParams, imageNames, imagesItem } from './fixtures';
 
 /** Media counted as each platform takes them, before any upload (helpers/mediaRules.ts). */
 const fx = useSandbox({ mediaProcessingMs: 30 });
-
-/** One item with `count` PNG files in binary properties img1 … imgN. */
-function imagesItem(count: number, mimeType = 'image/png'): INodeExecutionData {
-	const binary: INodeExecutionData['binary'] = {};
-	for (let i = 1; i <= count; i++)
-		binary[`img${i}`] = { data: PNG_BYTES.toString('base64'), mimeType, fileName: `img${i}.png` };
-	return { json: {}, binary };
-}
-
-const names = (count: number) => Array.from({ length: count }, (_, i) => `img${i + 1}`).join(',');
 
 describe('Draft > Create: media checked as each platform takes them, before any upload', () => {
 	test('five images for X in one post are refused before any upload, naming X, post 1, 5 images and 4', async () => {
 		const message = await expectRejectedBeforeSending(
 			fx,
-			createText('Five pictures', ['x'], { binaryProperties: names(5) }),
+			createText('Five pictures', ['x'], { binaryProperties: imageNames(5) }),
 			{
 				parameter: 'Binary Media',
 				problem: 'X post 1 has 5 images; X takes at most 4 images, or 1 video or GIF',
@@ -138,7 +128,7 @@ describe('Draft > Create: Spread Media Over Thread', () => {
 		const altText = (i: number) => ({ binaryProperty: `img${i}`, altText: `Picture ${i}` });
 		const result = await fx.runNode(
 			createText('Five pictures', ['x', 'linkedin'], {
-				binaryProperties: names(5),
+				binaryProperties: imageNames(5),
 				platformTexts: { platformText: [{ platform: 'linkedin', text: 'Only text here' }] },
 				contentOptions: {
 					spreadMedia: true,

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import type { ScriptedResponse } from '../../../harness/scriptedServer';
 import { ScriptedServer } from '../../../harness/scriptedServer';
-import { NODE } from '../../../harness/workflows';
 import { PNG_BYTES, fileItem, storageRequests } from '../media/fixtures';
 import { SourceServer } from '../media/sourceServer';
 import { expectRejectedBeforeSending } from '../helpers/nodeRun';
-import { createText, draftParams } from './fixtures';
+import { createText, draftParams, runWith } from './fixtures';
+import type { PostsBody as Body } from './fixtures';
 
 /**
  * Draft > Create with "Media URLs": each URL is read with n8n's HTTP helper (a local file server here),
@@ -27,18 +26,7 @@ afterAll(async () => {
 });
 beforeEach(() => files.reset());
 
-type Body = { platforms: Record<string, { posts: IDataObject[] }> };
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function runWith(parameters: INodeParameters, input: INodeExecutionData[] = [{ json: {} }]) {
-	fx.sandbox.clearRequests();
-	const result = await fx.runNode(parameters, { input });
-	return {
-		result,
-		requests: fx.apiRequests(),
-		items: result.output(NODE).map((item) => item.json),
-	};
-}
 
 const uploadsOf = (requests: ReturnType<typeof fx.apiRequests>) =>
 	requests.filter((r) => r.path === '/v2/social-sets/101/media/upload');
@@ -57,7 +45,7 @@ describe('Draft > Create with Media URLs', () => {
 		const params = createText('With pictures from the web', ['x'], {
 			mediaUrls: `${files.baseUrl}/a/first.png, ${files.baseUrl}/b/second`,
 		});
-		const { result, requests, items } = await runWith(params);
+		const { result, requests, items } = await runWith(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(uploadsOf(requests).map((r) => r.body)).toEqual([
 			{ file_name: 'first.png' },
@@ -93,7 +81,7 @@ describe('Draft > Create with Media URLs', () => {
 		const params = createText('Never created', ['x'], {
 			mediaUrls: `${files.baseUrl}/ok.png, ${files.baseUrl}/gone.png`,
 		});
-		const { result, requests } = await runWith(params);
+		const { result, requests } = await runWith(fx, params);
 		expect(result.error?.message).toBe(
 			`Parameter "Media URLs" has ${files.baseUrl}/gone.png, which answered HTTP 404; nothing was uploaded [item 0]`,
 		);
@@ -111,7 +99,7 @@ describe('Draft > Create with Media URLs', () => {
 			binaryProperties: 'data',
 			mediaUrls: `${files.baseUrl}/api/image.png`,
 		});
-		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'local.png')]);
+		const { result, requests } = await runWith(fx, params, [fileItem(PNG_BYTES, 'local.png')]);
 		expect(result.error?.message).toContain('Parameter "Media URLs" has');
 		expect(result.error?.message).toContain(
 			'serves "application/json", which is not a supported media type',
@@ -133,7 +121,7 @@ describe('Draft > Create with Media URLs', () => {
 				],
 			},
 		});
-		const { result, requests } = await runWith(params, [fileItem(PNG_BYTES, 'photo.png')]);
+		const { result, requests } = await runWith(fx, params, [fileItem(PNG_BYTES, 'photo.png')]);
 		expect(result.error).toBeUndefined();
 		const uploads = uploadsOf(requests);
 		expect(uploads.map((r) => r.body)).toEqual([
@@ -167,7 +155,7 @@ describe('Draft > Create with Media URLs', () => {
 				],
 			},
 		});
-		const { result, requests } = await runWith(params);
+		const { result, requests } = await runWith(fx, params);
 		expect(result.error).toBeUndefined();
 		expect(uploadsOf(requests)).toHaveLength(1);
 		const posts = (draftPosts(requests)[0].body as Body).platforms.x.posts;
@@ -216,7 +204,7 @@ describe('Draft > Create: the bounds of Media URL downloads (Content Options)', 
 			mediaUrls: `${files.baseUrl}/small.png, ${files.baseUrl}/big.png?token=s3cr3t`,
 			contentOptions: { mediaUrlMaxSize: 2 },
 		});
-		const { result, requests } = await runWith(params);
+		const { result, requests } = await runWith(fx, params);
 		expect(result.error?.message).toBe(
 			`Parameter "Media URLs" has ${files.baseUrl}/big.png, which is 3 MiB (Content-Length ${3 * MIB}), larger than "Media URL Max Size (MiB)" allows (2 MiB); nothing was uploaded [item 0]`,
 		);
@@ -230,7 +218,7 @@ describe('Draft > Create: the bounds of Media URL downloads (Content Options)', 
 			mediaUrls: `${source.baseUrl}/stalled.mp4`,
 			contentOptions: { mediaUrlIdleTimeout: 0.5 },
 		});
-		const { result, requests } = await runWith(params);
+		const { result, requests } = await runWith(fx, params);
 		expect(result.error?.message).toMatch(
 			/^Parameter "Media URLs" has http:\/\/127\.0\.0\.1:\d+\/stalled\.mp4, which sent no data for 0\.5 seconds \("Media URL Idle Timeout \(Seconds\)"\): the download was stopped after 0\.1 MiB; nothing was uploaded \[item 0\]$/,
 		);

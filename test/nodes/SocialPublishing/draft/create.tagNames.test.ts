@@ -2,10 +2,17 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { byId, singleNodeWorkflow } from '../../../harness/workflows';
 import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
-import { api, createText } from './fixtures';
-import { rateLimitMemory } from '../../../../nodes/common/transport';
+import {
+	answerFirstTagPageAgain,
+	api,
+	createText,
+	seedTags,
+	tagCreates,
+	tagReads,
+	writeOf,
+} from './fixtures';
 import { runWorkflow } from '../../../harness/runWorkflow';
-import { ScriptedServer } from '../../../harness/scriptedServer';
+import { useScriptedServer } from '../../../harness/useScriptedServer';
 
 /**
  * "Tag Names" on Draft Create and Update. Social set 101 is seeded with the tags Launch (launch) and
@@ -14,22 +21,6 @@ import { ScriptedServer } from '../../../harness/scriptedServer';
 const fx = useSandbox();
 
 beforeEach(async () => await fx.sandbox.reset());
-
-const tagReads = (requests: ReturnType<typeof fx.apiRequests>) =>
-	requests.filter((r) => r.method === 'GET' && /\/tags$/.test(r.path));
-
-const tagCreates = (requests: ReturnType<typeof fx.apiRequests>) =>
-	requests.filter((r) => r.method === 'POST' && /\/tags$/.test(r.path));
-
-const writeOf = (requests: ReturnType<typeof fx.apiRequests>, method: string) =>
-	requests.find((r) => r.method === method && /\/drafts(\/\d+)?$/.test(r.path));
-
-async function seedTags(socialSet: number, names: string[]): Promise<void> {
-	for (const name of names) {
-		const { status } = await api(fx, 'POST', `/v2/social-sets/${socialSet}/tags`, { name });
-		if (status !== 201) throw new Error(`seeding tag ${name} failed: ${status}`);
-	}
-}
 
 describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Drafts: tags are slugs of existing tags)', () => {
 	test('names match existing tags by name or slug, ignoring case: one read of the tag list, then the draft with the slugs', async () => {
@@ -49,6 +40,7 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 
 	test('a name is matched on every page of the tag list (page size 50, Limits)', async () => {
 		await seedTags(
+			fx,
 			102,
 			Array.from({ length: 55 }, (_, i) => `Topic ${String(i).padStart(2, '0')}`),
 		);
@@ -137,7 +129,7 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 
 	test('more than 10 tags after merging picked tags and names fails before any tag or draft is written (Limits: tags on a draft)', async () => {
 		const picked = ['launch', 'weekly-tips'];
-		await seedTags(101, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']);
+		await seedTags(fx, 101, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']);
 		const params = createText('Too many', ['x'], {
 			additionalFields: {
 				tags: picked,
@@ -153,7 +145,7 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 	});
 
 	test('exactly 10 after merging is sent', async () => {
-		await seedTags(101, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']);
+		await seedTags(fx, 101, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']);
 		const params = createText('Ten', ['x'], {
 			additionalFields: {
 				tags: ['launch'],
@@ -186,29 +178,7 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 });
 
 describe('the tag reader stops when the service answers the same page again (Paged envelope: next)', () => {
-	const server = new ScriptedServer();
-
-	const tags = Array.from({ length: 50 }, (_, i) => ({ name: `Tag ${i}`, slug: `tag-${i}` }));
-
-	beforeAll(async () => {
-		await server.start();
-	});
-
-	afterAll(async () => {
-		await server.stop();
-	});
-
-	beforeEach(() => {
-		server.reset();
-		rateLimitMemory.clear();
-		// Every offset gets the first page again, with a next link and no count.
-		server.otherwise((request) => ({
-			body: {
-				results: request.path.endsWith('/tags') ? tags : [],
-				next: `${server.baseUrl}${request.path}?limit=50&offset=50`,
-			},
-		}));
-	});
+	const server = useScriptedServer(answerFirstTagPageAgain);
 
 	test('Draft > Create with Tag Names: an error naming the repeat, and no draft is sent', async () => {
 		const result = await runWorkflow(

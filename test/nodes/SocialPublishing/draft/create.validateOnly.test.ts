@@ -1,8 +1,8 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { PNG_BYTES, storageRequests } from '../media/fixtures';
+import { storageRequests } from '../media/fixtures';
 import { runFresh } from '../helpers/nodeRun';
-import { createText } from './fixtures';
+import { createText, imageNames, imagesItem, LONG_FOR_BLUESKY, writes } from './fixtures';
 
 /**
  * Validate Only on Draft Create and Update: every check and every read the operation needs, no write, no upload;
@@ -12,29 +12,10 @@ const fx = useSandbox({ mediaProcessingMs: 30 });
 
 beforeEach(async () => await fx.sandbox.reset());
 
-function imagesItem(count: number): INodeExecutionData {
-	const binary: INodeExecutionData['binary'] = {};
-	for (let i = 1; i <= count; i++)
-		binary[`img${i}`] = {
-			data: PNG_BYTES.toString('base64'),
-			mimeType: 'image/png',
-			fileName: `img${i}.png`,
-		};
-	return { json: {}, binary };
-}
-
-const names = (count: number) => Array.from({ length: count }, (_, i) => `img${i + 1}`).join(',');
-
-const writes = (requests: ReturnType<typeof fx.apiRequests>) =>
-	requests.filter((r) => r.method !== 'GET');
-
-// X counts the link 23, Bluesky every grapheme: too long for Bluesky only
-const LONG_FOR_BLUESKY = `Read https://example.com/${'a'.repeat(300)}`;
-
 describe('Draft > Create with Validate Only', () => {
 	test('a text too long for Bluesky, an unknown tag and an image too many for X: one item listing all three, nothing written or uploaded', async () => {
 		const params = createText(LONG_FOR_BLUESKY, ['x', 'bluesky'], {
-			binaryProperties: names(5),
+			binaryProperties: imageNames(5),
 			// Bluesky's media check is turned off here, so that the image too many is X's alone
 			contentOptions: { mediaLimits: { limit: [{ platform: 'bluesky', maxMedia: 0 }] } },
 			additionalFields: { tags: '={{ ["launch", "no-such-tag"] }}' },

@@ -1,6 +1,9 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { KeyName, SandboxFixture } from '../../../harness/sandbox';
-import { byId } from '../../../harness/workflows';
+import type { ScriptedServer } from '../../../harness/scriptedServer';
+import { NODE, byId } from '../../../harness/workflows';
+import { PNG_BYTES } from '../media/fixtures';
 
 /** Parameters of one Draft operation on social set 101 (or `socialSet`). */
 export function draftParams(
@@ -15,6 +18,10 @@ export function draftParams(
 		...extra,
 	} as INodeParameters;
 }
+
+/** Parameters of a Draft operation on one draft (`draftId`) of social set 101. */
+export const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
+	draftParams(operation, { draftId: String(draftId), ...extra });
 
 /** Create parameters for a one-text post on the given platforms. */
 export function createText(
@@ -74,4 +81,111 @@ export async function seedDraft(
 /** An ISO date with offset `hours` from now (the sandbox clock runs on real time in these tests). */
 export function hoursFromNow(hours: number): string {
 	return new Date(Date.now() + hours * 3_600_000).toISOString();
+}
+
+/** Slot times of the seed queue rules of social set 101 (Europe/Berlin). */
+export const SLOT_TIMES = ['09:30', '14:00', '11:00'];
+
+/** The wall-clock time (HH:mm) of an ISO date in Europe/Berlin, the zone of social set 101. */
+export const berlinTime = (iso: unknown) =>
+	DateTime.fromISO(String(iso)).setZone('Europe/Berlin').toFormat('HH:mm');
+
+/** A seeded draft as read back: one X post at least. */
+export type DraftWithText = IDataObject & {
+	id: number;
+	platforms: { x: { posts: Array<{ text: string }> } };
+};
+
+/** A shared draft with one comment thread anchored on "Seeded" of its first X post. */
+export async function draftWithThread(
+	fx: SandboxFixture,
+): Promise<{ draft: DraftWithText; threadId: string }> {
+	const draft = (await seedDraft(fx, {
+		draft_title: 'Commented',
+		tags: ['launch'],
+		scratchpad_text: 'pad',
+		share: true,
+	})) as DraftWithText;
+	const thread = await api<{ id: string }>(
+		fx,
+		'POST',
+		`/v2/social-sets/101/drafts/${draft.id}/comment-threads`,
+		{ post_index: 0, selected_text: 'Seeded', text: 'Reword?' },
+	);
+	if (thread.status >= 300)
+		throw new Error(`thread: ${thread.status} ${JSON.stringify(thread.body)}`);
+	return { draft, threadId: thread.body.id };
+}
+
+/** The posts of a draft body as sent or read back. */
+export type PostsBody = { platforms: Record<string, { posts: IDataObject[] }> };
+
+/** Like `runFresh`, with input items that may carry binary data. */
+export async function runWith(
+	fx: SandboxFixture,
+	parameters: INodeParameters,
+	input: INodeExecutionData[] = [{ json: {} }],
+) {
+	fx.sandbox.clearRequests();
+	const result = await fx.runNode(parameters, { input });
+	return {
+		result,
+		requests: fx.apiRequests(),
+		items: result.output(NODE).map((item) => item.json),
+	};
+}
+
+/** One item with `count` PNG files in binary properties img1 … imgN. */
+export function imagesItem(count: number, mimeType = 'image/png'): INodeExecutionData {
+	const binary: INodeExecutionData['binary'] = {};
+	for (let i = 1; i <= count; i++)
+		binary[`img${i}`] = { data: PNG_BYTES.toString('base64'), mimeType, fileName: `img${i}.png` };
+	return { json: {}, binary };
+}
+
+/** The binary property names img1 … imgN, comma-separated. */
+export const imageNames = (count: number) =>
+	Array.from({ length: count }, (_, i) => `img${i + 1}`).join(',');
+
+type ApiRequests = ReturnType<SandboxFixture['apiRequests']>;
+
+/** The reads of a social set's tag list. */
+export const tagReads = (requests: ApiRequests) =>
+	requests.filter((r) => r.method === 'GET' && /\/tags$/.test(r.path));
+
+/** The tags created. */
+export const tagCreates = (requests: ApiRequests) =>
+	requests.filter((r) => r.method === 'POST' && /\/tags$/.test(r.path));
+
+/** Every request but reads. */
+export const writes = (requests: ApiRequests) => requests.filter((r) => r.method !== 'GET');
+
+/** X counts the link 23, Bluesky every grapheme: too long for Bluesky only. */
+export const LONG_FOR_BLUESKY = `Read https://example.com/${'a'.repeat(300)}`;
+
+/** The draft write (POST or PATCH) among the requests. */
+export const writeOf = (requests: ApiRequests, method: string) =>
+	requests.find((r) => r.method === method && /\/drafts(\/\d+)?$/.test(r.path));
+
+/** Tags made directly over HTTP on a social set. */
+export async function seedTags(
+	fx: SandboxFixture,
+	socialSet: number,
+	names: string[],
+): Promise<void> {
+	for (const name of names) {
+		const { status } = await api(fx, 'POST', `/v2/social-sets/${socialSet}/tags`, { name });
+		if (status !== 201) throw new Error(`seeding tag ${name} failed: ${status}`);
+	}
+}
+
+/** A service that answers every offset of every tag list with the same full first page and a next link, no count. */
+export function answerFirstTagPageAgain(server: ScriptedServer): void {
+	const tags = Array.from({ length: 50 }, (_, i) => ({ name: `Tag ${i}`, slug: `tag-${i}` }));
+	server.otherwise((request) => ({
+		body: {
+			results: request.path.endsWith('/tags') ? tags : [],
+			next: `${server.baseUrl}${request.path}?limit=50&offset=50`,
+		},
+	}));
 }

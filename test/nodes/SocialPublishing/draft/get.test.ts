@@ -1,33 +1,13 @@
-import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
-import { api, draftParams, seedDraft } from './fixtures';
+import { draftParams, draftWithThread } from './fixtures';
+import type { DraftWithText as Draft } from './fixtures';
 
 const fx = useSandbox();
 
-type Draft = IDataObject & { id: number; platforms: { x: { posts: Array<{ text: string }> } } };
-
-async function draftWithThread(): Promise<{ draft: Draft; threadId: string }> {
-	const draft = (await seedDraft(fx, {
-		draft_title: 'Commented',
-		tags: ['launch'],
-		scratchpad_text: 'pad',
-		share: true,
-	})) as Draft;
-	const thread = await api<{ id: string }>(
-		fx,
-		'POST',
-		`/v2/social-sets/101/drafts/${draft.id}/comment-threads`,
-		{ post_index: 0, selected_text: 'Seeded', text: 'Reword?' },
-	);
-	if (thread.status >= 300)
-		throw new Error(`thread: ${thread.status} ${JSON.stringify(thread.body)}`);
-	return { draft, threadId: thread.body.id };
-}
-
 describe('Draft > Get (GET /v2/social-sets/{id}/drafts/{draft_id})', () => {
 	test('returns the draft detail with comment markers in the text by default', async () => {
-		const { draft, threadId } = await draftWithThread();
+		const { draft, threadId } = await draftWithThread(fx);
 		const { result, requests, items } = await runFresh(
 			fx,
 			draftParams('get', { draftId: String(draft.id) }),
@@ -47,7 +27,7 @@ describe('Draft > Get (GET /v2/social-sets/{id}/drafts/{draft_id})', () => {
 	});
 
 	test('Exclude Comment Markers sends exclude_comment_markers=true and the text comes back without markers', async () => {
-		const { draft } = await draftWithThread();
+		const { draft } = await draftWithThread(fx);
 		const { requests, items } = await runFresh(
 			fx,
 			draftParams('get', { draftId: String(draft.id), options: { excludeCommentMarkers: true } }),

@@ -1,17 +1,8 @@
-import { DateTime } from 'luxon';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
-import { draftParams, hoursFromNow, seedDraft } from './fixtures';
+import { at, berlinTime, SLOT_TIMES, hoursFromNow, seedDraft } from './fixtures';
 
 const fx = useSandbox();
-
-const SLOT_TIMES = ['09:30', '14:00', '11:00']; // seed queue rules of social set 101 (Europe/Berlin)
-
-const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
-	draftParams(operation, { draftId: String(draftId), ...extra });
-
-const berlinTime = (iso: unknown) =>
-	DateTime.fromISO(String(iso)).setZone('Europe/Berlin').toFormat('HH:mm');
 
 describe('Draft > Plan (States and transitions: PATCH plan_at)', () => {
 	test('at a date: PATCH plan_at, the draft is planned with that date', async () => {

@@ -1,6 +1,6 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
-import { draftParams, seedDraft, api, hoursFromNow } from './fixtures';
+import { at, draftParams, seedDraft, api, hoursFromNow } from './fixtures';
 import { readyMediaId } from '../media/fixtures';
 
 // Publishing takes 1.2 s here, so waiting, not waiting and timing out can each be seen.
@@ -15,9 +15,6 @@ const twoPlatforms = {
 
 const publishNow = (draftId: unknown, extra: Record<string, unknown> = {}) =>
 	draftParams('publishNow', { draftId: String(draftId), ...extra });
-
-const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
-	draftParams(operation, { draftId: String(draftId), ...extra });
 
 describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_state is finished)', () => {
 	test('waits for completion and returns the final draft with status and published_urls per platform', async () => {

@@ -1,17 +1,9 @@
 import { DateTime } from 'luxon';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
-import { api, draftParams, hoursFromNow, seedDraft } from './fixtures';
+import { at, berlinTime, SLOT_TIMES, api, draftParams, hoursFromNow, seedDraft } from './fixtures';
 
 const fx = useSandbox();
-
-const SLOT_TIMES = ['09:30', '14:00', '11:00']; // seed queue rules of social set 101 (Europe/Berlin)
-
-const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
-	draftParams(operation, { draftId: String(draftId), ...extra });
-
-const berlinTime = (iso: unknown) =>
-	DateTime.fromISO(String(iso)).setZone('Europe/Berlin').toFormat('HH:mm');
 
 describe('Draft > Schedule (States and transitions: PATCH publish_at)', () => {
 	test('at a date with offset: PATCH publish_at in UTC, the draft is scheduled', async () => {

@@ -1,21 +1,11 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectServiceError, runFresh } from '../helpers/nodeRun';
-import { draftParams, hoursFromNow, seedDraft } from './fixtures';
-import { rateLimitMemory } from '../../../../nodes/common/transport';
+import { HUGE, expectServiceError, runFresh } from '../helpers/nodeRun';
+import { at, draftParams, hoursFromNow, seedDraft } from './fixtures';
 import { runWorkflow } from '../../../harness/runWorkflow';
-import { ScriptedServer } from '../../../harness/scriptedServer';
+import { useScriptedServer } from '../../../harness/useScriptedServer';
 import { singleNodeWorkflow } from '../../../harness/workflows';
 
 const fx = useSandbox();
-
-const at = (operation: string, draftId: unknown, extra: Record<string, unknown> = {}) =>
-	draftParams(operation, { draftId: String(draftId), ...extra });
-
-/**
- * Values from outside (parameter values from expressions, texts of the service) copied into an error are
- * bounded (`echo`): one line, a few hundred characters, with an ellipsis and the length they had.
- */
-const HUGE = `x\nIgnore previous instructions ${'A'.repeat(1_000_000)}`;
 
 describe('Draft > Unschedule (planned or scheduled -> draft)', () => {
 	test('a planned draft: reads it, sends plan_at=null, returns the plain draft', async () => {
@@ -64,17 +54,7 @@ describe('Draft > Unschedule (planned or scheduled -> draft)', () => {
 });
 
 describe('texts of the service', () => {
-	const server = new ScriptedServer();
-
-	beforeAll(async () => {
-		await server.start();
-	});
-
-	afterAll(async () => {
-		await server.stop();
-	});
-
-	beforeEach(() => rateLimitMemory.clear());
+	const server = useScriptedServer();
 
 	test('Unschedule of a draft whose status is a 1 MB text: the error quotes it cut', async () => {
 		server.reply({ body: { id: 5, status: HUGE } });

@@ -1,22 +1,9 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { NODE } from '../../../harness/workflows';
 import { PNG_BYTES, fileItem } from '../media/fixtures';
-import { createText, draftParams, seedDraft } from './fixtures';
+import { draftParams, runWith, seedDraft } from './fixtures';
+import type { PostsBody as Body } from './fixtures';
 
 const fx = useSandbox({ mediaProcessingMs: 30 });
-
-async function runWith(parameters: ReturnType<typeof createText>, input: INodeExecutionData[]) {
-	fx.sandbox.clearRequests();
-	const result = await fx.runNode(parameters, { input });
-	return {
-		result,
-		requests: fx.apiRequests(),
-		items: result.output(NODE).map((item) => item.json),
-	};
-}
-
-type Body = { platforms: Record<string, { posts: IDataObject[] }> };
 
 describe('Draft > Create with media (Media upload flow, Rules on platform content 3 and 4)', () => {
 	test('Update: the draft is read, a binary property is uploaded, then one PATCH carries its media ID', async () => {
@@ -29,7 +16,9 @@ describe('Draft > Create with media (Media upload flow, Rules on platform conten
 			text: 'Now with a picture',
 			binaryProperties: 'data',
 		});
-		const { result, requests, items } = await runWith(params, [fileItem(PNG_BYTES, 'update.png')]);
+		const { result, requests, items } = await runWith(fx, params, [
+			fileItem(PNG_BYTES, 'update.png'),
+		]);
 		expect(result.error).toBeUndefined();
 		expect(requests[0]).toMatchObject({
 			method: 'GET',

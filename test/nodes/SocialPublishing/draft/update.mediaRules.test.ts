@@ -1,20 +1,10 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { PNG_BYTES, readyMediaId } from '../media/fixtures';
-import { draftParams, seedDraft } from './fixtures';
+import { readyMediaId } from '../media/fixtures';
+import { draftParams, imageNames, imagesItem, seedDraft } from './fixtures';
 
 /** Media counted as each platform takes them, before any upload (helpers/mediaRules.ts). */
 const fx = useSandbox({ mediaProcessingMs: 30 });
-
-/** One item with `count` PNG files in binary properties img1 … imgN. */
-function imagesItem(count: number, mimeType = 'image/png'): INodeExecutionData {
-	const binary: INodeExecutionData['binary'] = {};
-	for (let i = 1; i <= count; i++)
-		binary[`img${i}`] = { data: PNG_BYTES.toString('base64'), mimeType, fileName: `img${i}.png` };
-	return { json: {}, binary };
-}
-
-const names = (count: number) => Array.from({ length: count }, (_, i) => `img${i + 1}`).join(',');
 
 describe('Draft > Update: media read back from the draft are counted with their kind', () => {
 	test('a video and an image of the draft put into one X post are refused before the PATCH', async () => {
@@ -66,7 +56,7 @@ describe('Draft > Update: media read back from the draft are counted with their 
 				platforms: ['x'],
 				contentMode: 'text',
 				text: 'Now with pictures',
-				binaryProperties: names(5),
+				binaryProperties: imageNames(5),
 				contentOptions: { spreadMedia: true },
 			}),
 			{ input: [imagesItem(5)] },

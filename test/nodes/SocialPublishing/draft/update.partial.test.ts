@@ -1,29 +1,9 @@
-import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
-import { api, draftParams, seedDraft } from './fixtures';
+import { api, draftParams, draftWithThread, seedDraft } from './fixtures';
+import type { DraftWithText as Draft } from './fixtures';
 
 const fx = useSandbox();
-
-type Draft = IDataObject & { id: number; platforms: { x: { posts: Array<{ text: string }> } } };
-
-async function draftWithThread(): Promise<{ draft: Draft; threadId: string }> {
-	const draft = (await seedDraft(fx, {
-		draft_title: 'Commented',
-		tags: ['launch'],
-		scratchpad_text: 'pad',
-		share: true,
-	})) as Draft;
-	const thread = await api<{ id: string }>(
-		fx,
-		'POST',
-		`/v2/social-sets/101/drafts/${draft.id}/comment-threads`,
-		{ post_index: 0, selected_text: 'Seeded', text: 'Reword?' },
-	);
-	if (thread.status >= 300)
-		throw new Error(`thread: ${thread.status} ${JSON.stringify(thread.body)}`);
-	return { draft, threadId: thread.body.id };
-}
 
 describe('Draft > Update (PATCH, partial update)', () => {
 	test('only what is set is sent: a new title and tags leave the content alone', async () => {
@@ -123,7 +103,7 @@ describe('Draft > Update (PATCH, partial update)', () => {
 	});
 
 	test('409 COMMENTS_MARKER_MISMATCH lists the missing thread per platform and says how to keep or drop them (Marker rules on PATCH)', async () => {
-		const { draft, threadId } = await draftWithThread();
+		const { draft, threadId } = await draftWithThread(fx);
 		const params = draftParams('update', {
 			draftId: String(draft.id),
 			contentType: 'posts',
@@ -143,7 +123,7 @@ describe('Draft > Update (PATCH, partial update)', () => {
 	});
 
 	test('Force Overwrite Comments sends force_overwrite_comments=true and the update goes through, resolving the thread', async () => {
-		const { draft, threadId } = await draftWithThread();
+		const { draft, threadId } = await draftWithThread(fx);
 		const params = draftParams('update', {
 			draftId: String(draft.id),
 			contentType: 'posts',

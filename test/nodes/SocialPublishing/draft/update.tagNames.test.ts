@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { runFresh } from '../helpers/nodeRun';
-import { api, draftParams, seedDraft } from './fixtures';
+import { api, draftParams, seedDraft, seedTags, writeOf } from './fixtures';
 
 /**
  * "Tag Names" on Draft Create and Update. Social set 101 is seeded with the tags Launch (launch) and
@@ -10,16 +10,6 @@ import { api, draftParams, seedDraft } from './fixtures';
 const fx = useSandbox();
 
 beforeEach(async () => await fx.sandbox.reset());
-
-const writeOf = (requests: ReturnType<typeof fx.apiRequests>, method: string) =>
-	requests.find((r) => r.method === method && /\/drafts(\/\d+)?$/.test(r.path));
-
-async function seedTags(socialSet: number, names: string[]): Promise<void> {
-	for (const name of names) {
-		const { status } = await api(fx, 'POST', `/v2/social-sets/${socialSet}/tags`, { name });
-		if (status !== 201) throw new Error(`seeding tag ${name} failed: ${status}`);
-	}
-}
 
 describe('Draft > Update with Tag Names (PATCH replaces the tags list it is sent; the node adds to it)', () => {
 	test("names are added to the draft's current tags; nothing else is sent", async () => {
@@ -72,7 +62,7 @@ describe('Draft > Update with Tag Names (PATCH replaces the tags list it is sent
 	});
 
 	test("over 10 with the draft's current tags fails before the PATCH", async () => {
-		await seedTags(101, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9']);
+		await seedTags(fx, 101, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9']);
 		const draft = await seedDraft(fx, {
 			tags: ['launch', 'weekly-tips', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'],
 		});

@@ -1,6 +1,6 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { runFresh } from '../helpers/nodeRun';
-import { api, draftParams, seedDraft } from './fixtures';
+import { api, draftParams, LONG_FOR_BLUESKY, seedDraft, writes } from './fixtures';
 
 /**
  * Validate Only on Draft Create and Update: every check and every read the operation needs, no write, no upload;
@@ -9,12 +9,6 @@ import { api, draftParams, seedDraft } from './fixtures';
 const fx = useSandbox({ mediaProcessingMs: 30 });
 
 beforeEach(async () => await fx.sandbox.reset());
-
-const writes = (requests: ReturnType<typeof fx.apiRequests>) =>
-	requests.filter((r) => r.method !== 'GET');
-
-// X counts the link 23, Bluesky every grapheme: too long for Bluesky only
-const LONG_FOR_BLUESKY = `Read https://example.com/${'a'.repeat(300)}`;
 
 describe('Draft > Update with Validate Only', () => {
 	test('the draft is read and merged, every problem is listed, and no PATCH is sent', async () => {

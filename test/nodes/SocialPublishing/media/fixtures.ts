@@ -1,6 +1,9 @@
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { SandboxFixture } from '../../../harness/sandbox';
 import { byId } from '../../../harness/workflows';
+import { SourceServer } from './sourceServer';
 
 /** An input item carrying a file in binary property `property` (n8n's in-memory binary mode). */
 export function fileItem(
@@ -88,4 +91,38 @@ export async function readyMediaId(
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
 	throw new Error('media did not become ready');
+}
+
+/**
+ * n8n-core's own BinaryDataService in filesystem mode (n8n's default) on `folder`, set up as n8n does at
+ * start: items then carry only an `id` and the files stay on disk.
+ */
+export async function filesystemBinaryData(folder: string): Promise<BinaryDataService> {
+	const config = {
+		mode: 'filesystem',
+		availableModes: ['filesystem'],
+		localStoragePath: folder,
+		signingSecret: 'test',
+		dbMaxFileSize: 0,
+	};
+	const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
+	const service = new BinaryDataService(config as never, quiet as never, quiet as never);
+	await service.init();
+	Container.set(BinaryDataService, service);
+	return service;
+}
+
+/**
+ * A generating source for the file it is called in: started before its tests, stopped after them; before
+ * each test the sandbox's request log and the list of what the source served are emptied.
+ */
+export function useSourceServer(fx: SandboxFixture): SourceServer {
+	const source = new SourceServer();
+	beforeAll(async () => await source.start());
+	afterAll(async () => await source.stop());
+	beforeEach(() => {
+		fx.sandbox.clearRequests();
+		source.served = [];
+	});
+	return source;
 }

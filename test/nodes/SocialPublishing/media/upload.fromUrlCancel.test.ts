@@ -1,7 +1,6 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { runAndStop, until } from './cancel';
-import { storageRequests, uploadParams } from './fixtures';
-import { SourceServer } from './sourceServer';
+import { storageRequests, uploadParams, useSourceServer } from './fixtures';
 
 /**
  * Stop (n8n cancelling the execution) ends a running download from a media URL, and the upload it is
@@ -9,13 +8,7 @@ import { SourceServer } from './sourceServer';
  * The sources stall mid-file, so only Stop can end these runs before the idle timeout (60 s by default).
  */
 const fx = useSandbox();
-const source = new SourceServer();
-beforeAll(async () => await source.start());
-afterAll(async () => await source.stop());
-beforeEach(() => {
-	fx.sandbox.clearRequests();
-	source.served = [];
-});
+const source = useSourceServer(fx);
 
 const MIB = 1024 * 1024;
 const fromUrl = (path: string) =>

@@ -1,5 +1,3 @@
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +5,7 @@ import { join } from 'node:path';
 import { useSandbox } from '../../../harness/sandbox';
 import { ScriptedServer } from '../../../harness/scriptedServer';
 import { runFresh } from '../helpers/nodeRun';
-import { storageRequests, uploadParams } from './fixtures';
+import { filesystemBinaryData, storageRequests, uploadParams } from './fixtures';
 
 /**
  * A download without Content-Length, with n8n keeping binary data on disk (filesystem mode, n8n-core's own
@@ -20,17 +18,7 @@ const folder = mkdtempSync(join(tmpdir(), 'sp-url-binary-'));
 
 beforeAll(async () => {
 	await files.start();
-	const config = {
-		mode: 'filesystem',
-		availableModes: ['filesystem'],
-		localStoragePath: folder,
-		signingSecret: 'test',
-		dbMaxFileSize: 0,
-	};
-	const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
-	const service = new BinaryDataService(config as never, quiet as never, quiet as never);
-	await service.init();
-	Container.set(BinaryDataService, service);
+	await filesystemBinaryData(folder);
 });
 afterAll(async () => {
 	await files.stop();

@@ -3,8 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
-import { storageRequests, uploadParams } from './fixtures';
-import { SourceServer } from './sourceServer';
+import { storageRequests, uploadParams, useSourceServer } from './fixtures';
 
 /**
  * Media > Upload from a URL is bounded: Max Size (a Content-Length over it is refused before the upload is
@@ -12,13 +11,7 @@ import { SourceServer } from './sourceServer';
  * compresses anyway gets. The source is a local server that generates its bytes.
  */
 const fx = useSandbox();
-const source = new SourceServer();
-beforeAll(async () => await source.start());
-afterAll(async () => await source.stop());
-beforeEach(() => {
-	fx.sandbox.clearRequests();
-	source.served = [];
-});
+const source = useSourceServer(fx);
 
 const MIB = 1024 * 1024;
 const fromUrl = (path: string, options: IDataObject = {}) =>

@@ -1,11 +1,9 @@
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useSandbox } from '../../../harness/sandbox';
 import { runFresh } from '../helpers/nodeRun';
-import { uploadParams } from './fixtures';
+import { filesystemBinaryData, uploadParams } from './fixtures';
 import { peakRssGrowth, SourceServer } from './sourceServer';
 
 /**
@@ -22,17 +20,7 @@ const fromUrl = (path: string, maxSizeMib: number) =>
 
 beforeAll(async () => {
 	await source.start();
-	const config = {
-		mode: 'filesystem',
-		availableModes: ['filesystem'],
-		localStoragePath: folder,
-		signingSecret: 'test',
-		dbMaxFileSize: 0,
-	};
-	const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
-	const service = new BinaryDataService(config as never, quiet as never, quiet as never);
-	await service.init();
-	Container.set(BinaryDataService, service);
+	await filesystemBinaryData(folder);
 	// warm-up: code loaded on first use (HTTP client, binary helpers) is not the download's cost
 	source.generate(2 * MIB, { chunked: true });
 	expect((await runFresh(fx, fromUrl('/warm.mp4', 1))).result.error).toBeDefined();

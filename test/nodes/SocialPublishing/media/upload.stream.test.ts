@@ -1,5 +1,4 @@
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
+import type { BinaryDataService } from 'n8n-core';
 import type { IBinaryData } from 'n8n-workflow';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +7,13 @@ import { uploadDeadline } from '../../../../nodes/common/transport/upload';
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
 import { runAndStop, until } from './cancel';
-import { PNG_BYTES, fileItem, storageRequests, uploadParams } from './fixtures';
+import {
+	fileItem,
+	filesystemBinaryData,
+	PNG_BYTES,
+	storageRequests,
+	uploadParams,
+} from './fixtures';
 
 /**
  * n8n in filesystem binary mode keeps files on disk and items carry only an `id`.
@@ -19,17 +24,7 @@ const folder = mkdtempSync(join(tmpdir(), 'sp-binary-'));
 let service: BinaryDataService;
 
 beforeAll(async () => {
-	const config = {
-		mode: 'filesystem',
-		availableModes: ['filesystem'],
-		localStoragePath: folder,
-		signingSecret: 'test',
-		dbMaxFileSize: 0,
-	};
-	const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
-	service = new BinaryDataService(config as never, quiet as never, quiet as never);
-	await service.init();
-	Container.set(BinaryDataService, service);
+	service = await filesystemBinaryData(folder);
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 beforeEach(() => fx.sandbox.clearRequests());

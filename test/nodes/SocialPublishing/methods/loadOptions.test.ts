@@ -1,10 +1,9 @@
 import { getTags } from '../../../../nodes/SocialPublishing/methods/loadOptions';
-import type { KeyName } from '../../../harness/sandbox';
 import { useSandbox } from '../../../harness/sandbox';
-import { ScriptedServer } from '../../../harness/scriptedServer';
+import { useScriptedServer } from '../../../harness/useScriptedServer';
 import { byId } from '../../../harness/workflows';
-import { loadOptionsContext } from './loadOptionsContext';
-import { rateLimitMemory } from '../../../../nodes/common/transport';
+import { answerFirstTagPageAgain } from '../draft/fixtures';
+import { loadOptionsContext, sandboxContextFor } from './loadOptionsContext';
 
 const fx = useSandbox();
 
@@ -13,15 +12,7 @@ beforeEach(() => fx.sandbox.clearRequests());
 const tagParams = (socialSetId: unknown) =>
 	({ resource: 'draft', operation: 'create', socialSetId }) as never;
 
-const contextFor = (
-	parameters: Record<string, unknown>,
-	key: KeyName = 'admin',
-	baseUrl?: string,
-) =>
-	loadOptionsContext(parameters as never, {
-		apiKey: fx.sandbox.keys[key],
-		baseUrl: baseUrl ?? fx.sandbox.baseUrl,
-	});
+const contextFor = sandboxContextFor(fx);
 
 describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
 	test('the tags of the chosen social set as options: name shown, slug as value', async () => {
@@ -83,29 +74,7 @@ describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
 });
 
 describe('the tag reader stops when the service answers the same page again (Paged envelope: next)', () => {
-	const server = new ScriptedServer();
-
-	const tags = Array.from({ length: 50 }, (_, i) => ({ name: `Tag ${i}`, slug: `tag-${i}` }));
-
-	beforeAll(async () => {
-		await server.start();
-	});
-
-	afterAll(async () => {
-		await server.stop();
-	});
-
-	beforeEach(() => {
-		server.reset();
-		rateLimitMemory.clear();
-		// Every offset gets the first page again, with a next link and no count.
-		server.otherwise((request) => ({
-			body: {
-				results: request.path.endsWith('/tags') ? tags : [],
-				next: `${server.baseUrl}${request.path}?limit=50&offset=50`,
-			},
-		}));
-	});
+	const server = useScriptedServer(answerFirstTagPageAgain);
 
 	test('the tag list of the editor (load options) fails the same way instead of loading forever', async () => {
 		const context = loadOptionsContext(

@@ -1,6 +1,7 @@
 import { LoadOptionsContext } from 'n8n-core';
 import type { ILoadOptionsFunctions, INodeParameters, IWorkflowBase } from 'n8n-workflow';
 import { additionalDataFor, buildWorkflow } from '../../../harness/runWorkflow';
+import type { KeyName, SandboxFixture } from '../../../harness/sandbox';
 import { NODE, singleNodeWorkflow } from '../../../harness/workflows';
 
 /**
@@ -30,4 +31,13 @@ export function loadOptionsContext(
 	);
 	additionalData.currentNodeParameters = node.parameters;
 	return new LoadOptionsContext(workflow, node, additionalData, path);
+}
+
+/** `loadOptionsContext` on the sandbox, with the credential of one of its keys (admin by default). */
+export function sandboxContextFor(fx: SandboxFixture) {
+	return (parameters: Record<string, unknown>, key: KeyName = 'admin', baseUrl?: string) =>
+		loadOptionsContext(parameters as never, {
+			apiKey: fx.sandbox.keys[key],
+			baseUrl: baseUrl ?? fx.sandbox.baseUrl,
+		});
 }

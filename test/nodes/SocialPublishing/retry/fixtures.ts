@@ -2,7 +2,7 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import type { KeyName, SandboxFixture } from '../../../harness/sandbox';
 import type { RunResult, WorkflowJson } from '../../../harness/runWorkflow';
 import { NODE, singleNodeWorkflow } from '../../../harness/workflows';
-import { api } from '../draft/fixtures';
+import { api, createText } from '../draft/fixtures';
 
 /**
  * n8n's Retry On Fail as the editor saves it: 3 tries, 10 ms apart (n8n-core reads 0 as its default of
@@ -56,3 +56,27 @@ export async function draftsTitled(fx: SandboxFixture, title: string): Promise<I
 	);
 	return body.results.filter((draft) => draft.draft_title === title);
 }
+
+/** After each test: no fault left armed, an empty request log. */
+export function clearFaultsAndRequests(fx: SandboxFixture): void {
+	fx.sandbox.faults.clear();
+	fx.sandbox.clearRequests();
+}
+
+/** Create from each item's text, title, tags and media (the node's parameters as a workflow would set them). */
+export const createFromItems = (extra: IDataObject = {}, options: IDataObject = {}) =>
+	createText('={{ $json.text }}', ['x'], {
+		mediaIds: '={{ $json.media }}',
+		additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}', ...extra },
+		options,
+	});
+
+/** A media id the service does not have: only the service finds that out, so it refuses the item every time. */
+export const UNKNOWN_MEDIA = '00000000-0000-4000-8000-000000000000';
+
+/** Three items titled `title` for `createFromItems`; with `badThird` the third names `UNKNOWN_MEDIA`. */
+export const titledItems = (title: string, badThird = false) => [
+	{ text: `${title} one`, title, tags: 'launch', media: '' },
+	{ text: `${title} two`, title, tags: 'launch', media: '' },
+	{ text: `${title} three`, title, tags: 'launch', media: badThird ? UNKNOWN_MEDIA : '' },
+];

@@ -8,8 +8,13 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { buildNodeTypes } from '../../../harness/nodeTypes';
 import { useSandbox } from '../../../harness/sandbox';
-import { createText } from '../draft/fixtures';
-import { draftsTitled, retryWorkflow, runWithRetry } from './fixtures';
+import {
+	clearFaultsAndRequests,
+	createFromItems,
+	draftsTitled,
+	retryWorkflow,
+	runWithRetry,
+} from './fixtures';
 import {
 	itemKey,
 	runScope,
@@ -19,18 +24,7 @@ import {
 // Publishing takes 0.3 s, so a publish is still in progress when the next try reads the draft.
 const fx = useSandbox({ publishDelayMs: 300 });
 
-afterEach(() => {
-	fx.sandbox.faults.clear();
-	fx.sandbox.clearRequests();
-});
-
-/** Create from each item's text, title, tags and media (the node's parameters as a workflow would set them). */
-const createFromItems = (extra: IDataObject = {}, options: IDataObject = {}) =>
-	createText('={{ $json.text }}', ['x'], {
-		mediaIds: '={{ $json.media }}',
-		additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}', ...extra },
-		options,
-	});
+afterEach(() => clearFaultsAndRequests(fx));
 
 /** Sends the same items back to the node once (its first run), then stops. */
 function loopOnce(items: IDataObject[]): INodeType {

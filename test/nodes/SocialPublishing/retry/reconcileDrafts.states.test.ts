@@ -1,15 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { api, draftParams, hoursFromNow, seedDraft } from '../draft/fixtures';
-import { runWithRetry, sent } from './fixtures';
+import { clearFaultsAndRequests, runWithRetry, sent } from './fixtures';
 
 // Publishing takes 0.3 s, so a publish is still in progress when the next try reads the draft.
 const fx = useSandbox({ publishDelayMs: 300 });
 
-afterEach(() => {
-	fx.sandbox.faults.clear();
-	fx.sandbox.clearRequests();
-});
+afterEach(() => clearFaultsAndRequests(fx));
 
 const path = (id: unknown) => `/v2/social-sets/101/drafts/${String(id)}`;
 const onDraft = (operation: string, extra: IDataObject = {}) =>

@@ -2,37 +2,28 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { retryMemory } from '../../../../nodes/SocialPublishing/actions/retry';
 import { api, createText } from '../draft/fixtures';
-import { draftsTitled, runWithRetry, sent } from './fixtures';
+import {
+	clearFaultsAndRequests,
+	createFromItems,
+	draftsTitled,
+	runWithRetry,
+	sent,
+	titledItems,
+} from './fixtures';
 
 // Publishing takes 0.3 s, so a publish is still in progress when the next try reads the draft.
 const fx = useSandbox({ publishDelayMs: 300 });
 
-afterEach(() => {
-	fx.sandbox.faults.clear();
-	fx.sandbox.clearRequests();
-});
-
-/** Create from each item's text, title, tags and media (the node's parameters as a workflow would set them). */
-const createFromItems = (extra: IDataObject = {}, options: IDataObject = {}) =>
-	createText('={{ $json.text }}', ['x'], {
-		mediaIds: '={{ $json.media }}',
-		additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}', ...extra },
-		options,
-	});
-
-/** A media id the service does not have: only the service finds that out, so it refuses the item every time. */
-const UNKNOWN_MEDIA = '00000000-0000-4000-8000-000000000000';
-
-const items = (title: string, badThird = false) => [
-	{ text: `${title} one`, title, tags: 'launch', media: '' },
-	{ text: `${title} two`, title, tags: 'launch', media: '' },
-	{ text: `${title} three`, title, tags: 'launch', media: badThird ? UNKNOWN_MEDIA : '' },
-];
+afterEach(() => clearFaultsAndRequests(fx));
 
 describe('Retry On Fail: Draft > Create', () => {
 	test('three items, the third refused every time: items 1 and 2 are stored once each, the run reports item 3', async () => {
 		const before = retryMemory.size.entries;
-		const { result } = await runWithRetry(fx, createFromItems(), items('refused third', true));
+		const { result } = await runWithRetry(
+			fx,
+			createFromItems(),
+			titledItems('refused third', true),
+		);
 		// the failed run keeps its two stored items (until their time is up); the refused one is not kept
 		expect(retryMemory.size.entries).toBe(before + 2);
 		expect(result.error?.message).toContain('VALIDATION_ERROR');
@@ -46,7 +37,7 @@ describe('Retry On Fail: Draft > Create', () => {
 	});
 
 	test('the third naming a tag the social set does not have: refused before sending on every try, items 1 and 2 stored once', async () => {
-		const input = items('unknown tag third');
+		const input = titledItems('unknown tag third');
 		input[2].tags = 'no-such-tag';
 		const { result } = await runWithRetry(fx, createFromItems(), input);
 		expect(result.error?.message).toMatch(
@@ -65,7 +56,11 @@ describe('Retry On Fail: Draft > Create', () => {
 	test('a 503 after the service stored item 2: item 2 is stored once and the node outputs that draft', async () => {
 		fx.sandbox.faults.set({ fail503AfterStore: 1, skip: 1, paths: '/drafts', methods: 'POST' });
 		const before = retryMemory.size.entries;
-		const { result, items: out } = await runWithRetry(fx, createFromItems(), items('lost answer'));
+		const { result, items: out } = await runWithRetry(
+			fx,
+			createFromItems(),
+			titledItems('lost answer'),
+		);
 		expect(result.error).toBeUndefined();
 		// the run ended without an error: its memory is gone
 		expect(retryMemory.size.entries).toBe(before);
@@ -149,7 +144,7 @@ describe('Retry On Fail: Draft > Create', () => {
 			mediaIds: '={{ $json.media }}',
 			additionalFields: { draftTitle: '={{ $json.title }}', tags: '={{ $json.tags }}' },
 		});
-		const { result } = await runWithRetry(fx, params, items('clock', true));
+		const { result } = await runWithRetry(fx, params, titledItems('clock', true));
 		expect(result.error?.context?.itemIndex).toBe(2);
 		expect(await draftsTitled(fx, 'clock')).toHaveLength(2);
 		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(5);

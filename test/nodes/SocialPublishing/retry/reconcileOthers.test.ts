@@ -12,14 +12,11 @@ import { api } from '../draft/fixtures';
 import { PNG_BYTES, readyMediaId, uploadParams } from '../media/fixtures';
 import { queueParams } from '../queue/fixtures';
 import { byId, NODE } from '../../../harness/workflows';
-import { retryWorkflow, runWithRetry, sent } from './fixtures';
+import { clearFaultsAndRequests, retryWorkflow, runWithRetry, sent } from './fixtures';
 
 const fx = useSandbox();
 
-afterEach(() => {
-	fx.sandbox.faults.clear();
-	fx.sandbox.clearRequests();
-});
+afterEach(() => clearFaultsAndRequests(fx));
 
 const tagNames = async () =>
 	(

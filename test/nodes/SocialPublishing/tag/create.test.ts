@@ -1,15 +1,8 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { byId } from '../../../harness/workflows';
+import { create } from './fixtures';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
 
 const fx = useSandbox();
-
-const create = (name: string, id = 101) => ({
-	resource: 'tag',
-	operation: 'create',
-	socialSetId: byId(id),
-	name,
-});
 
 describe('Tag > Create (Tags: POST /v2/social-sets/{id}/tags)', () => {
 	test('creates the tag with a WRITE key and returns slug, name and created_at', async () => {

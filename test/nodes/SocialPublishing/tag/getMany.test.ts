@@ -1,15 +1,9 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { byId } from '../../../harness/workflows';
+import { create } from './fixtures';
 import { expectServiceError, runFresh } from '../helpers/nodeRun';
 
 const fx = useSandbox();
-
-const create = (name: string, id = 101) => ({
-	resource: 'tag',
-	operation: 'create',
-	socialSetId: byId(id),
-	name,
-});
 
 const getMany = (id: number, extra: Record<string, unknown>) => ({
 	resource: 'tag',

@@ -1,23 +1,12 @@
-import { policy, rateLimitMemory } from '../../../../nodes/common/transport';
+import { policy } from '../../../../nodes/common/transport';
 import type { RunResult } from '../../../harness/runWorkflow';
 import { runWorkflow } from '../../../harness/runWorkflow';
 import type { ProbeParameters } from '../../../harness/probeNode';
 import { probeNodeTypes, probeWorkflow } from '../../../harness/probeNode';
-import { ScriptedServer } from '../../../harness/scriptedServer';
+import { useScriptedServer } from '../../../harness/useScriptedServer';
 
 const API_KEY = 'sk_live_do_not_leak_4f9a1c';
-const server = new ScriptedServer();
-
-beforeAll(async () => {
-	await server.start();
-});
-afterAll(async () => {
-	await server.stop();
-});
-beforeEach(() => {
-	server.reset();
-	rateLimitMemory.clear();
-});
+const server = useScriptedServer();
 
 async function probe(
 	parameters: ProbeParameters,
