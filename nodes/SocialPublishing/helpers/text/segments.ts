@@ -19,12 +19,16 @@ function segmenter(granularity: Granularity): Intl.Segmenter {
 }
 
 /**
- * The offsets where segments start, after the first (0 is left out), in order. Word segments of scripts written
- * without spaces come from a dictionary over the whole run, so in a run longer than a window they may fall a little
- * differently at the seams than over the whole run; grapheme boundaries are the same.
+ * Calls `onStart` with each offset where a segment starts, after the first (0 is left out), in order. Word
+ * segments of scripts written without spaces come from a dictionary over the whole run, so in a run longer than
+ * a window they may fall a little differently at the seams than over the whole run; grapheme boundaries are the
+ * same.
  */
-export function segmentStarts(text: string, granularity: Granularity): number[] {
-	const starts: number[] = [];
+function eachSegmentStart(
+	text: string,
+	granularity: Granularity,
+	onStart: (at: number) => void,
+): void {
 	const n = text.length;
 	let from = 0;
 	let size = WINDOW;
@@ -33,31 +37,43 @@ export function segmentStarts(text: string, granularity: Granularity): number[] 
 		// A window never ends inside a surrogate pair: the character after a boundary must be whole.
 		const unit = text.charCodeAt(to - 1);
 		if (to < n && unit >= 0xd800 && unit <= 0xdbff) to++;
-		const found: number[] = [];
 		// A word boundary also looks at the character after the next one (`don't`, `3.14`), so boundaries that
 		// close to the end of a window are left to the next one.
 		const keepBefore = to === n ? n : to - (granularity === 'word' ? 4 : 0);
+		let last = -1;
 		for (const segment of segmenter(granularity).segment(text.slice(from, to))) {
 			const at = from + segment.index;
-			if (segment.index > 0 && at < keepBefore) found.push(at);
+			if (segment.index === 0 || at >= keepBefore) continue;
+			// every boundary but the window's last is final; the last is held until the window is done
+			if (last >= 0) onStart(last);
+			last = at;
 		}
 		if (to === n) {
-			starts.push(...found);
+			if (last >= 0) onStart(last);
 			break;
 		}
-		if (found.length === 0) {
+		if (last < 0) {
 			size *= 2;
 			continue;
 		}
-		const next = found.pop() as number;
-		starts.push(...found, next);
-		from = next;
+		// the last boundary starts the next window (its segment may go on past this one) and is kept
+		onStart(last);
+		from = last;
 		size = WINDOW;
 	}
+}
+
+/** The offsets where segments start, after the first (0 is left out), in order. */
+export function segmentStarts(text: string, granularity: Granularity): number[] {
+	const starts: number[] = [];
+	eachSegmentStart(text, granularity, (at) => starts.push(at));
 	return starts;
 }
 
-/** The number of graphemes (extended grapheme clusters) of a text. */
+/** The number of graphemes (extended grapheme clusters) of a text, counted without keeping the offsets. */
 export function graphemeTotal(text: string): number {
-	return text.length === 0 ? 0 : segmentStarts(text, 'grapheme').length + 1;
+	if (text.length === 0) return 0;
+	let count = 1;
+	eachSegmentStart(text, 'grapheme', () => count++);
+	return count;
 }

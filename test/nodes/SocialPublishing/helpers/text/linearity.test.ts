@@ -6,8 +6,10 @@
  * How: each input is built at 25,000 and at 100,000 characters and its work measured in this process as CPU time
  * (not wall-clock time, so other processes taking the machine's cores do not count), the minimum of a few runs
  * each, interleaved. Four times the text takes four times the work when linear and sixteen times when quadratic,
- * so the ratio must stay under 8: a margin of two either way, wide enough for a busy machine's cache and garbage
- * collection. No absolute time is asserted. Fast work is repeated until a batch lasts 20 ms and measured per call,
+ * so the ratio must stay under 10. Linear work that allocates (Intl.Segmenter makes an object per grapheme) also
+ * pays for garbage collection over a larger heap: on Node 24 with the machine busy, an emoji run counted in
+ * graphemes measured up to 8.2, while a quadratic scan measures over 20 (the control below). No absolute time is
+ * asserted. Fast work is repeated until a batch lasts 20 ms and measured per call,
  * so timer granularity does not make the ratio. Long runs are not cached (links, emoji), so every call does the
  * whole work.
  */
@@ -33,7 +35,7 @@ import {
 
 const QUARTER = 25_000;
 const FULL = 100_000;
-const MAX_RATIO = 8;
+const MAX_RATIO = 10;
 
 /** Adversarial inputs of exactly `n` UTF-16 code units, with the X weighted length each must still have. */
 const INPUTS: Array<{ name: string; make: (n: number) => string; x: (n: number) => number }> = [

@@ -8,7 +8,10 @@ import {
 	sentenceGaps,
 } from '../../../../../nodes/SocialPublishing/helpers/text/breaks';
 import { findLinkedInMentions } from '../../../../../nodes/SocialPublishing/helpers/text/mentions';
-import { segmentStarts } from '../../../../../nodes/SocialPublishing/helpers/text/segments';
+import {
+	graphemeTotal,
+	segmentStarts,
+} from '../../../../../nodes/SocialPublishing/helpers/text/segments';
 import { displayUrl, safeFileName } from '../../../../../nodes/SocialPublishing/helpers/mediaFiles';
 
 const PARAGRAPH = /[ \t]*\n[ \t]*\n\s*/g;
@@ -140,6 +143,18 @@ describe('Segmentation in windows gives the boundaries of the whole text', () =>
 			}),
 			{ numRuns: 300 },
 		);
+	});
+
+	test("the grapheme count (boundaries counted, not kept) is the whole text's", () => {
+		fc.assert(
+			fc.property(segmentText, (text) => {
+				expect(graphemeTotal(text)).toBe(
+					text.length === 0 ? 0 : whole(text, 'grapheme').length + 1,
+				);
+			}),
+			{ numRuns: 300 },
+		);
+		expect(graphemeTotal('')).toBe(0);
 	});
 });
 
