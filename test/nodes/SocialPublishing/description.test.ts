@@ -93,6 +93,28 @@ describe('Node description (n8n UX conventions)', () => {
 		);
 	});
 
+	test('texts shown in the editor hold no tab or other control character', () => {
+		const texts = [
+			...all.flatMap(({ entry, path }) =>
+				(['displayName', 'description', 'hint', 'placeholder'] as const).map((key) => ({
+					text: (entry as unknown as Record<string, unknown>)[key],
+					where: `${path} (${key})`,
+				})),
+			),
+			...optionLists.flatMap(({ entry, path }) =>
+				(entry.options as INodePropertyOptions[]).flatMap((option) => [
+					{ text: option.name, where: `${path} > ${option.name}` },
+					{ text: option.description, where: `${path} > ${option.name} (description)` },
+				]),
+			),
+		].filter(({ text }) => typeof text === 'string');
+		expect(texts.length).toBeGreaterThan(300);
+		const control = /[\u0000-\u001f\u007f]/;
+		expect(
+			texts.filter(({ text }) => control.test(text as string)).map(({ where }) => where),
+		).toEqual([]);
+	});
+
 	test('option lists of five or more are sorted by name, and collections of five or more by display name', () => {
 		const offenders: string[] = [];
 		for (const { entry, path } of optionLists) {

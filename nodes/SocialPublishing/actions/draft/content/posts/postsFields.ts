@@ -166,7 +166,7 @@ export const editPostsField: INodeProperties = {
 							name: 'Insert Post',
 							value: 'insert',
 							description:
-								'Add a post that becomes post number N;	the posts from N on move one down',
+								'Add a post that becomes post number N; the posts from N on move one down',
 						},
 						{
 							name: 'Remove Post',
@@ -176,12 +176,12 @@ export const editPostsField: INodeProperties = {
 						{
 							name: 'Replace Media',
 							value: 'setMedia',
-							description: 'Set the media of post number N;	none given removes them',
+							description: 'Set the media of post number N; none given removes them',
 						},
 						{
 							name: 'Set Text',
 							value: 'setText',
-							description: 'Replace the text of post number N;	its media and options stay',
+							description: 'Replace the text of post number N; its media and options stay',
 						},
 					],
 					default: 'setText',
@@ -193,7 +193,7 @@ export const editPostsField: INodeProperties = {
 					default: '',
 					placeholder: 'e.g. data, image2',
 					description:
-						'Comma-separated names of binary properties of the input item:	each file is uploaded, waited for and attached to the post',
+						'Comma-separated names of binary properties of the input item: each file is uploaded, waited for and attached to the post',
 				},
 				{
 					displayName: 'Media IDs',
