@@ -385,12 +385,15 @@ function pagingError(
  * Bounded against a service that never ends the list: at most `policy.maxPages` pages, and a page that
  * repeats the one before (the same `next` link, or the same first and last entries) stops the reading
  * with an error instead of looping. A page with more entries than asked for is cut to what was asked.
+ * `lastPage`, when given, ends the reading after a page it says is the last one wanted (an ordered list
+ * that reached entries older than those sought).
  */
 export async function apiRequestAllItems<T = IDataObject>(
 	context: ApiContext,
 	request: ApiRequest,
 	limit?: number,
 	pageSize = 50,
+	lastPage?: (page: T[]) => boolean,
 ): Promise<T[]> {
 	const items: T[] = [];
 	let offset = Number(request.qs?.offset ?? 0);
@@ -436,6 +439,7 @@ export async function apiRequestAllItems<T = IDataObject>(
 		offset += results.length;
 		const total = typeof page.count === 'number' ? page.count : undefined;
 		if (!page.next || results.length < wanted || (total !== undefined && offset >= total)) break;
+		if (lastPage?.(results)) break;
 	}
 	return limit === undefined ? items : items.slice(0, limit);
 }

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../../../common/transport';
-import type { Page } from '../../../common/transport';
+import { apiRequestAllItems } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { isPlatformOn } from '../../../common/platformLists';
 import { readContent } from '../draft/content';
@@ -37,8 +36,8 @@ export function sameContent(ours: IDataObject, theirs: IDataObject): boolean {
 }
 
 /**
- * The social set's drafts created since a try began, newest first: page after page (`-created_at`) until a
- * page reaches an older draft or the list ends, at most `RECONCILE_MAX_PAGES` pages.
+ * The social set's drafts created since a try began, newest first: page after page (`-created_at`, the
+ * transport's paging) until a page reaches an older draft or the list ends, at most `RECONCILE_MAX_PAGES` pages.
  */
 async function draftsCreatedSince(
 	context: IExecuteFunctions,
@@ -46,24 +45,20 @@ async function draftsCreatedSince(
 	socialSetId: number,
 	startedAtMs: number,
 ): Promise<IDataObject[]> {
-	const found: IDataObject[] = [];
-	for (let pageIndex = 0; pageIndex < RECONCILE_MAX_PAGES; pageIndex++) {
-		const page = await apiRequest<Page<IDataObject>>(context, {
+	const isNewer = (draft: IDataObject) => since(draft.created_at, startedAtMs);
+	const drafts = await apiRequestAllItems<IDataObject>(
+		context,
+		{
 			method: 'GET',
 			path: endpoints.drafts(socialSetId),
-			qs: {
-				order_by: '-created_at',
-				limit: RECONCILE_PAGE_SIZE,
-				offset: pageIndex * RECONCILE_PAGE_SIZE,
-			},
+			qs: { order_by: '-created_at' },
 			itemIndex,
-		});
-		const results = Array.isArray(page.results) ? page.results : [];
-		const newer = results.filter((draft) => since(draft.created_at, startedAtMs));
-		found.push(...newer);
-		if (newer.length < results.length || results.length < RECONCILE_PAGE_SIZE || !page.next) break;
-	}
-	return found;
+		},
+		RECONCILE_MAX_PAGES * RECONCILE_PAGE_SIZE,
+		RECONCILE_PAGE_SIZE,
+		(page) => !page.every(isNewer),
+	);
+	return drafts.filter(isNewer);
 }
 
 /**
