@@ -72,13 +72,26 @@ interface Credentials {
 	apiKey: string;
 }
 
-async function credentialsOf(context: ApiContext): Promise<{ baseUrl: string; owner: string }> {
+interface CredentialsSeen {
+	baseUrl: string;
+	/** Stands for the credential in the rate-limit memory: a hash, so the key itself is kept nowhere. */
+	owner: string;
+}
+
+/** What a context's credential gave: one node run, poll or list search has one credential, read once. */
+const credentialsSeen = new WeakMap<object, CredentialsSeen>();
+
+async function credentialsOf(context: ApiContext): Promise<CredentialsSeen> {
+	const seen = credentialsSeen.get(context);
+	if (seen) return seen;
 	const credentials = (await context.getCredentials(CREDENTIAL_TYPE)) as unknown as Credentials;
 	const owner = createHash('sha256')
 		.update(`${credentials.baseUrl}\n${credentials.apiKey}`)
 		.digest('hex')
 		.slice(0, 16);
-	return { baseUrl: String(credentials.baseUrl ?? ''), owner };
+	const read = { baseUrl: String(credentials.baseUrl ?? ''), owner };
+	credentialsSeen.set(context, read);
+	return read;
 }
 
 function socialSetOf(path: string): string | undefined {

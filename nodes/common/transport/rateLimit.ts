@@ -15,12 +15,18 @@ export interface RateLimitHeaders {
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 
-function header(headers: HeaderBag, name: string): string | undefined {
-	const wanted = name.toLowerCase();
-	for (const [key, value] of Object.entries(headers)) {
-		if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
+/** The rate-limit headers of one response, by lower-case name (HTTP names are case-insensitive): one pass over them. */
+function rateLimitHeaders(headers: HeaderBag): Map<string, string> {
+	const found = new Map<string, string>();
+	for (const key in headers) {
+		if (!Object.prototype.hasOwnProperty.call(headers, key)) continue;
+		const name = key.toLowerCase();
+		if (!name.startsWith('x-ratelimit-')) continue;
+		const value = headers[key];
+		const text = Array.isArray(value) ? value[0] : value;
+		if (text !== undefined && !found.has(name)) found.set(name, text);
 	}
-	return undefined;
+	return found;
 }
 
 /**
@@ -37,20 +43,20 @@ function numberIn(text: string | undefined): number | undefined {
 }
 
 function readBucket(
-	headers: HeaderBag,
-	family: 'User' | 'SocialSet',
+	headers: Map<string, string>,
+	family: 'user' | 'socialset',
 	nowMs: number,
 ): Bucket | undefined {
-	const remaining = numberIn(header(headers, `X-RateLimit-${family}-Remaining`));
-	const reset = numberIn(header(headers, `X-RateLimit-${family}-Reset`));
+	const prefix = `x-ratelimit-${family}-`;
+	const remaining = numberIn(headers.get(`${prefix}remaining`));
+	const reset = numberIn(headers.get(`${prefix}reset`));
 	if (remaining === undefined || reset === undefined) return undefined;
 	if (reset * 1000 > nowMs + MAX_RESET_AHEAD_MS) return undefined;
-	const resource =
-		family === 'SocialSet' ? header(headers, 'X-RateLimit-SocialSet-Resource') : undefined;
+	const resource = family === 'socialset' ? headers.get(`${prefix}resource`) : undefined;
 	return {
 		remaining,
 		resetAtMs: reset * 1000,
-		limit: numberIn(header(headers, `X-RateLimit-${family}-Limit`)),
+		limit: numberIn(headers.get(`${prefix}limit`)),
 		// A resource name is a short identifier (`drafts.create`); a longer one is cut, as it is echoed in errors.
 		resource: resource === undefined ? undefined : echo(resource, 80) || undefined,
 	};
@@ -61,9 +67,10 @@ function readBucket(
  * than a day ahead of `nowMs` is left out.
  */
 export function parseRateLimitHeaders(headers: HeaderBag, nowMs = Date.now()): RateLimitHeaders {
+	const found = rateLimitHeaders(headers);
 	return {
-		user: readBucket(headers, 'User', nowMs),
-		socialSet: readBucket(headers, 'SocialSet', nowMs),
+		user: readBucket(found, 'user', nowMs),
+		socialSet: readBucket(found, 'socialset', nowMs),
 	};
 }
 

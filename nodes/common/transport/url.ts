@@ -27,18 +27,13 @@ export function buildUrl(baseUrl: string, path: string, qs?: Query): string {
 	return `${normalizeBaseUrl(baseUrl)}${cleanPath}${buildQueryString(qs)}`;
 }
 
+/** A path segment that is an id: a whole number or a UUID. */
+const ID_SEGMENT =
+	/\/(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?=\/|$)/gi;
+
 /** Route shape without ids, so rate-limit buckets of one operation are found again. */
 export function routeTemplate(method: string, path: string): string {
-	const shape = path
-		.split('/')
-		.map((segment) =>
-			/^\d+$/.test(segment) ||
-			/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment)
-				? '{}'
-				: segment,
-		)
-		.join('/');
-	return `${method.toUpperCase()} ${shape}`;
+	return `${method.toUpperCase()} ${path.replace(ID_SEGMENT, '/{}')}`;
 }
 
 /**

@@ -397,6 +397,28 @@ describe('every rate-limit wait is capped, also after a 2xx (Limits: rate limits
 		expect(server.requests).toHaveLength(1);
 	});
 
+	test('the memory is per credential: a user limit used up for one key holds back that key only, in every later run', async () => {
+		const reset = unixSeconds(6 * 3_600_000);
+		server.reply(
+			{
+				body: { id: 1 },
+				headers: { 'X-RateLimit-User-Remaining': '0', 'X-RateLimit-User-Reset': reset },
+			},
+			{ body: { id: 2 } },
+		);
+		expect((await probe({ path: '/v2/me' })).error).toBeUndefined();
+		const otherKey = await runWorkflow(probeWorkflow({ path: '/v2/me' }), {
+			nodeTypes: probeNodeTypes,
+			credentials: { socialPublishingApi: { apiKey: 'sk_other_key', baseUrl: server.baseUrl } },
+		});
+		expect(otherKey.error).toBeUndefined();
+		expect(otherKey.output('Probe')[0].json).toEqual({ id: 2 });
+		expect(server.requests[1].headers.authorization).toBe('Bearer sk_other_key');
+		// the first key, in a new run: held back without a request
+		expect((await probe({ path: '/v2/me' })).error?.message).toMatch(/^RATE_LIMITED: /);
+		expect(server.requests).toHaveLength(2);
+	});
+
 	test('a social set bucket remembered beyond the cap names its resource', async () => {
 		const reset = unixSeconds(policy.maxRateLimitWaitMs + 120_000);
 		server.reply({

@@ -38,6 +38,26 @@ describe('rate-limit headers (Limits: rate limits)', () => {
 		});
 	});
 
+	test('a repeated header gives its first value; other headers are not read as limits', () => {
+		const limits = parseRateLimitHeaders(
+			{
+				'Content-Type': 'application/json',
+				'X-RATELIMIT-USER-REMAINING': ['7', '1'],
+				'x-ratelimit-user-reset': ['1800000030'],
+				'x-ratelimit-user-remaining-note': '0',
+				'x-ratelimit-socialset-remaining': '0',
+			},
+			NOW,
+		);
+		expect(limits.user).toEqual({
+			limit: undefined,
+			remaining: 7,
+			resetAtMs: 1_800_000_030_000,
+			resource: undefined,
+		});
+		expect(limits.socialSet).toBeUndefined();
+	});
+
 	test('a missing or unreadable family is left out', () => {
 		expect(parseRateLimitHeaders({ 'x-ratelimit-user-remaining': 'soon' })).toEqual({
 			user: undefined,

@@ -49,4 +49,11 @@ test('route templates hide numeric and UUID ids so one operation maps to one buc
 	expect(routeTemplate('GET', '/v2/social-sets/7/media/0b7f2b7e-6c1d-4c1e-9d3c-1a2b3c4d5e6f')).toBe(
 		'GET /v2/social-sets/{}/media/{}',
 	);
+	// ids side by side and at the end; a segment that only starts with digits is a name
+	expect(routeTemplate('delete', '/v2/social-sets/7/drafts/12/comments/3/')).toBe(
+		'DELETE /v2/social-sets/{}/drafts/{}/comments/{}/',
+	);
+	expect(
+		routeTemplate('GET', '/v2/social-sets/7/12abc/0b7f2b7e-6c1d-4c1e-9d3c-1a2b3c4d5e6fx'),
+	).toBe('GET /v2/social-sets/{}/12abc/0b7f2b7e-6c1d-4c1e-9d3c-1a2b3c4d5e6fx');
 });
