@@ -105,6 +105,7 @@ export const createDraft: BenchCase = {
 				),
 			],
 			config.runs,
+			config.warmupRounds,
 		);
 		const names = ['node', 'fetch', 'fetchClose', 'close', 'helper'] as const;
 		const wall = Object.fromEntries(names.map((n) => [n, medianWall(samples[n])])) as Record<

@@ -94,7 +94,7 @@ export const returnAll: BenchCase = {
 				},
 			],
 			config.listRuns,
-			false,
+			0,
 		);
 		await sandbox.clearRequests();
 		const items = (await runNode(target, getManyParameters())).items.length;

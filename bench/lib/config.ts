@@ -4,8 +4,10 @@
  */
 export interface BenchConfig {
 	quick: boolean;
-	/** Timed runs per variant (after one dropped warm-up round). */
+	/** Timed runs per variant (after the dropped warm-up rounds). */
 	runs: number;
+	/** Dropped rounds of Create Draft before its timed runs, so every variant runs at its steady speed. */
+	warmupRounds: number;
 	/** Case ids to run; empty = all. */
 	only: string[];
 	createItems: number;
@@ -36,6 +38,7 @@ export interface BenchConfig {
 
 const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile' | 'forceResults'> = {
 	runs: 5,
+	warmupRounds: 4,
 	createItems: 1000,
 	listRuns: 3,
 	drafts: 10_000,
@@ -58,6 +61,7 @@ const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile' | 'forceResults'>
 const QUICK: typeof FULL = {
 	...FULL,
 	runs: 3,
+	warmupRounds: 1,
 	createItems: 100,
 	listRuns: 2,
 	drafts: 1000,

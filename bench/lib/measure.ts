@@ -28,22 +28,24 @@ export type Samples = Record<string, Sample[]>;
 
 /**
  * Runs every variant `runs` times, interleaved and in rotating order, so that the node and its raw
- * baseline meet the same machine load (the machine is shared). A warm-up round is run first and dropped.
+ * baseline meet the same machine load (the machine is shared). `warmupRounds` rounds run first and are
+ * dropped: V8 compiles hot code in tiers, and a long code path (n8n's engine, the node) reaches its
+ * steady speed later than a short loop.
  */
 export async function interleave(
 	variants: Variant[],
 	runs: number,
-	warmup = true,
+	warmupRounds = 1,
 ): Promise<Samples> {
 	const samples: Samples = Object.fromEntries(variants.map((v) => [v.name, [] as Sample[]]));
-	const rounds = runs + (warmup ? 1 : 0);
+	const rounds = runs + warmupRounds;
 	for (let round = 0; round < rounds; round++) {
 		const order = variants.map((_, i) => variants[(i + round) % variants.length]);
 		for (const variant of order) {
 			await variant.setup?.();
 			const sample = await timed(variant.run);
 			await variant.after?.();
-			if (!warmup || round > 0) samples[variant.name].push(sample);
+			if (round >= warmupRounds) samples[variant.name].push(sample);
 		}
 	}
 	return samples;
