@@ -78,7 +78,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			}
 			const dryRun = await unconfirmedToolAction(context, resource, operation, itemIndex);
 			const write = writeOperation(resource, operation);
-			const run = async () => await handler.execute.call(retry.operationContext, itemIndex);
+			const run = async () => await handler.execute.call(context, itemIndex);
 			const result =
 				dryRun ?? (write ? await retry.item(write, itemIndex, items[itemIndex], run) : await run());
 			output.push(...toItems(result, itemIndex));

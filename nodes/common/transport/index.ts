@@ -21,6 +21,7 @@ import {
 import type { Query } from './url';
 import { buildUrl, routeTemplate } from './url';
 import { cancelSignalOf, cancelled, waitOrCancel } from './wait';
+import { noteAnswer, noteNoAnswer, writeLogFor } from './writeWatch';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
@@ -188,10 +189,12 @@ export async function apiRequest<T = IDataObject>(
 	context: ApiContext,
 	request: ApiRequest,
 ): Promise<T> {
+	const method = request.method.toUpperCase() as IHttpRequestMethods;
+	// Retry On Fail's memory watches what each item's writes came to (writeWatch.ts): the item's log now
+	const writeLog = writeLogFor(context, method);
 	const { baseUrl, owner } = await credentialsOf(context);
 	// n8n copies the whole node on each getNode(): only an error needs it
 	const node = () => context.getNode();
-	const method = request.method.toUpperCase() as IHttpRequestMethods;
 	const socialSet = socialSetOf(request.path);
 	const userKey = `${owner}:user`;
 	// Social set buckets are kept by the resource the service names (X-RateLimit-SocialSet-Resource);
@@ -260,6 +263,7 @@ export async function apiRequest<T = IDataObject>(
 				options,
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
+			noteNoAnswer(writeLog);
 			if (signal?.aborted) {
 				throw cancelled(
 					context,
@@ -306,6 +310,7 @@ export async function apiRequest<T = IDataObject>(
 			);
 		}
 
+		noteAnswer(writeLog, Number(response?.statusCode ?? 0));
 		const headers = (response.headers ?? {}) as Record<string, string>;
 		const limits = parseRateLimitHeaders(headers);
 		rateLimitMemory.remember(userKey, limits.user);

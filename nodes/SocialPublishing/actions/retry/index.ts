@@ -43,11 +43,6 @@ export class RetryTry {
 		return this.scopeValue;
 	}
 
-	/** The context the operations get: the node's own, with its writes watched when they are remembered. */
-	get operationContext(): IExecuteFunctions {
-		return this.watcher?.context ?? this.context;
-	}
-
 	/**
 	 * Runs one item's write once across tries: the output of an earlier try that stored it, else what
 	 * reconciling an unknown outcome finds, else `run`.
@@ -71,7 +66,7 @@ export class RetryTry {
 			let output: OperationResult | undefined;
 			if (known?.state === 'unknown' && write.reconcile) {
 				const found = await write.reconcile.call(
-					this.operationContext,
+					this.context,
 					itemIndex,
 					known.startedAtMs,
 					idsOf(this.memory.doneOutputs(scope)),

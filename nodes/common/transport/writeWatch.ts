@@ -1,0 +1,41 @@
+/** What the writes (any request but GET, HEAD and OPTIONS) of one item came to. */
+export interface WriteLog {
+	/** A write was answered 2xx: the service acted on it. */
+	stored: boolean;
+	/** A write got a 5xx or no answer (timeout, dropped connection): the service may have acted on it. */
+	unknown: boolean;
+}
+
+/** Whoever watches a context's writes: the log of the item being run. */
+export interface WriteWatch {
+	current: WriteLog;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const watches = new WeakMap<object, WriteWatch>();
+
+/** From now on every write the transport sends for `context` is noted in `watch.current`. */
+export function watchWrites(context: object, watch: WriteWatch): void {
+	watches.set(context, watch);
+}
+
+/**
+ * The log a request of `context` is noted in: undefined for a read, or when nobody watches. Taken when the
+ * request starts, so an answer that comes late is noted for its own item.
+ */
+export function writeLogFor(context: object, method: string): WriteLog | undefined {
+	if (READS.has(method)) return undefined;
+	return watches.get(context)?.current;
+}
+
+/** Notes one answer: a 2xx was stored, a 4xx was refused (nothing done), anything else may have been acted on. */
+export function noteAnswer(log: WriteLog | undefined, status: number): void {
+	if (!log) return;
+	if (status >= 200 && status < 300) log.stored = true;
+	else if (!(status >= 400 && status < 500)) log.unknown = true;
+}
+
+/** Notes a write that got no answer (timeout, dropped connection, stop): the service may have acted on it. */
+export function noteNoAnswer(log: WriteLog | undefined): void {
+	if (log) log.unknown = true;
+}
