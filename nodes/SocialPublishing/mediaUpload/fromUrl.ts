@@ -133,16 +133,20 @@ export async function probeMediaUrls(
 	return prepared;
 }
 
+/** One checked URL on its way into one upload of one item. */
+interface UrlUpload {
+	context: IExecuteFunctions;
+	itemIndex: number;
+	socialSetId: number;
+	prepared: PreparedUrl;
+	download: OpenDownload;
+	options: UrlUploadOptions;
+	limits: UrlLimits;
+}
+
 /** Streams a download with a Content-Length into a new upload: a plain PUT with that length. */
-async function streamIntoUpload(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	socialSetId: number,
-	prepared: PreparedUrl,
-	download: OpenDownload,
-	options: UrlUploadOptions,
-	limits: UrlLimits,
-): Promise<MediaStatus> {
+async function streamIntoUpload(job: UrlUpload): Promise<MediaStatus> {
+	const { context, itemIndex, socialSetId, prepared, download, options, limits } = job;
 	const created = await createMediaUpload(
 		context,
 		itemIndex,
@@ -197,15 +201,8 @@ async function streamIntoUpload(
  * binary data in filesystem mode), counted against Max Size on the way, because the storage host needs the
  * length of the PUT; then sent from there.
  */
-async function storeThenUpload(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	socialSetId: number,
-	prepared: PreparedUrl,
-	download: OpenDownload,
-	options: UrlUploadOptions,
-	limits: UrlLimits,
-): Promise<MediaStatus> {
+async function storeThenUpload(job: UrlUpload): Promise<MediaStatus> {
+	const { context, itemIndex, socialSetId, prepared, download, options, limits } = job;
 	download.guard.watchIdle(download.body as never);
 	let stored: Awaited<ReturnType<IExecuteFunctions['helpers']['prepareBinaryData']>>;
 	try {
@@ -275,9 +272,8 @@ export async function uploadPreparedUrl(
 			)
 		).download!;
 	prepared.download = undefined;
-	return download.length !== undefined
-		? await streamIntoUpload(context, itemIndex, socialSetId, prepared, download, options, limits)
-		: await storeThenUpload(context, itemIndex, socialSetId, prepared, download, options, limits);
+	const job = { context, itemIndex, socialSetId, prepared, download, options, limits };
+	return download.length !== undefined ? await streamIntoUpload(job) : await storeThenUpload(job);
 }
 
 /** Media > Upload from a URL: check, then upload. */
