@@ -187,20 +187,12 @@ export const editPostsField: INodeProperties = {
 					default: 'setText',
 				},
 				{
-					displayName: 'Binary Media',
-					name: 'binaryProperties',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. data, image2',
+					...binaryPropertiesField,
 					description:
 						'Comma-separated names of binary properties of the input item: each file is uploaded, waited for and attached to the post',
 				},
 				{
-					displayName: 'Media IDs',
-					name: 'mediaIds',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. 3f1c2a9e-0b7d-4c1e-9a4f-2d6e8b1c0a57',
+					...mediaIdsField,
 					description: 'Comma-separated IDs (UUIDs) of uploaded media for the post',
 				},
 				{
