@@ -1,4 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { closeDownload } from '../../common/transport/download';
+import type { MediaKind } from '../helpers/mediaRules';
+import { kindOfFileName } from '../helpers/mediaRules';
 import { fillPendingMedia, pendingMediaOf } from '../helpers/mediaSlots';
 import { uploadBinaryProperty } from './fromBinary';
 import type { UrlLimits } from './downloadLimits';
@@ -13,10 +16,14 @@ export interface UploadSettings {
 	urlLimits?: UrlLimits;
 }
 
+/** Checks the media again by the kinds the Media URLs served (url to kind); throws to stop before any upload. */
+export type ServedCheck = (served: Map<string, MediaKind>) => void;
+
 /**
  * Uploads the media a built platforms object still waits for (its pending slots) and puts their ids in, in
- * place. Every URL is checked before the first upload is created; URL files go first, while the first
- * download is open; then the binary properties, each once.
+ * place. Every URL is opened and checked before the first upload is created, and `checkServed` then sees the
+ * kind each one served; URL files go first, while the first download is open; then the binary properties,
+ * each once.
  */
 export async function uploadPendingMedia(
 	context: IExecuteFunctions,
@@ -24,6 +31,7 @@ export async function uploadPendingMedia(
 	socialSetId: number,
 	platforms: IDataObject,
 	settings: UploadSettings,
+	checkServed?: ServedCheck,
 ): Promise<void> {
 	const pending = pendingMediaOf(platforms);
 	if (pending.length === 0) return;
@@ -34,6 +42,18 @@ export async function uploadPendingMedia(
 	const prepared = urls.length
 		? await probeMediaUrls(context, itemIndex, urls, settings.urlLimits)
 		: new Map<string, PreparedUrl>();
+	if (checkServed && prepared.size > 0) {
+		// the name a URL is uploaded under carries the format its download served
+		const served = new Map(
+			[...prepared].map(([url, entry]) => [url, kindOfFileName(entry.fileName)]),
+		);
+		try {
+			checkServed(served);
+		} catch (error) {
+			for (const entry of prepared.values()) if (entry.download) closeDownload(entry.download);
+			throw error;
+		}
+	}
 	for (const download of prepared.values()) {
 		ids.set(
 			`url:${download.url}`,

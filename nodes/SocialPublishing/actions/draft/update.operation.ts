@@ -5,7 +5,7 @@ import { paramError } from '../../helpers/validation';
 import type { OperationResult } from '../types';
 import { contentFields } from './content';
 import { checkLengths } from './content/lengths';
-import { checkMedia, knownKindsOf } from './content/mediaCheck';
+import { checkMedia, knownKindsOf, recheckServedMedia } from './content/mediaCheck';
 import { checkTextMarkers } from './content/markerCheck';
 import { readUpdateContent, wholeDraftProblem } from './content/update';
 import {
@@ -139,7 +139,11 @@ export async function execute(
 	);
 	const dates = await fields.dates();
 	if (content && sent) {
-		await content.upload(sent);
+		const platforms = sent;
+		const where = { known: knownKindsOf(current), fallback: content.label };
+		await content.upload(platforms, (served) =>
+			recheckServedMedia(this, itemIndex, platforms, content.media, served, where),
+		);
 		body.platforms = sent;
 	}
 	Object.assign(body, await tags());

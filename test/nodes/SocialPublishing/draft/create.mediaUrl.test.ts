@@ -107,6 +107,54 @@ describe('Draft > Create with Media URLs', () => {
 		expect(requests).toEqual([]);
 	});
 
+	test('URLs without an extension are checked again by what they served, before any upload: a video beside an image on X is refused', async () => {
+		files.otherwise((request) =>
+			request.path === '/media/1'
+				? { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(1024) }
+				: { status: 200, headers: { 'Content-Type': 'video/mp4' }, body: randomBytes(2048) },
+		);
+		const params = createText('Never created', ['x'], {
+			mediaUrls: `${files.baseUrl}/media/1, ${files.baseUrl}/media/2`,
+		});
+		const { result, requests } = await runWith(fx, params);
+		expect(result.error?.message).toBe(
+			'Parameter "Media URLs" has media X cannot take: X post 1 has 1 image and 1 video; X takes at most 4 images, or 1 video or GIF. Give fewer media, turn on Content Options > Spread Media Over Thread, or set its limit under Content Options > Media Limits [item 0]',
+		);
+		expect(result.error?.description).toContain('Content-Type its download answered');
+		expect(files.requests.map((r) => r.path)).toEqual(['/media/1', '/media/2']);
+		expect(requests).toEqual([]);
+		expect(storageRequests(fx)).toEqual([]);
+	});
+
+	test('a URL whose path says image but which serves a video is checked as the video it is', async () => {
+		files.otherwise((request) =>
+			request.path === '/still.png'
+				? { status: 200, headers: { 'Content-Type': 'video/mp4' }, body: randomBytes(2048) }
+				: { status: 200, headers: { 'Content-Type': 'image/png' }, body: randomBytes(1024) },
+		);
+		const params = createText('Never created', ['bluesky'], {
+			mediaUrls: `${files.baseUrl}/still.png, ${files.baseUrl}/other.png`,
+		});
+		const { result, requests } = await runWith(fx, params);
+		expect(result.error?.message).toContain('Bluesky post 1 has 1 image and 1 video');
+		expect(requests).toEqual([]);
+	});
+
+	test('URLs without an extension that serve what the platform takes are uploaded as before', async () => {
+		files.otherwise(() => ({
+			status: 200,
+			headers: { 'Content-Type': 'image/webp' },
+			body: randomBytes(1024),
+		}));
+		const params = createText('Two pictures', ['x'], {
+			mediaUrls: `${files.baseUrl}/media/1, ${files.baseUrl}/media/2`,
+		});
+		const { result, requests } = await runWith(fx, params);
+		expect(result.error).toBeUndefined();
+		expect(uploadsOf(requests)).toHaveLength(2);
+		expect(draftPosts(requests)).toHaveLength(1);
+	});
+
 	test('in a list of posts each post takes its own URLs; binaries, IDs and URLs keep their places', async () => {
 		const bytes = randomBytes(2048);
 		files.otherwise(() => ({ status: 200, headers: { 'Content-Type': 'video/mp4' }, body: bytes }));

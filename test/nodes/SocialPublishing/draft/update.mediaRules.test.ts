@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { readyMediaId } from '../media/fixtures';
+import { ScriptedServer } from '../../../harness/scriptedServer';
+import { readyMediaId, storageRequests } from '../media/fixtures';
 import { draftParams, imageNames, imagesItem, seedDraft } from './fixtures';
 
 /** Media counted as each platform takes them, before any upload (helpers/mediaRules.ts). */
 const fx = useSandbox({ mediaProcessingMs: 30 });
+const files = new ScriptedServer();
+beforeAll(async () => await files.start());
+afterAll(async () => await files.stop());
 
 describe('Draft > Update: media read back from the draft are counted with their kind', () => {
 	test('a video and an image of the draft put into one X post are refused before the PATCH', async () => {
@@ -40,6 +45,37 @@ describe('Draft > Update: media read back from the draft are counted with their 
 		expect(result.error?.message).toContain('X post 1 has 1 image and 1 video;');
 		expect(result.error?.message).toContain('Parameter "Edit Posts"');
 		expect(requests.map((r) => r.method)).toEqual(['GET']);
+	});
+
+	test('a Media URL without an extension that serves a video, beside an image of the draft, is refused after the download opened and before any upload or PATCH', async () => {
+		files.reply({
+			status: 200,
+			headers: { 'Content-Type': 'video/mp4' },
+			body: randomBytes(2048),
+		});
+		const image = await readyMediaId(fx, 'still.png');
+		const draft = await seedDraft(fx, {
+			platforms: {
+				x: { enabled: true, posts: [{ text: 'one', media_ids: [image] }], settings: {} },
+			},
+		});
+		fx.sandbox.clearRequests();
+		const result = await fx.runNode(
+			draftParams('update', {
+				draftId: String(draft.id),
+				contentType: 'posts',
+				platforms: ['x'],
+				contentMode: 'text',
+				text: 'one, now with a clip',
+				mediaIds: image,
+				mediaUrls: `${files.baseUrl}/media/77`,
+			}),
+		);
+		expect(result.error?.message).toContain('X post 1 has 1 image and 1 video;');
+		expect(result.error?.description).toContain('Content-Type its download answered');
+		expect(files.requests.map((r) => r.path)).toEqual(['/media/77']);
+		expect(fx.apiRequests().map((r) => r.method)).toEqual(['GET']);
+		expect(storageRequests(fx)).toEqual([]);
 	});
 
 	test('Spread Media on a merged update: the draft keeps its options, the added post takes the shared ones', async () => {

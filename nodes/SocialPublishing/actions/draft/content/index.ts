@@ -4,7 +4,7 @@ import { checkPlatformsObject, paramError } from '../../../helpers/validation';
 import { articleFields, buildArticlePlatforms, readArticle } from './article';
 import { platformsJsonField, readPlatformsJson } from './json';
 import { checkLengths, fitPostLengths } from './lengths';
-import { checkMedia, fitPostMedia } from './mediaCheck';
+import { checkMedia, fitPostMedia, recheckServedMedia } from './mediaCheck';
 import { contentOptionsField, readContentOptions } from './options';
 import { buildPostPlatforms } from './posts/build';
 import { postsFields } from './posts/postsFields';
@@ -106,6 +106,13 @@ export function readContent(
 	return {
 		platforms,
 		upload: async () =>
-			await uploadPendingMedia(context, itemIndex, socialSetId, platforms, options.upload),
+			await uploadPendingMedia(
+				context,
+				itemIndex,
+				socialSetId,
+				platforms,
+				options.upload,
+				(served) => recheckServedMedia(context, itemIndex, platforms, options.media, served),
+			),
 	};
 }

@@ -48,15 +48,16 @@ export function knownKindsOf(platforms: IDataObject | undefined): Map<string, Me
 	return known;
 }
 
-/** The kind of one media reference of the item. */
+/** The kind of one media reference of the item; a URL's by what its download served, once known (`served`). */
 export function refKind(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	ref: MediaRef,
 	known: Map<string, MediaKind> = new Map(),
+	served?: Map<string, MediaKind>,
 ): MediaKind {
 	if ('mediaId' in ref) return known.get(ref.mediaId.toLowerCase()) ?? 'unknown';
-	if ('mediaUrl' in ref) return kindOfUrl(ref.mediaUrl);
+	if ('mediaUrl' in ref) return served?.get(ref.mediaUrl) ?? kindOfUrl(ref.mediaUrl);
 	const binary = getItemBinary(context, itemIndex, ref.binaryProperty);
 	const byType = kindOfMime(binary.mimeType);
 	return byType !== 'unknown' ? byType : kindOfFileName(binary.fileName);
@@ -67,10 +68,11 @@ export function slotKind(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	known: Map<string, MediaKind> = new Map(),
+	served?: Map<string, MediaKind>,
 ): (value: unknown) => MediaKind {
 	return (value) =>
 		value instanceof PendingMedia
-			? refKind(context, itemIndex, value.ref, known)
+			? refKind(context, itemIndex, value.ref, known, served)
 			: typeof value === 'string'
 				? (known.get(value.toLowerCase()) ?? 'unknown')
 				: 'unknown';
@@ -93,6 +95,16 @@ function advice(platform: PostPlatform, spread: boolean): string {
 	return `Give fewer media, turn on Content Options > Spread Media Over Thread, ${raise}`;
 }
 
+export interface MediaCheckWhere {
+	/** The parameter every problem names (else the field of the post's first file, else `fallback`). */
+	label?: string;
+	fallback?: string;
+	/** Kinds of media IDs, from the draft read back. */
+	known?: Map<string, MediaKind>;
+	/** Kinds of Media URLs by what their downloads served (after they were opened, before any upload). */
+	served?: Map<string, MediaKind>;
+}
+
 /**
  * Every post whose media its platform does not take is reported (the default report stops at the first) with the
  * parameter, the platform, the post number, what it was given and what the platform takes.
@@ -102,10 +114,10 @@ export function checkMedia(
 	itemIndex: number,
 	platforms: IDataObject,
 	settings: MediaSettings,
-	where: { label?: string; fallback?: string; known?: Map<string, MediaKind> } = {},
+	where: MediaCheckWhere = {},
 	report: Report = stopAtFirst,
 ): void {
-	const kindOf = slotKind(context, itemIndex, where.known);
+	const kindOf = slotKind(context, itemIndex, where.known, where.served);
 	for (const problem of findMediaProblems(platforms, settings.limits, kindOf)) {
 		const post = ((platforms[problem.platform] as IDataObject).posts as IDataObject[])[
 			problem.postIndex
@@ -203,4 +215,26 @@ export function spreadBuiltMedia(
 			return post;
 		});
 	}
+}
+
+/**
+ * The media check again once the Media URLs were opened, before any upload: a URL whose path has no supported
+ * extension (`/media/123`), or one that says another kind than its download serves, is checked by what it
+ * served. Nothing is checked again when every URL served the kind its path named.
+ */
+export function recheckServedMedia(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	platforms: IDataObject,
+	settings: MediaSettings,
+	served: Map<string, MediaKind>,
+	where: MediaCheckWhere = {},
+): void {
+	const differs = [...served].some(([url, kind]) => kind !== kindOfUrl(url));
+	if (!differs) return;
+	checkMedia(context, itemIndex, platforms, settings, { ...where, served }, (error) => {
+		error.description =
+			'A Media URL is known by the Content-Type its download answered when its path names no other kind. The downloads were opened and closed again; nothing was uploaded.';
+		throw error;
+	});
 }

@@ -5,6 +5,7 @@ import { isPlatformOn, platformName } from '../../../../common/platformLists';
 import { toList, checkPlatformsObject, paramError } from '../../../helpers/validation';
 import type { ArticlePatch, PlatformPatch } from '../../../helpers/merge';
 import { mergeArticle, mergePostPlatform } from '../../../helpers/merge';
+import type { ServedCheck } from '../../../mediaUpload/pendingMedia';
 import { uploadPendingMedia } from '../../../mediaUpload/pendingMedia';
 import { publishPolicyProblem } from '../../../helpers/publishPolicy';
 import { POST_PLATFORM_OPTIONS } from '../../descriptions';
@@ -38,8 +39,8 @@ export interface UpdateContent {
 	build(
 		current: IDataObject | undefined,
 	): { platforms: IDataObject } | { label: string; problem: string };
-	/** Uploads the media the built object waits for (after every check) and puts their ids in. */
-	upload(platforms: IDataObject): Promise<void>;
+	/** Uploads the media the built object waits for (after every check) and puts their ids in; `checkServed` sees what the Media URLs served first. */
+	upload(platforms: IDataObject, checkServed?: ServedCheck): Promise<void>;
 }
 
 interface Parsed {
@@ -205,8 +206,15 @@ export function readUpdateContent(
 			if (problem) return { label: parsed?.label ?? 'Platforms', problem };
 			return { platforms: out };
 		},
-		upload: async (platforms) =>
-			await uploadPendingMedia(context, itemIndex, socialSetId, platforms, options.upload),
+		upload: async (platforms, checkServed) =>
+			await uploadPendingMedia(
+				context,
+				itemIndex,
+				socialSetId,
+				platforms,
+				options.upload,
+				checkServed,
+			),
 	};
 }
 
