@@ -21,7 +21,7 @@ import {
 import type { Query } from './url';
 import { buildUrl, routeTemplate } from './url';
 import { cancelSignalOf, cancelled, waitOrCancel } from './wait';
-import { noteAnswer, noteNoAnswer, writeLogFor } from './writeWatch';
+import { noteWrite, writeLogFor } from './writeWatch';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
@@ -263,7 +263,7 @@ export async function apiRequest<T = IDataObject>(
 				options,
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
-			noteNoAnswer(writeLog);
+			if (writeLog) noteWrite(writeLog, undefined);
 			if (signal?.aborted) {
 				throw cancelled(
 					context,
@@ -310,7 +310,7 @@ export async function apiRequest<T = IDataObject>(
 			);
 		}
 
-		noteAnswer(writeLog, Number(response?.statusCode ?? 0));
+		if (writeLog) noteWrite(writeLog, Number(response?.statusCode ?? 0));
 		const headers = (response.headers ?? {}) as Record<string, string>;
 		const limits = parseRateLimitHeaders(headers);
 		rateLimitMemory.remember(userKey, limits.user);

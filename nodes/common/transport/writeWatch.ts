@@ -28,14 +28,11 @@ export function writeLogFor(context: object, method: string): WriteLog | undefin
 	return watches.get(context)?.current;
 }
 
-/** Notes one answer: a 2xx was stored, a 4xx was refused (nothing done), anything else may have been acted on. */
-export function noteAnswer(log: WriteLog | undefined, status: number): void {
-	if (!log) return;
-	if (status >= 200 && status < 300) log.stored = true;
-	else if (!(status >= 400 && status < 500)) log.unknown = true;
-}
-
-/** Notes a write that got no answer (timeout, dropped connection, stop): the service may have acted on it. */
-export function noteNoAnswer(log: WriteLog | undefined): void {
-	if (log) log.unknown = true;
+/**
+ * Notes one write's answer: a 2xx was stored, a 4xx was refused (nothing done); any other status, or no answer
+ * at all (`undefined`: timeout, dropped connection, stop), may have been acted on.
+ */
+export function noteWrite(log: WriteLog, status: number | undefined): void {
+	if (status !== undefined && status >= 200 && status < 300) log.stored = true;
+	else if (!(status !== undefined && status >= 400 && status < 500)) log.unknown = true;
 }
