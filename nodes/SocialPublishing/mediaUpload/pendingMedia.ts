@@ -47,11 +47,14 @@ export async function uploadPendingMedia(
 		const served = new Map(
 			[...prepared].map(([url, entry]) => [url, kindOfFileName(entry.fileName)]),
 		);
+		let passed = false;
 		try {
 			checkServed(served);
-		} catch (error) {
-			for (const entry of prepared.values()) if (entry.download) closeDownload(entry.download);
-			throw error;
+			passed = true;
+		} finally {
+			// refused: the download left open for the first upload is closed
+			if (!passed)
+				for (const entry of prepared.values()) if (entry.download) closeDownload(entry.download);
 		}
 	}
 	for (const download of prepared.values()) {
