@@ -4,7 +4,8 @@ import type { OperationResult } from '../types';
 import { itemKey, runScope, savedParameters } from './key';
 import type { RetryEntry } from './memory';
 import { RetryMemory } from './memory';
-import { WriteWatcher } from './observe';
+import type { WriteWatch } from '../../../common/transport/writeWatch';
+import { watchWrites } from '../../../common/transport/writeWatch';
 import type { WriteOperation } from './writes';
 
 export { writeOperation } from './writes';
@@ -23,7 +24,8 @@ export class RetryTry {
 	private parameters: string | undefined;
 	/** Whether n8n may run this node again (Retry On Fail): else nothing is remembered or watched. */
 	private readonly remembers: boolean;
-	private readonly watcher: WriteWatcher | undefined;
+	/** The log of the item being run, in which the transport notes what its writes came to (Retry On Fail only). */
+	private readonly watch: WriteWatch = { current: { stored: false, unknown: false } };
 	private failedItems = 0;
 
 	constructor(
@@ -31,7 +33,7 @@ export class RetryTry {
 		private readonly memory: RetryMemory = retryMemory,
 	) {
 		this.remembers = retriesOnFail(context);
-		if (this.remembers) this.watcher = new WriteWatcher(context);
+		if (this.remembers) watchWrites(context, this.watch);
 	}
 
 	/** Read at the first write only: nodes that only read pay nothing. */
@@ -60,7 +62,7 @@ export class RetryTry {
 		const known = this.memory.get(key, Date.now());
 		if (known?.state === 'done') return deepCopy(known.output);
 		const startedAtMs = Date.now();
-		const log = (this.watcher as WriteWatcher).startItem();
+		const log = (this.watch.current = { stored: false, unknown: false });
 		let finished = false;
 		try {
 			let output: OperationResult | undefined;
