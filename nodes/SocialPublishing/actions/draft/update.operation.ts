@@ -8,6 +8,7 @@ import { checkLengths } from './content/lengths';
 import { checkMedia, knownKindsOf, recheckServedMedia } from './content/mediaCheck';
 import { checkTextMarkers } from './content/markerCheck';
 import { readUpdateContent, wholeDraftProblem } from './content/update';
+import type { ServedCheck } from '../../mediaUpload/pendingMedia';
 import {
 	draftFields,
 	draftIdField,
@@ -97,6 +98,7 @@ export async function execute(
 		content?.needsDraft || fields.publishKind ? await getDraft(this, itemIndex, target) : undefined;
 	const current = draft?.platforms as IDataObject | undefined;
 	let sent: IDataObject | undefined;
+	let checkServed: ServedCheck | undefined;
 	if (content) {
 		const built = content.build(current);
 		if ('problem' in built) throw paramError(this, itemIndex, built.label, built.problem);
@@ -109,10 +111,11 @@ export async function execute(
 			);
 		checkTextMarkers(this, itemIndex, built.platforms);
 		checkLengths(this, itemIndex, built.platforms, content.lengths, () => content.label);
-		checkMedia(this, itemIndex, built.platforms, content.media, {
-			known: knownKindsOf(current),
-			fallback: content.label,
-		});
+		const where = { known: knownKindsOf(current), fallback: content.label };
+		checkMedia(this, itemIndex, built.platforms, content.media, where);
+		// again once the Media URLs are opened, by what they serve
+		checkServed = (served) =>
+			recheckServedMedia(this, itemIndex, built.platforms, content.media, served, where);
 		sent = built.platforms;
 	}
 	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)
@@ -139,11 +142,7 @@ export async function execute(
 	);
 	const dates = await fields.dates();
 	if (content && sent) {
-		const platforms = sent;
-		const where = { known: knownKindsOf(current), fallback: content.label };
-		await content.upload(platforms, (served) =>
-			recheckServedMedia(this, itemIndex, platforms, content.media, served, where),
-		);
+		await content.upload(sent, checkServed);
 		body.platforms = sent;
 	}
 	Object.assign(body, await tags());
