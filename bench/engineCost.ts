@@ -10,7 +10,7 @@ import '../scripts/lib/n8nUserFolder'; // n8n-core's settings go to a throwaway 
 import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
 import { CREATE_PARAMETERS } from './cases/createDraft';
-import { hotspots } from './lib/cpuProfile';
+import { printHotspots } from './lib/cpuProfile';
 import { profiled } from './lib/inspectorProfile';
 import { emptyItems, runNode } from './lib/nodeRunner';
 
@@ -65,11 +65,7 @@ async function main(): Promise<void> {
 	if (!by) return;
 	const file = await profiled('bench/out/prof', 'engineCost', run);
 	console.log(`profile: ${file}`);
-	for (const spot of hotspots(file, process.cwd(), by as 'function' | 'file' | 'package', 30)) {
-		console.log(
-			`${spot.selfMs.toFixed(0).padStart(7)} ms ${(spot.share * 100).toFixed(1).padStart(5)}%  ${spot.name}`,
-		);
-	}
+	printHotspots(file, by as 'function' | 'file' | 'package', 30);
 }
 
 main().catch((error: Error) => {

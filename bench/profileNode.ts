@@ -6,7 +6,7 @@
 import '../scripts/lib/tsResolve';
 import '../scripts/lib/n8nUserFolder'; // n8n-core's settings go to a throwaway user folder, not ~/.n8n
 import { CREATE_PARAMETERS } from './cases/createDraft';
-import { hotspots } from './lib/cpuProfile';
+import { printHotspots } from './lib/cpuProfile';
 import { profiled } from './lib/inspectorProfile';
 import { byId, emptyItems, runNode } from './lib/nodeRunner';
 import { SandboxProcess } from './lib/sandboxProcess';
@@ -34,11 +34,7 @@ async function main(): Promise<void> {
 		await run();
 		const file = await profiled('bench/out/prof', which, run);
 		console.log(`profile: ${file}`);
-		for (const spot of hotspots(file, process.cwd(), by as 'function' | 'file' | 'package', 30)) {
-			console.log(
-				`${spot.selfMs.toFixed(0).padStart(7)} ms ${(spot.share * 100).toFixed(1).padStart(5)}%  ${spot.name}`,
-			);
-		}
+		printHotspots(file, by as 'function' | 'file' | 'package', 30);
 	} finally {
 		await sandbox.close();
 	}

@@ -64,6 +64,20 @@ export function hotspots(
 		.map(([name, selfMs]) => ({ name, selfMs, share: selfMs / total }));
 }
 
+/** Prints the `top` hotspots of a profile, one line each: self time, share, name. */
+export function printHotspots(
+	file: string,
+	by: 'function' | 'file' | 'package',
+	top: number,
+	root = process.cwd(),
+): void {
+	for (const spot of hotspots(file, root, by, top)) {
+		console.log(
+			`${spot.selfMs.toFixed(0).padStart(7)} ms ${(spot.share * 100).toFixed(1).padStart(5)}%  ${spot.name}`,
+		);
+	}
+}
+
 /**
  * Inclusive time of functions whose name matches: a sample counts for every matching function on its
  * stack (once per function, so recursion is not double counted). Idle and GC samples are left out of the total.
