@@ -19,7 +19,7 @@ export class SocialPublishingApi implements ICredentialType {
 	} as const;
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing#credentials';
+		'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -73,10 +73,13 @@ export function withoutFences(text: string): string {
 /** Inline code spans of a line, and the line with them blanked out. */
 function splitCode(line: string): { code: string[]; rest: string } {
 	const code: string[] = [];
-	const rest = line.replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_match, _ticks, inner: string) => {
-		code.push(inner.trim());
-		return ' ';
-	});
+	const rest = line.replace(
+		/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g,
+		(_match, _ticks, inner: string) => {
+			code.push(inner.trim());
+			return ' ';
+		},
+	);
 	return { code, rest };
 }
 

@@ -27,9 +27,15 @@ const docs: DocFile[] = [
 ].map((path) => ({ path, text: read(path) }));
 const files = new Map(docs.map((doc) => [doc.path, doc.text]));
 
-const exampleNames = new Set(readdirSync(join(root, 'examples')).filter((n) => n.endsWith('.json')));
+const exampleNames = new Set(
+	readdirSync(join(root, 'examples')).filter((n) => n.endsWith('.json')),
+);
 
-const nodes = [new SocialPublishing(), new SocialPublishingTrigger(), new SocialPublishingPollTrigger()];
+const nodes = [
+	new SocialPublishing(),
+	new SocialPublishingTrigger(),
+	new SocialPublishingPollTrigger(),
+];
 const credential = new SocialPublishingApi();
 
 /**
@@ -85,7 +91,9 @@ const names = new Set<string>([
 	...nodes.flatMap((node) => [...namesOf(node.description.properties)]),
 	...nodes.map((node) => node.description.displayName),
 	// n8n offers a node with usableAsTool to AI agents as "<display name> Tool"
-	...nodes.filter((node) => node.description.usableAsTool).map((n) => `${n.description.displayName} Tool`),
+	...nodes
+		.filter((node) => node.description.usableAsTool)
+		.map((n) => `${n.description.displayName} Tool`),
 	...namesOf(credential.properties),
 	credential.displayName,
 	...N8N_NAMES,
@@ -173,9 +181,9 @@ describe('the documentation checker finds what is wrong (samples)', () => {
 		expect(githubSlug('Validate Only (dry run)')).toBe('validate-only-dry-run');
 		expect(githubSlug('Post length and `Auto-Split`')).toBe('post-length-and-auto-split');
 		expect(githubSlug('How it finds changes: the cursor')).toBe('how-it-finds-changes-the-cursor');
-		expect([...anchorsOf('# A\n## Queue mode\n```\n# not a heading\n```\n### Queue mode\n')]).toEqual(
-			['a', 'queue-mode', 'queue-mode-1'],
-		);
+		expect([
+			...anchorsOf('# A\n## Queue mode\n```\n# not a heading\n```\n### Queue mode\n'),
+		]).toEqual(['a', 'queue-mode', 'queue-mode-1']);
 	});
 
 	test('a link to a missing file, a missing heading or a missing heading of another guide is reported', () => {
