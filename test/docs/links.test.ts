@@ -131,6 +131,18 @@ describe('the user documentation (README.md and docs/*.md)', () => {
 		expect(missing).toEqual([]);
 	});
 
+	test('the README stays short: at most 250 lines, install on its first screen, the two developer commands', () => {
+		const readme = read('README.md');
+		const lines = readme.split('\n');
+		expect(lines.length).toBeLessThanOrEqual(250);
+		// the first screen: what the package does, then how to install it
+		expect(lines.slice(0, 30).join('\n')).toMatch(/^## Install$/m);
+		// .ci/run runs the README's test command
+		expect(readme).toContain('npm ci && npm start');
+		expect(readme).toContain('npm ci && npm test ');
+		expect(read('.ci/run')).toMatch(/^npm test$/m);
+	});
+
 	test('every guide is linked from the README', () => {
 		const readme = read('README.md');
 		const unlinked = docs
