@@ -19,7 +19,7 @@ export class SocialPublishingApi implements ICredentialType {
 	} as const;
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing#credentials';
+		'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -66,7 +66,7 @@ export class SocialPublishingApi implements ICredentialType {
 	 * loses a trailing slash and a trailing /v2 first, as every request of the nodes does. n8n shows a
 	 * rule's message for the status it names, the response's status text for any other refusal, and the
 	 * network error code when the service cannot be reached (n8n 2.8 shows its own texts instead: its
-	 * request errors lose the response; see README "Credentials").
+	 * request errors lose the response; see docs/credentials.md).
 	 */
 	test: ICredentialTestRequest = {
 		request: {

@@ -53,7 +53,7 @@ export interface PlatformEntry {
 
 /**
  * The API specification leaves the length limits unstated ("Character limits of post text per platform: not shown")
- * and says nothing of media per platform; the README lists each length limit with its public source, and each media
+ * and says nothing of media per platform; docs/post-length.md lists each length limit with its public source, and each media
  * rule cites its platform's developer documentation.
  */
 export const PLATFORMS = {

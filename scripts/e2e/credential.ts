@@ -2,7 +2,7 @@
  * The credential's own test inside real n8n: the editor's *Test* button calls POST /rest/credentials/test
  * with the credential as typed; n8n's credentials tester then runs the credential type's declarative
  * test (GET {Base URL}/v2/me) against the sandbox. A good key passes for every Base URL form the README
- * promises; a refused key fails with the message the editor shows under "Couldn't connect with these settings".
+ * and docs/credentials.md promise; a refused key fails with the message the editor shows under "Couldn't connect with these settings".
  *
  * Which message that is depends on the release. The tester applies the credential's `responseCode` rules only
  * when the request error it catches still carries the HTTP response; n8n 2.8's errors drop it, so those

@@ -28,7 +28,7 @@ describe('Social Publishing API credential (Authentication)', () => {
 		}
 	});
 
-	// README "Credentials": `https://host`, `https://host/` and `https://host/v2` all work.
+	// README "Credential" and docs/credentials.md: `https://host`, `https://host/` and `https://host/v2` all work.
 	test.each(['', '/', '/v2', '/v2/', '//', '/V2', '/v2//'])(
 		'a valid key passes the test (Base URL suffix "%s")',
 		async (suffix) => {

@@ -106,7 +106,7 @@ describe('Social Publishing Poll Trigger: every change once', () => {
 		const created: number[] = [];
 		for (let i = 0; i < 119; i++) created.push((await sb.create(`bulk ${i}`)).id);
 		// the last one a second later: the idle poll below then finds fewer drafts than a page at the cursor's
-		// second (more than 49 there cost a second page by design, see the README's Costs)
+		// second (more than 49 there cost a second page by design, see docs/poll-trigger.md, "Costs")
 		await new Promise((resolve) => setTimeout(resolve, 1100));
 		created.push((await sb.create('bulk 119')).id);
 		fx.sandbox.clearRequests();

@@ -29,7 +29,7 @@ export type Reconcile = (
 ) => Promise<OperationResult | undefined>;
 
 export interface WriteOperation {
-	/** Absent: the write is sent again, which is harmless for it (see README, "Retry On Fail"). */
+	/** Absent: the write is sent again, which is harmless for it (see docs/retries-and-duplicates.md). */
 	reconcile?: Reconcile;
 }
 

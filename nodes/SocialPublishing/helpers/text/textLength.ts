@@ -1,7 +1,7 @@
 /**
  * Length of post text as each platform counts it, and the limits the node checks before sending.
  * The API specification leaves the limits unstated ("Character limits of post text per platform: not shown");
- * the README lists each limit with its public source. Pure functions, no I/O.
+ * docs/post-length.md lists each limit with its public source. Pure functions, no I/O.
  */
 import type { CounterId, PostPlatform } from '../../../common/platforms';
 import { platformEntry, platformsWhere, postPlatforms } from '../../../common/platforms';

@@ -1,7 +1,7 @@
 /**
  * Post length checked as each platform counts it, before any request, and Auto-Split of One Text.
  * The API specification leaves the limits open (Limits: "Character limits of post text per platform: not shown");
- * the limits and their sources are in the README ("Post length and Auto-Split").
+ * the limits and their sources are in docs/post-length.md ("The limits").
  */
 import type { IDataObject } from 'n8n-workflow';
 import { postLength } from '../../../../nodes/SocialPublishing/helpers/text/textLength';
@@ -32,7 +32,7 @@ function longText(sentences: number): string {
 	return paragraphs.join('\n\n');
 }
 
-describe('Post length is checked before any request (Limits: not shown; README "Post length and Auto-Split")', () => {
+describe('Post length is checked before any request (Limits: not shown; docs/post-length.md)', () => {
 	test('X: 281 characters are refused, naming the platform, the post, the length and the limit; 280 are sent', async () => {
 		const message = await expectRejectedBeforeSending(fx, createText('a'.repeat(281), ['x']), {
 			parameter: 'Text',

@@ -4,7 +4,7 @@ import { draftParams, seedDraft } from './fixtures';
 
 const fx = useSandbox({ mediaProcessingMs: 10 });
 
-describe('Post length is checked before any request (Limits: not shown; README "Post length and Auto-Split")', () => {
+describe('Post length is checked before any request (Limits: not shown; docs/post-length.md)', () => {
 	test('Update checks the new content before sending anything', async () => {
 		const draft = await seedDraft(fx);
 		fx.sandbox.clearRequests();
