@@ -135,13 +135,19 @@ describe('Retry On Fail: Create adopts only the draft its own request would make
 		expect(await draftsTitled(fx, 'intent differs')).toHaveLength(2);
 	});
 
-	test('the exact draft the lost try stored (tags, media, options, settings, share, scratchpad, a date) is adopted: no duplicate', async () => {
+	test('the exact draft the lost try stored (tags, a tag it created, media, options, settings, share, scratchpad, a date) is adopted: no duplicate', async () => {
 		const media = await readyMediaId(fx);
 		const publishAt = hoursFromNow(30);
 		fx.sandbox.faults.set({ fail503AfterStore: 1, paths: DRAFTS, methods: 'POST' });
 		const parameters = createFrom(
 			{ platformOptions: { xMadeWithAi: true, xShareWithFollowers: true } },
-			{ publishAt, share: true, scratchpadText: 'for the team', tagNames: 'Weekly Tips' },
+			{
+				publishAt,
+				share: true,
+				scratchpadText: 'for the team',
+				tagNames: 'Weekly Tips, Made On The Lost Try',
+				createMissingTags: true,
+			},
 		);
 		const { result, items } = await runWithRetry(fx, parameters, [
 			{ text: 'Every field set', title: 'exact match', tags: 'launch', media },
@@ -150,13 +156,17 @@ describe('Retry On Fail: Create adopts only the draft its own request would make
 		const stored = await draftsTitled(fx, 'exact match');
 		expect(stored).toHaveLength(1);
 		expect(posts().map((r) => r.status)).toEqual([503]);
+		// the tag the lost try created is found by its name on the next try, not created again
+		expect(sent(fx, 'POST', '/v2/social-sets/101/tags')).toHaveLength(1);
 		expect(items).toEqual([
 			expect.objectContaining({
 				id: stored[0].id,
 				status: 'scheduled',
-				tags: ['launch', 'weekly-tips'],
+				share_url: expect.any(String),
 			}),
 		]);
+		expect(items[0].tags).toHaveLength(3);
+		expect((items[0].tags as string[]).slice(0, 2)).toEqual(['launch', 'weekly-tips']);
 		// the service gives the date back in whole seconds
 		expect(
 			Math.abs(Date.parse(String(items[0].scheduled_date)) - Date.parse(publishAt)),
