@@ -10,11 +10,14 @@ import { parsePlatformsJson, toList } from '../helpers/validation';
 import { getDraft, getDraftTarget } from './draft/draftRequests';
 import { ASK_TO_CONFIRM, unconfirmedOtherAction } from './dryRuns';
 import { validateCreate, validateUpdate } from './draft/validateOnly';
+import { readGivenMediaUrls } from './draft/content/posts/read';
+import { displayUrl } from '../helpers/mediaFiles';
 
 /**
  * AI-agent safety. n8n runs a node with `usableAsTool` as an agent's tool under a node type whose name
  * ends in `Tool` (it adds the suffix when it loads the node). Run that way, the operations that publish,
- * schedule, replace or delete, and the upload of a file from a URL, act only when "Confirm" is true;
+ * schedule, replace or delete, and every download of a URL the call gives (Media > Upload from a URL, Draft
+ * Create and Update with Media URLs), act only when "Confirm" is true;
  * otherwise the tool answers with what it would do and sends no write request. As a regular node nothing
  * changes.
  *
@@ -25,6 +28,9 @@ import { validateCreate, validateUpdate } from './draft/validateOnly';
 
 /** Platform names a dry-run answer lists at most (the given list may come from anywhere). */
 const MAX_PLATFORMS_SHOWN = 20;
+
+/** Media URLs a dry-run answer lists at most (the message counts the rest). */
+const MAX_URLS_SHOWN = 20;
 
 /** Operations held back until confirmed, by resource. */
 export const GATED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
@@ -48,10 +54,13 @@ function confirmField(acts: string, show: IDisplayOptions['show']): INodePropert
 }
 
 export const confirmFields: INodeProperties[] = [
-	confirmField('Publish Now, Schedule, Delete, and Create or Update with "Publish At" act', {
-		resource: ['draft'],
-		operation: [...GATED_OPERATIONS.draft],
-	}),
+	confirmField(
+		'Publish Now, Schedule, Delete, and Create or Update with "Publish At" or with Media URLs (each URL is read and the file uploaded) act',
+		{
+			resource: ['draft'],
+			operation: [...GATED_OPERATIONS.draft],
+		},
+	),
 	confirmField('Update Schedule (it replaces every slot of the queue) acts', {
 		resource: ['queue'],
 		operation: ['updateSchedule'],
@@ -121,6 +130,15 @@ function describeWhen(value: unknown): string {
 	return `at ${text}`;
 }
 
+/** The downloads a draft write would start with; the URLs are shown without query string or fragment (they may hold tokens). */
+function describeDownloads(urls: string[]): string {
+	if (!urls.length) return '';
+	const listed = echoList(urls, 300, MAX_URLS_SHOWN);
+	return urls.length === 1
+		? `download ${listed} and upload the file as media, then `
+		: `download ${urls.length} files (${listed}) and upload them as media, then `;
+}
+
 /** Whether the operation is one the tool holds back in this run, before "Confirm" is read. */
 function isGated(
 	context: IExecuteFunctions,
@@ -147,14 +165,22 @@ export async function unconfirmedToolAction(
 ): Promise<IDataObject | undefined> {
 	if (!isGated(context, resource, operation, itemIndex)) return undefined;
 	let publishAt: unknown;
+	let mediaUrls: string[] = [];
 	if (resource === 'draft' && (operation === 'create' || operation === 'update')) {
 		const fields = context.getNodeParameter(
 			operation === 'create' ? 'additionalFields' : 'updateFields',
 			itemIndex,
 			{},
 		) as IDataObject;
-		if (!isSet(fields.publishAt)) return undefined;
-		publishAt = fields.publishAt;
+		// the URLs are read as the content reads them: a file the call names is downloaded before any write
+		const contentType = context.getNodeParameter(
+			'contentType',
+			itemIndex,
+			operation === 'create' ? 'posts' : 'keep',
+		) as string;
+		mediaUrls = readGivenMediaUrls(context, itemIndex, contentType).map(displayUrl);
+		if (!isSet(fields.publishAt) && !mediaUrls.length) return undefined;
+		if (isSet(fields.publishAt)) publishAt = fields.publishAt;
 	}
 	if (context.getNodeParameter('confirm', itemIndex, false) === true) return undefined;
 	if (resource !== 'draft') return await unconfirmedOtherAction(context, resource, itemIndex);
@@ -163,9 +189,10 @@ export async function unconfirmedToolAction(
 	let draftId: number | null = null;
 	let platforms: string[];
 	let would: string;
+	const publishes = publishAt !== undefined ? ` and publish it ${describeWhen(publishAt)}` : '';
 	if (operation === 'create') {
 		platforms = contentPlatforms(context, itemIndex) ?? [];
-		would = `create a draft and publish it ${describeWhen(publishAt)}`;
+		would = `${describeDownloads(mediaUrls)}create a draft${publishes}`;
 	} else {
 		const target = getDraftTarget(context, itemIndex);
 		draftId = target.draftId;
@@ -175,7 +202,7 @@ export async function unconfirmedToolAction(
 		if (operation === 'delete') would = `delete draft ${draftId} permanently`;
 		else if (operation === 'publishNow') would = `publish draft ${draftId} immediately`;
 		else if (operation === 'update')
-			would = `update draft ${draftId} and publish it ${describeWhen(publishAt)}`;
+			would = `${describeDownloads(mediaUrls)}update draft ${draftId}${publishes}`;
 		else {
 			const when = context.getNodeParameter('when', itemIndex, 'date') as string;
 			const date = context.getNodeParameter('date', itemIndex, '') as unknown;
@@ -203,6 +230,9 @@ export async function unconfirmedToolAction(
 		social_set_id: socialSetId,
 		platforms: platforms.slice(0, MAX_PLATFORMS_SHOWN).map((platform) => echo(platform, 40)),
 		...(publishAt !== undefined ? { publish_at: givenDate(publishAt) } : {}),
+		...(mediaUrls.length
+			? { media_urls: mediaUrls.slice(0, MAX_URLS_SHOWN).map((url) => echo(url)) }
+			: {}),
 		...(validation ? { validation } : {}),
 		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}.${validation && !validation.valid ? ` It has ${(validation.problems as string[]).length} problem(s) to fix first (see validation.problems).` : ''} ${ASK_TO_CONFIRM}`,
 	};

@@ -33,6 +33,23 @@ export const description: INodeProperties[] = updateDisplayOptions(
 );
 
 /**
+ * Create's request as far as it can be built without writing: the content (media still to upload as
+ * pending slots), the draft fields with the tag slugs as stored, the tag names matched (`tags.planned`;
+ * `tags()` creates the missing ones), and the dates resolved. Every rule is checked on it. Retry On Fail
+ * compares a draft it may adopt with this same body (retry/reconcileDrafts.ts).
+ */
+export async function planCreate(context: IExecuteFunctions, itemIndex: number) {
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const content = readContent(context, itemIndex, socialSetId, false);
+	const fields = readDraftFields(context, itemIndex, socialSetId, false);
+	checkPublishPolicy(context, itemIndex, content.platforms, fields.publishKind, 'The draft');
+	await checkTagSlugs(context, itemIndex, socialSetId, fields.body);
+	const tags = await tagNamesStep(context, itemIndex, socialSetId, fields.tagNames, fields.body);
+	const dates = await fields.dates();
+	return { socialSetId, content, body: fields.body, tags, dates };
+}
+
+/**
  * Every rule is checked first, on the body as it will be sent (built once); then the tag names, the time zone
  * (only for a date without offset), the uploads, and one POST.
  */
@@ -42,19 +59,13 @@ export async function execute(
 ): Promise<OperationResult> {
 	const options = readOptions(this, itemIndex);
 	if (options.validateOnly === true) return await validateCreate(this, itemIndex);
-	const socialSetId = getSocialSetId(this, itemIndex);
 	checkPublishWait(this, itemIndex, options);
-	const content = readContent(this, itemIndex, socialSetId, false);
-	const fields = readDraftFields(this, itemIndex, socialSetId, false);
-	checkPublishPolicy(this, itemIndex, content.platforms, fields.publishKind, 'The draft');
-	await checkTagSlugs(this, itemIndex, socialSetId, fields.body);
-	const tags = await tagNamesStep(this, itemIndex, socialSetId, fields.tagNames, fields.body);
-	const dates = await fields.dates();
+	const { socialSetId, content, body, tags, dates } = await planCreate(this, itemIndex);
 	await content.upload();
 	const created = await apiRequest(this, {
 		method: 'POST',
 		path: endpoints.drafts(socialSetId),
-		body: { platforms: content.platforms, ...fields.body, ...(await tags()), ...dates },
+		body: { platforms: content.platforms, ...body, ...(await tags()), ...dates },
 		itemIndex,
 	});
 	return await afterPublishNow(

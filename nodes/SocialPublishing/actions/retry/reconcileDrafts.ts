@@ -1,39 +1,20 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import { isPlatformOn } from '../../../common/platformLists';
-import { readContent } from '../draft/content';
+import { planCreate } from '../draft/create.operation';
 import { readDraftFields } from '../draft/fields/draftFields';
 import { afterPublishNow, waitSettings, waitUntilFinished } from '../draft/publish';
 import { getDraft, getDraftTarget } from '../draft/draftRequests';
 import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { deleteOrGone, since } from './reconcileCommon';
+import { draftDifference } from './sameDraft';
 
 /** Drafts per page when Create looks for the one an earlier try stored (Limits: page size max 50). */
 export const RECONCILE_PAGE_SIZE = 50;
 
 /** Pages Create reads at most: 1,000 drafts created in the social set since the earlier try began. */
 export const RECONCILE_MAX_PAGES = 20;
-
-function texts(config: unknown): unknown {
-	const c = (config ?? {}) as IDataObject;
-	if (typeof c.content_markdown === 'string') return c.content_markdown;
-	return ((c.posts ?? []) as IDataObject[]).map((post) => post.text ?? '');
-}
-
-/** Same platforms turned on, with the same post texts (or article markdown) on each. */
-export function sameContent(ours: IDataObject, theirs: IDataObject): boolean {
-	const on = (platforms: IDataObject) =>
-		Object.keys(platforms)
-			.filter((key) => isPlatformOn(key, platforms[key]))
-			.sort();
-	const keys = on(ours);
-	if (keys.join() !== on(theirs).join()) return false;
-	return keys.every(
-		(key) => JSON.stringify(texts(ours[key])) === JSON.stringify(texts(theirs[key])),
-	);
-}
 
 /**
  * The social set's drafts created since a try began, newest first: page after page (`-created_at`, the
@@ -63,9 +44,9 @@ async function draftsCreatedSince(
 
 /**
  * Create: the draft an earlier try may have stored is among the social set's drafts created after that try
- * began, with the same title and content. It is adopted (and waited for, with Publish At
- * "now" and Wait for Completion) instead of creating a second one. A draft another item of the run
- * put out is never adopted.
+ * began, and is the one the item's request body would make: every field it sets matches (sameDraft.ts). It
+ * is adopted (and waited for, with Publish At "now" and Wait for Completion) instead of creating a second
+ * one. A draft another item of the run put out is never adopted.
  */
 export async function reconcileCreate(
 	this: IExecuteFunctions,
@@ -73,10 +54,9 @@ export async function reconcileCreate(
 	startedAtMs: number,
 	taken: Set<string>,
 ): Promise<OperationResult | undefined> {
-	const socialSetId = getSocialSetId(this, itemIndex);
-	const content = readContent(this, itemIndex, socialSetId, false);
-	const fields = readDraftFields(this, itemIndex, socialSetId, false);
-	const title = fields.body.draft_title ?? null;
+	const { socialSetId, content, body, tags, dates } = await planCreate(this, itemIndex);
+	const ours: IDataObject = { platforms: content.platforms, ...body, ...tags.planned, ...dates };
+	const title = ours.draft_title ?? null;
 	const recent = await draftsCreatedSince(this, itemIndex, socialSetId, startedAtMs);
 	const candidates = recent.filter(
 		(draft) => !taken.has(String(draft.id)) && (draft.draft_title ?? null) === title,
@@ -88,8 +68,7 @@ export async function reconcileCreate(
 			path: endpoints.draft(socialSetId, String(candidate.id)),
 		};
 		const draft = await getDraft(this, itemIndex, target);
-		if (!sameContent(content.platforms, (draft.platforms ?? {}) as IDataObject)) continue;
-		const dates = fields.publishKind === 'publishNow' ? { publish_at: 'now' } : {};
+		if (draftDifference(ours, draft) !== undefined) continue;
 		return await afterPublishNow(this, itemIndex, dates, target, draft);
 	}
 	return undefined;

@@ -57,6 +57,27 @@ export function readPostEntries(context: IExecuteFunctions, itemIndex: number): 
 	}));
 }
 
+/**
+ * The Media URLs the Social Posts parameters give (One Text or List of Posts; Edit Single Posts takes none),
+ * each once in the order given: the files Create and Update may download. Read and checked as the content
+ * is, so a bad entry fails the same way.
+ */
+export function readGivenMediaUrls(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	contentType: string,
+): string[] {
+	if (contentType !== 'posts') return [];
+	const mode = context.getNodeParameter('contentMode', itemIndex, 'text') as string;
+	const refs =
+		mode === 'text'
+			? readTextMedia(context, itemIndex)
+			: mode === 'posts'
+				? readPostEntries(context, itemIndex).flatMap((post) => post.media)
+				: [];
+	return [...new Set(refs.flatMap((ref) => ('mediaUrl' in ref ? [ref.mediaUrl] : [])))];
+}
+
 function readPostList(
 	context: IExecuteFunctions,
 	itemIndex: number,
