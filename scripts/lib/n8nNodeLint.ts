@@ -58,8 +58,13 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 export async function runN8nNodeLint(
 	folder: string,
 ): Promise<{ code: number | string; output: string }> {
-	// NODE_ENV=test (set by jest) switches eslint-plugin-n8n-nodes-base's file-name rules to its own test mode.
-	const { NODE_ENV: _testMode, ...env } = process.env;
+	// NODE_ENV=test (set by jest) switches eslint-plugin-n8n-nodes-base's file-name rules to its own test mode;
+	// ESLINT_FLAGS and ESLINT_USE_FLAT_CONFIG would change how ESLint finds its config.
+	const env = Object.fromEntries(
+		Object.entries(process.env).filter(
+			([name]) => name !== 'NODE_ENV' && !name.startsWith('ESLINT_'),
+		),
+	);
 	const res = await runProcess(join(REPO_ROOT, 'node_modules', '.bin', 'n8n-node'), ['lint'], {
 		cwd: folder,
 		env,
