@@ -55,8 +55,14 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  * Runs `n8n-node lint` in `folder`. The output loses its colours, and the folder's path in it becomes this
  * clone's, so each finding names the file to open.
  */
-export async function runN8nNodeLint(
+export function runN8nNodeLint(folder: string): Promise<{ code: number | string; output: string }> {
+	return runN8nNode(folder, ['lint']);
+}
+
+/** Runs the `n8n-node` CLI with `args` in `folder`; the output as runN8nNodeLint gives it. */
+export async function runN8nNode(
 	folder: string,
+	args: string[],
 ): Promise<{ code: number | string; output: string }> {
 	// NODE_ENV=test (set by jest) switches eslint-plugin-n8n-nodes-base's file-name rules to its own test mode;
 	// ESLINT_FLAGS and ESLINT_USE_FLAT_CONFIG would change how ESLint finds its config.
@@ -65,7 +71,7 @@ export async function runN8nNodeLint(
 			([name]) => name !== 'NODE_ENV' && !name.startsWith('ESLINT_'),
 		),
 	);
-	const res = await runProcess(join(REPO_ROOT, 'node_modules', '.bin', 'n8n-node'), ['lint'], {
+	const res = await runProcess(join(REPO_ROOT, 'node_modules', '.bin', 'n8n-node'), args, {
 		cwd: folder,
 		env,
 		timeoutMs: 5 * 60_000,

@@ -8,6 +8,7 @@ import { join } from 'path';
 import {
 	DEFAULT_CONFIG_PATH,
 	LINTED,
+	runN8nNode,
 	runN8nNodeLint,
 	stageShippedSources,
 } from '../../scripts/lib/n8nNodeLint';
@@ -34,6 +35,14 @@ describe("n8n's own lint (n8n-node lint) in strict mode", () => {
 		expect(normalized(current)).toBe(
 			"import { config } from '@n8n/node-cli/eslint'; export default config;",
 		);
+	});
+
+	test('n8n-node cloud-support finds strict mode on and the default config in this clone: eligible for n8n Cloud', async () => {
+		const { code, output } = await runN8nNode(REPO_ROOT, ['cloud-support']);
+		expect(code).toBe(0);
+		expect(output).toContain('Cloud support is ENABLED');
+		expect(output).toMatch(/Strict mode: enabled/);
+		expect(output).toMatch(/ESLint config: using default config/);
 	});
 
 	test('the folder the CLI runs in holds the shipped sources and no test, sandbox, script or benchmark', () => {
