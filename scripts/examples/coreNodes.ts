@@ -428,8 +428,8 @@ export function coreNodeTypes(): {
 	try {
 		const types: Record<string, INodeType> = {};
 		for (const [name, { path, version }] of Object.entries(REAL_CORE_NODES)) {
-			// eslint-disable-next-line @typescript-eslint/no-require-imports
 			const exported = Object.values(
+				// eslint-disable-next-line @typescript-eslint/no-require-imports
 				require(`n8n-nodes-base/dist/nodes/${path}`) as Record<
 					string,
 					new () => INodeType & MaybeVersioned

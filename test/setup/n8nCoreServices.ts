@@ -11,7 +11,10 @@ const SSH_CLIENTS_MANAGER = require.resolve('n8n-core/dist/execution-engine/ssh-
 
 afterAll(() => {
 	if (!(SSH_CLIENTS_MANAGER in require.cache)) return;
+	// Loaded only here, after the file's tests loaded n8n-core: the file's own module registry.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { Container } = require('@n8n/di') as typeof import('@n8n/di');
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { SSHClientsManager } = require(
 		SSH_CLIENTS_MANAGER,
 	) as typeof import('n8n-core/dist/execution-engine/ssh-clients-manager');

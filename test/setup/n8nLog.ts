@@ -19,6 +19,7 @@ interface LoggerPrototype {
 
 function keepLogInTest(): void {
 	if (!(LOGGER_MODULE in require.cache)) return;
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the copy this file's tests loaded
 	const { Logger } = require(LOGGER_MODULE) as { Logger: { prototype: LoggerPrototype } };
 	const prototype = Logger.prototype;
 	if (prototype[PATCHED]) return;

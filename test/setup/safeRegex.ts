@@ -26,6 +26,7 @@ const nativeEngine: Engine = {
 	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags ?? '')),
 };
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a file n8n-workflow does not export
 const safeRegex = require('n8n-workflow/dist/cjs/safe-regex') as {
 	setSafeRegexEngine(engine: Engine): void;
 };

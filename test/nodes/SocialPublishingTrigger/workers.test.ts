@@ -90,12 +90,10 @@ beforeEach(() => {
 function anotherWorkersTrigger(): INodeType {
 	let Trigger: typeof SocialPublishingTrigger | undefined;
 	jest.isolateModules(() => {
+		const path = '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		Trigger = (
-			require('../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node') as {
-				SocialPublishingTrigger: typeof SocialPublishingTrigger;
-			}
-		).SocialPublishingTrigger;
+		const loaded = require(path) as { SocialPublishingTrigger: typeof SocialPublishingTrigger };
+		Trigger = loaded.SocialPublishingTrigger;
 	});
 	if (!Trigger) throw new Error('no second copy of the trigger');
 	return new Trigger();

@@ -8,6 +8,8 @@ import { POST_PLATFORMS as SANDBOX_PLATFORMS } from '../../../sandbox/domain/pla
  * list (or a list written by hand) fails. A platform added to the table shows up in every list.
  */
 
+// The modules are loaded with require(), from the module registry in force (a fresh one inside jest.isolateModules).
+/* eslint-disable @typescript-eslint/no-require-imports */
 const PATHS = {
 	platforms: '../../../nodes/common/platforms',
 	platformLists: '../../../nodes/common/platformLists',
