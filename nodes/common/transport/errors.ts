@@ -75,33 +75,33 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Missing marker ids kept in one error, in all: the details' lists share this many, and so does the map per platform. */
+/** Missing marker ids kept in one error, in all: the map per platform keeps this many, and the details' lists too. */
 export const MAX_MISSING_IDS = 1000;
 
-/** What is left of the missing marker ids one error keeps; each taken id is cut to 80 characters. */
-class IdBudget {
-	private left = MAX_MISSING_IDS;
-
-	take(ids: unknown[]): string[] {
-		const kept = ids.slice(0, this.left).map((id) => echo(id, 80));
-		this.left -= kept.length;
-		return kept;
-	}
+/** Missing ids as the error keeps them: the first `max`, each cut to 80 characters. */
+function boundedIds(ids: unknown[], max: number): string[] {
+	return ids.slice(0, max).map((id) => echo(id, 80));
 }
 
-/** The missing ids per platform of the envelope: at most 20 platforms, 1,000 ids in all. */
-function asMissingMap(value: unknown, budget: IdBudget): Record<string, string[]> | undefined {
+/**
+ * The missing ids per platform of the envelope: at most 20 platforms, 1,000 ids in all, shared out evenly so that
+ * every platform kept keeps some.
+ */
+function asMissingMap(value: unknown): Record<string, string[]> | undefined {
 	if (!isRecord(value)) return undefined;
-	const map = new Map<string, string[]>();
-	for (const [platform, ids] of Object.entries(value).slice(0, MAX_LISTED)) {
-		if (Array.isArray(ids)) map.set(echo(platform, 40), budget.take(ids));
-	}
-	return map.size ? Object.fromEntries(map) : undefined;
+	const lists = Object.entries(value)
+		.filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]))
+		.slice(0, MAX_LISTED);
+	if (!lists.length) return undefined;
+	const share = Math.floor(MAX_MISSING_IDS / lists.length);
+	return Object.fromEntries(
+		lists.map(([platform, ids]) => [echo(platform, 40), boundedIds(ids, share)]),
+	);
 }
 
 /**
  * The missing ids the details carry, merged per platform (a platform named twice gets both lists): at most 20
- * platforms; the ids are those the details kept, so 1,000 in all.
+ * platforms; the ids are those the details kept, so at most 1,000 in all.
  */
 function missingOfDetails(details: ServiceErrorDetail[]): Record<string, string[]> | undefined {
 	const map = new Map<string, string[]>();
@@ -125,20 +125,20 @@ function missingOfDetails(details: ServiceErrorDetail[]): Record<string, string[
 }
 
 /** A detail as the error keeps it: its field, message, subcode and platform echoed, its missing ids bounded. */
-function boundedDetail(detail: Record<string, unknown>, budget: IdBudget): ServiceErrorDetail {
+function boundedDetail(detail: Record<string, unknown>, share: number): ServiceErrorDetail {
 	const bounded: ServiceErrorDetail = {};
 	if (detail.field !== undefined) bounded.field = echo(detail.field, 120);
 	if (detail.message !== undefined) bounded.message = echo(detail.message);
 	if (detail.subcode !== undefined) bounded.subcode = echo(detail.subcode, 60);
 	if (detail.platform !== undefined) bounded.platform = echo(detail.platform, 40);
-	if (Array.isArray(detail.missing)) bounded.missing = budget.take(detail.missing);
+	if (Array.isArray(detail.missing)) bounded.missing = boundedIds(detail.missing, share);
 	return bounded;
 }
 
 /**
  * Reads `{error: {code, message, details}}`; any other body (HTML, text, empty) still gives a readable error.
  * Every text the service chose (code, message, details, missing ids) is bounded with `echo`: at most 100
- * details are kept, missing ids for at most 20 platforms and 1,000 ids in all (the details' lists share another
+ * details are kept, missing ids for at most 20 platforms and 1,000 ids in all (the details' lists share out another
  * 1,000), and a body of any size gives a short error.
  */
 export function parseServiceError(status: number, body: unknown): ServiceError {
@@ -161,17 +161,16 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 			details: [],
 		};
 	}
-	const detailIds = new IdBudget();
-	const details = Array.isArray(envelope.details)
-		? envelope.details
-				.slice(0, 100)
-				.filter(isRecord)
-				.map((detail) => boundedDetail(detail, detailIds))
+	const given = Array.isArray(envelope.details)
+		? envelope.details.slice(0, 100).filter(isRecord)
 		: [];
-	const mapIds = new IdBudget();
+	// the details' missing lists share out 1,000 ids, evenly, so each keeps some
+	const lists = given.filter((detail) => Array.isArray(detail.missing)).length;
+	const share = lists ? Math.floor(MAX_MISSING_IDS / lists) : 0;
+	const details = given.map((detail) => boundedDetail(detail, share));
 	const missing =
-		asMissingMap(envelope.missing, mapIds) ??
-		asMissingMap(envelope.missing_markers, mapIds) ??
+		asMissingMap(envelope.missing) ??
+		asMissingMap(envelope.missing_markers) ??
 		missingOfDetails(details);
 	return {
 		code:
@@ -204,7 +203,8 @@ function joinBounded(lines: string[]): string {
 
 /**
  * One line per detail (`field: message`), the subcode of a malformed marker, and the missing markers per platform;
- * at most 20 of each list and 10,000 characters in all.
+ * at most 20 of each list and 10,000 characters in all. The texts were bounded when the body was read
+ * (`parseServiceError`), so they are shown as kept: cut once, with the length the service sent.
  */
 export function describeServiceError(error: ServiceError): string {
 	const listedByMissing = (field?: string) =>
@@ -213,14 +213,18 @@ export function describeServiceError(error: ServiceError): string {
 		Object.prototype.hasOwnProperty.call(error.missing, field.replace(/^platforms\./, ''));
 	const shown = error.details.filter((d) => !listedByMissing(d.field));
 	const lines = shown.slice(0, MAX_LISTED).map((d) => {
-		const field = d.field ? `${echo(d.field, 120)}: ` : '';
-		const subcode = d.subcode ? ` (subcode: ${echo(d.subcode, 60)})` : '';
-		return `${field}${echo(d.message)}${subcode}`.trim();
+		const field = d.field ? `${d.field}: ` : '';
+		const subcode = d.subcode ? ` (subcode: ${d.subcode})` : '';
+		return `${field}${d.message ?? ''}${subcode}`.trim();
 	});
 	if (shown.length > MAX_LISTED) lines.push(`… and ${shown.length - MAX_LISTED} more details`);
 	if (error.missing) {
 		for (const [platform, ids] of Object.entries(error.missing).slice(0, MAX_LISTED)) {
-			lines.push(`Missing comment markers on ${echo(platform, 40)}: ${echoList(ids)}`);
+			const more = ids.length - MAX_LISTED;
+			const shownIds = ids.slice(0, MAX_LISTED).join(', ');
+			lines.push(
+				`Missing comment markers on ${platform}: ${more > 0 ? `${shownIds} and ${more} more` : shownIds}`,
+			);
 		}
 	}
 	return joinBounded(lines);
