@@ -32,7 +32,7 @@ export const mediaUrlsField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. https://example.com/launch.png',
 	description:
-		'Comma-separated public URLs of files: each is checked (status, type, name) before any upload, streamed into an upload, waited for and attached',
+		'Comma-separated public URLs of files (at most 100 per item): each is checked (status, type, name) before any upload, streamed into an upload, waited for and attached',
 };
 
 /**
