@@ -11,6 +11,7 @@ import { verification } from './cases/verify';
 import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
 import { textLength } from './cases/textLength';
+import { lists } from './cases/lists';
 import { readConfig, usage } from './lib/config';
 import { keptSections } from '../scripts/lib/resultsSections';
 import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
@@ -29,6 +30,7 @@ const CASES: BenchCase[] = [
 	verification,
 	pollTrigger,
 	textLength,
+	lists,
 	coldLoad,
 ];
 

@@ -87,17 +87,29 @@ export function fitsOnePost(
 }
 
 /**
- * How many of the media, from the first, one post takes: at least 1 (a medium no post takes stays where it is,
- * for the check to refuse).
+ * How many of the media, from `from` (up to `end`), one post takes: at least 1 (a medium no post takes stays where
+ * it is, for the check to refuse). A prefix that fits stays fitting when shortened, so the media are read once
+ * from the first, and the scan stops at the first that does not fit: at most `max` + 1 kinds are read.
  */
 export function leadingFit(
 	platform: PostPlatform,
 	kinds: readonly MediaKind[],
 	max: number,
+	from = 0,
+	end = kinds.length,
 ): number {
-	let count = Math.min(kinds.length, max);
-	while (count > 1 && !fitsOnePost(platform, kinds.slice(0, count), max)) count--;
-	return Math.max(count, Math.min(1, kinds.length));
+	const rule = MEDIA_RULES[platform];
+	const limit = Math.min(end - from, max);
+	let count = 0;
+	let alone = false;
+	for (; count < limit; count++) {
+		const kind = kinds[from + count];
+		if (rule.refused.includes(kind)) break;
+		const single = rule.alone.includes(kind);
+		if (count >= 1 && (single || alone)) break;
+		alone ||= single;
+	}
+	return Math.max(count, Math.min(1, end - from));
 }
 
 const KIND_WORDS: ReadonlyArray<[MediaKind, string, string]> = [
@@ -179,6 +191,8 @@ export function findMediaProblems(
 /**
  * Spread Media: each post keeps the media its platform takes, from the first; the rest move, in order, to the
  * start of the next post's media, and posts with empty text are added at the end while media are left.
+ * The media of all posts are laid end to end and each post takes from where the one before stopped, so every
+ * medium's kind is asked once and the work is linear in the number of media (not one pass per post).
  */
 export function spreadMedia<T>(
 	platform: PostPlatform,
@@ -186,14 +200,22 @@ export function spreadMedia<T>(
 	max: number,
 	kindOf: (media: T) => MediaKind,
 ): Array<{ text: string; media: T[]; added: boolean }> {
-	const out = posts.map((post) => ({ text: post.text, media: [...post.media], added: false }));
-	for (let index = 0; index < out.length; index++) {
-		const media = out[index].media;
-		const keep = leadingFit(platform, media.map(kindOf), max);
-		if (keep >= media.length) continue;
-		const rest = media.splice(keep);
-		if (index + 1 === out.length) out.push({ text: '', media: [], added: true });
-		out[index + 1].media.unshift(...rest);
+	const all: T[] = [];
+	const ends: number[] = [];
+	for (const post of posts) {
+		for (const media of post.media) all.push(media);
+		ends.push(all.length);
+	}
+	const kinds = all.map(kindOf);
+	const out: Array<{ text: string; media: T[]; added: boolean }> = [];
+	let from = 0;
+	for (let index = 0; index < posts.length || from < all.length; index++) {
+		const added = index >= posts.length;
+		// a post takes from the media moved to it and its own; a post added at the end, from all that are left
+		const end = added ? all.length : ends[index];
+		const keep = leadingFit(platform, kinds, max, from, end);
+		out.push({ text: added ? '' : posts[index].text, media: all.slice(from, from + keep), added });
+		from += keep;
 	}
 	return out;
 }

@@ -106,6 +106,11 @@ export function parsePlatformsJson(raw: unknown): { platforms: IDataObject } | {
 	return { platforms: value };
 }
 
+/** The message of a problem found in a parameter: the parameter's name, what is wrong (bounded), the item. */
+export function paramMessage(itemIndex: number, label: string, problem: string): string {
+	return `Parameter "${label}" ${echo(problem, 1000)} [item ${itemIndex}]`;
+}
+
 /**
  * A problem found in a parameter, as the error n8n shows: the parameter's name, what is wrong, the item.
  * The problem often quotes the value given, so it is bounded (`echo`): one line, at most 1,000 characters.
@@ -116,11 +121,28 @@ export function paramError(
 	label: string,
 	problem: string,
 ): NodeOperationError {
-	return new NodeOperationError(
-		context.getNode(),
-		`Parameter "${label}" ${echo(problem, 1000)} [item ${itemIndex}]`,
-		{ itemIndex },
-	);
+	return new NodeOperationError(context.getNode(), paramMessage(itemIndex, label, problem), {
+		itemIndex,
+	});
+}
+
+/** A problem found in a parameter: its message now, its error (as `paramError` makes it) only when asked for. */
+export interface ParamProblem {
+	readonly message: string;
+	error(): NodeOperationError;
+}
+
+export function paramProblem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	problem: string,
+): ParamProblem {
+	const message = paramMessage(itemIndex, label, problem);
+	return {
+		message,
+		error: () => new NodeOperationError(context.getNode(), message, { itemIndex }),
+	};
 }
 
 /** A name compared ignoring case (tag names and slugs). */

@@ -75,35 +75,71 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function asMissingMap(value: unknown): Record<string, string[]> | undefined {
-	if (!isRecord(value)) return undefined;
-	const map: Record<string, string[]> = {};
-	for (const [platform, ids] of Object.entries(value).slice(0, MAX_LISTED)) {
-		if (Array.isArray(ids)) map[echo(platform, 40)] = boundedIds(ids);
-	}
-	return Object.keys(map).length ? map : undefined;
+/** Missing marker ids kept in one error, in all: the map per platform keeps this many, and the details' lists too. */
+export const MAX_MISSING_IDS = 1000;
+
+/** Missing ids as the error keeps them: the first `max`, each cut to 80 characters. */
+function boundedIds(ids: unknown[], max: number): string[] {
+	return ids.slice(0, max).map((id) => echo(id, 80));
 }
 
-/** Missing marker ids as the error keeps them: at most 1,000, each cut to 80 characters. */
-function boundedIds(ids: unknown[]): string[] {
-	return ids.slice(0, 1000).map((id) => echo(id, 80));
+/**
+ * The missing ids per platform of the envelope: at most 20 platforms, 1,000 ids in all, shared out evenly so that
+ * every platform kept keeps some.
+ */
+function asMissingMap(value: unknown): Record<string, string[]> | undefined {
+	if (!isRecord(value)) return undefined;
+	const lists = Object.entries(value)
+		.filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]))
+		.slice(0, MAX_LISTED);
+	if (!lists.length) return undefined;
+	const share = Math.floor(MAX_MISSING_IDS / lists.length);
+	return Object.fromEntries(
+		lists.map(([platform, ids]) => [echo(platform, 40), boundedIds(ids, share)]),
+	);
+}
+
+/**
+ * The missing ids the details carry, merged per platform (a platform named twice gets both lists): at most 20
+ * platforms; the ids are those the details kept, so at most 1,000 in all.
+ */
+function missingOfDetails(details: ServiceErrorDetail[]): Record<string, string[]> | undefined {
+	const map = new Map<string, string[]>();
+	for (const detail of details) {
+		if (!Array.isArray(detail.missing)) continue;
+		const named =
+			typeof detail.platform === 'string'
+				? detail.platform
+				: detail.field?.replace(/^platforms\./, '');
+		if (!named) continue;
+		const platform = echo(named, 40);
+		let ids = map.get(platform);
+		if (!ids) {
+			if (map.size >= MAX_LISTED) continue;
+			ids = [];
+			map.set(platform, ids);
+		}
+		for (const id of detail.missing as string[]) ids.push(id);
+	}
+	return map.size ? Object.fromEntries(map) : undefined;
 }
 
 /** A detail as the error keeps it: its field, message, subcode and platform echoed, its missing ids bounded. */
-function boundedDetail(detail: Record<string, unknown>): ServiceErrorDetail {
+function boundedDetail(detail: Record<string, unknown>, share: number): ServiceErrorDetail {
 	const bounded: ServiceErrorDetail = {};
 	if (detail.field !== undefined) bounded.field = echo(detail.field, 120);
 	if (detail.message !== undefined) bounded.message = echo(detail.message);
 	if (detail.subcode !== undefined) bounded.subcode = echo(detail.subcode, 60);
 	if (detail.platform !== undefined) bounded.platform = echo(detail.platform, 40);
-	if (Array.isArray(detail.missing)) bounded.missing = boundedIds(detail.missing);
+	if (Array.isArray(detail.missing)) bounded.missing = boundedIds(detail.missing, share);
 	return bounded;
 }
 
 /**
  * Reads `{error: {code, message, details}}`; any other body (HTML, text, empty) still gives a readable error.
  * Every text the service chose (code, message, details, missing ids) is bounded with `echo`: at most 100
- * details are kept, and a body of any size gives a short error.
+ * details are kept, missing ids for at most 20 platforms and 1,000 ids in all (the details' lists share out another
+ * 1,000), and a body of any size gives a short error.
  */
 export function parseServiceError(status: number, body: unknown): ServiceError {
 	let parsed: unknown = body;
@@ -125,19 +161,17 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 			details: [],
 		};
 	}
-	const details = Array.isArray(envelope.details)
-		? envelope.details.slice(0, 100).filter(isRecord).map(boundedDetail)
+	const given = Array.isArray(envelope.details)
+		? envelope.details.slice(0, 100).filter(isRecord)
 		: [];
+	// the details' missing lists share out 1,000 ids, evenly, so each keeps some
+	const lists = given.filter((detail) => Array.isArray(detail.missing)).length;
+	const share = lists ? Math.floor(MAX_MISSING_IDS / lists) : 0;
+	const details = given.map((detail) => boundedDetail(detail, share));
 	const missing =
 		asMissingMap(envelope.missing) ??
 		asMissingMap(envelope.missing_markers) ??
-		details.reduce<Record<string, string[]> | undefined>((acc, d) => {
-			const ids = Array.isArray(d.missing) ? (d.missing as string[]) : undefined;
-			const platform =
-				typeof d.platform === 'string' ? d.platform : d.field?.replace(/^platforms\./, '');
-			if (!ids || !platform) return acc;
-			return { ...(acc ?? {}), [platform]: ids };
-		}, undefined);
+		missingOfDetails(details);
 	return {
 		code:
 			typeof envelope.code === 'string' && envelope.code.trim()
@@ -152,23 +186,48 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 	};
 }
 
-/** One line per detail (`field: message`), the subcode of a malformed marker, and the missing markers per platform. */
+/** Characters of the description of a service error, at most: lines past it are counted, not shown. */
+export const MAX_DESCRIPTION = 10_000;
+
+/** The lines joined, as many whole lines as fit in `MAX_DESCRIPTION`, then how many were left out. */
+function joinBounded(lines: string[]): string {
+	let length = 0;
+	let shown = 0;
+	for (; shown < lines.length; shown++) {
+		length += lines[shown].length + 1;
+		if (length > MAX_DESCRIPTION - 40) break;
+	}
+	if (shown === lines.length) return lines.join('\n');
+	return [...lines.slice(0, shown), `… and ${lines.length - shown} more lines`].join('\n');
+}
+
+/**
+ * One line per detail (`field: message`), the subcode of a malformed marker, and the missing markers per platform;
+ * at most 20 of each list and 10,000 characters in all. The texts were bounded when the body was read
+ * (`parseServiceError`), so they are shown as kept: cut once, with the length the service sent.
+ */
 export function describeServiceError(error: ServiceError): string {
 	const listedByMissing = (field?: string) =>
-		!!error.missing && !!field && field.replace(/^platforms\./, '') in error.missing;
+		!!error.missing &&
+		!!field &&
+		Object.prototype.hasOwnProperty.call(error.missing, field.replace(/^platforms\./, ''));
 	const shown = error.details.filter((d) => !listedByMissing(d.field));
 	const lines = shown.slice(0, MAX_LISTED).map((d) => {
-		const field = d.field ? `${echo(d.field, 120)}: ` : '';
-		const subcode = d.subcode ? ` (subcode: ${echo(d.subcode, 60)})` : '';
-		return `${field}${echo(d.message)}${subcode}`.trim();
+		const field = d.field ? `${d.field}: ` : '';
+		const subcode = d.subcode ? ` (subcode: ${d.subcode})` : '';
+		return `${field}${d.message ?? ''}${subcode}`.trim();
 	});
 	if (shown.length > MAX_LISTED) lines.push(`… and ${shown.length - MAX_LISTED} more details`);
 	if (error.missing) {
-		for (const [platform, ids] of Object.entries(error.missing)) {
-			lines.push(`Missing comment markers on ${echo(platform, 40)}: ${echoList(ids)}`);
+		for (const [platform, ids] of Object.entries(error.missing).slice(0, MAX_LISTED)) {
+			const more = ids.length - MAX_LISTED;
+			const shownIds = ids.slice(0, MAX_LISTED).join(', ');
+			lines.push(
+				`Missing comment markers on ${platform}: ${more > 0 ? `${shownIds} and ${more} more` : shownIds}`,
+			);
 		}
 	}
-	return lines.join('\n');
+	return joinBounded(lines);
 }
 
 export function serviceApiError(

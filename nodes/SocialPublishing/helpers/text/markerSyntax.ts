@@ -3,6 +3,7 @@
  * `<svc:comment-thread id=UUID>...</svc:comment-thread>` (span) and `<svc:comment-thread id=UUID/>` (self-closing).
  * Pure functions, no I/O: used to check user text before it is sent. Every step is linear in the length of the text.
  */
+import { echo } from '../../../common/transport/errors';
 import { findLinkedInMentions } from './mentions';
 
 export type MarkerSubcode =
@@ -46,9 +47,9 @@ function readAttributes(attrs: string, index: number): { id: string; problems: I
 		const m = ATTRIBUTE.exec(part);
 		if (!m || m[1] !== 'id' || seen) {
 			const what = !m
-				? `malformed attribute "${part}"`
+				? `malformed attribute "${echo(part, 80)}"`
 				: m[1] !== 'id'
-					? `attribute "${m[1]}" is not allowed (only id)`
+					? `attribute "${echo(m[1], 80)}" is not allowed (only id)`
 					: 'id is given twice';
 			problems.push({ subcode: 'bad_attr', message: what, index });
 			continue;
@@ -59,7 +60,7 @@ function readAttributes(attrs: string, index: number): { id: string; problems: I
 		else
 			problems.push({
 				subcode: 'bad_uuid',
-				message: `id "${value}" is not a lowercase UUID`,
+				message: `id "${echo(value, 80)}" is not a lowercase UUID`,
 				index,
 			});
 	}

@@ -8,7 +8,7 @@ import {
 	postLength,
 	SINGLE_POST_PLATFORMS,
 } from '../../../helpers/text/textLength';
-import { paramError } from '../../../helpers/validation';
+import { paramError, paramProblem } from '../../../helpers/validation';
 import type { LengthSettings } from './options';
 import type { PostInput, PostsContent } from './posts/build';
 import type { Report } from './report';
@@ -93,7 +93,7 @@ export function checkLengths(
 	for (const problem of everyOverLength(platforms, settings.limits)) {
 		const { platform } = problem;
 		report(
-			paramError(
+			paramProblem(
 				context,
 				itemIndex,
 				labelOf(platform),

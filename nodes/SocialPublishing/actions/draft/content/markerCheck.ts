@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { echo } from '../../../../common/transport/errors';
 import { checkMarkers } from '../../../helpers/text/markerSyntax';
 import { textsOf } from '../../../helpers/merge';
 
@@ -18,7 +19,7 @@ export function checkTextMarkers(
 		if (result.ok) continue;
 		throw new NodeOperationError(
 			context.getNode(),
-			`The text of ${where} has a malformed comment marker: ${result.message} (COMMENTS_MARKER_MALFORMED, subcode "${result.subcode}") [item ${itemIndex}]`,
+			`The text of ${where} has a malformed comment marker: ${echo(result.message)} (COMMENTS_MARKER_MALFORMED, subcode "${result.subcode}") [item ${itemIndex}]`,
 			{
 				itemIndex,
 				description:

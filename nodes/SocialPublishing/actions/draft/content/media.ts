@@ -32,8 +32,32 @@ export const mediaUrlsField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. https://example.com/launch.png',
 	description:
-		'Comma-separated public URLs of files: each is checked (status, type, name) before any upload, streamed into an upload, waited for and attached',
+		'Comma-separated public URLs of files (at most 100 per item): each is checked (status, type, name) before any upload, streamed into an upload, waited for and attached',
 };
+
+/**
+ * Media URLs one item may give, in all its posts together: each is opened before any upload and then streamed
+ * into an upload, one after another, so their number bounds the downloads of an item (and the work of the
+ * media check and Spread Media on them).
+ */
+export const MAX_MEDIA_URLS = 100;
+
+/** The count of Media URLs an item gives, checked against the cap before any URL is read. */
+export function checkMediaUrlCount(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	count: number,
+	where = '',
+): void {
+	if (count > MAX_MEDIA_URLS)
+		throw paramError(
+			context,
+			itemIndex,
+			label,
+			`gives ${count} Media URLs${where}; an item takes at most ${MAX_MEDIA_URLS} (each is downloaded before any upload). Upload the files with Media > Upload and give their Media IDs, or spread the posts over more items`,
+		);
+}
 
 /** The media references of one post, each checked without a request (UUIDs, the item's files and their names, URL syntax). */
 export function readMediaRefs(
@@ -60,7 +84,9 @@ export function readMediaRefs(
 	}
 	const problem = checkMediaIds(mediaIds);
 	if (problem) throw paramError(context, itemIndex, label, problem);
-	const fromUrls = toList(urls).map((raw) => {
+	const urlList = toList(urls);
+	checkMediaUrlCount(context, itemIndex, urlLabel, urlList.length);
+	const fromUrls = urlList.map((raw) => {
 		const checked = checkMediaUrl(raw);
 		if ('problem' in checked) throw paramError(context, itemIndex, urlLabel, checked.problem);
 		return { mediaUrl: checked.url, label: urlLabel };

@@ -14,7 +14,7 @@ import {
 import { getItemBinary } from '../../../mediaUpload/fromBinary';
 import { threadWideFields } from '../../../helpers/merge';
 import { SINGLE_POST_PLATFORMS } from '../../../helpers/text/textLength';
-import { paramError } from '../../../helpers/validation';
+import { paramProblem } from '../../../helpers/validation';
 import type { MediaSettings } from './mediaOptions';
 import type { PostsContent } from './posts/build';
 import type { Report } from './report';
@@ -125,7 +125,7 @@ export function checkMedia(
 		const label =
 			where.label ?? mediaLabel(post.media_ids as unknown[], where.fallback ?? 'Media IDs');
 		report(
-			paramError(
+			paramProblem(
 				context,
 				itemIndex,
 				label,
@@ -232,7 +232,8 @@ export function recheckServedMedia(
 ): void {
 	const differs = [...served].some(([url, kind]) => kind !== kindOfUrl(url));
 	if (!differs) return;
-	checkMedia(context, itemIndex, platforms, settings, { ...where, served }, (error) => {
+	checkMedia(context, itemIndex, platforms, settings, { ...where, served }, (problem) => {
+		const error = problem.error();
 		error.description =
 			'A Media URL is known by the Content-Type its download answered when its path names no other kind. The downloads were opened and closed again; nothing was uploaded.';
 		throw error;

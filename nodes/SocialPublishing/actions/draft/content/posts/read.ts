@@ -8,7 +8,7 @@ import {
 	DRAFT_LIMITS,
 	paramError,
 } from '../../../../helpers/validation';
-import { readMediaRefs } from '../media';
+import { checkMediaUrlCount, readMediaRefs } from '../media';
 import type { PostInput, PostsContent } from './build';
 
 /** The chosen platforms, checked to be known and at least one. */
@@ -44,6 +44,8 @@ export function readTextMedia(context: IExecuteFunctions, itemIndex: number) {
 export function readPostEntries(context: IExecuteFunctions, itemIndex: number): PostInput[] {
 	const entries = (context.getNodeParameter('posts.post', itemIndex, []) as IDataObject[]) ?? [];
 	if (!entries.length) throw paramError(context, itemIndex, 'Posts', 'must hold at least one post');
+	const urls = entries.reduce((count, entry) => count + toList(entry.mediaUrls).length, 0);
+	checkMediaUrlCount(context, itemIndex, 'Posts', urls, ` in all its ${entries.length} posts`);
 	return entries.map((entry, index) => ({
 		text: String(entry.text ?? '').trim(),
 		media: readMediaRefs(
