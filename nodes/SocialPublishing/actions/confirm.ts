@@ -234,6 +234,12 @@ export async function unconfirmedToolAction(
 			? { media_urls: mediaUrls.slice(0, MAX_URLS_SHOWN).map((url) => echo(url)) }
 			: {}),
 		...(validation ? { validation } : {}),
-		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}.${validation && !validation.valid ? ` It has ${(validation.problems as string[]).length} problem(s) to fix first (see validation.problems).` : ''} ${ASK_TO_CONFIRM}`,
+		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}.${validation && !validation.valid ? ` It has ${problemCount(validation)} problem(s) to fix first (see validation.problems).` : ''} ${ASK_TO_CONFIRM}`,
 	};
+}
+
+/** Validate Only lists the first problems and counts the rest in `problemsOmitted`: the message counts both. */
+function problemCount(validation: IDataObject): number {
+	const omitted = validation.problemsOmitted;
+	return (validation.problems as unknown[]).length + (typeof omitted === 'number' ? omitted : 0);
 }

@@ -42,4 +42,28 @@ describe('Draft > Create as an AI agent tool: the confirmation preview', () => {
 		expect(answer.message).toContain('It has 3 problem(s) to fix first');
 		expect(fx.apiRequests().filter((r) => r.method !== 'GET')).toEqual([]);
 	});
+
+	test('unconfirmed with more problems than Validate Only lists, the message counts them all', async () => {
+		fx.sandbox.clearRequests();
+		const posts = Array.from({ length: 150 }, (_, i) => `Post ${i} ${'b'.repeat(400)}`);
+		const parameters = {
+			...createText(posts.join('\n---\n'), ['bluesky'], {
+				additionalFields: { publishAt: 'now' },
+			}),
+			confirm: '={{ $fromAI("confirm", "true once confirmed", "boolean") }}',
+		};
+		const result = await fx.run(agentWithToolWorkflow(parameters), {
+			nodeTypes,
+			input: [{ json: { toolArgs: { confirm: false } } }],
+		});
+		expect(result.error).toBeUndefined();
+		const answer = (result.output(AGENT)[0].json.answer as IDataObject[])[0];
+		const validation = answer.validation as IDataObject;
+		const listed = (validation.problems as string[]).length;
+		const omitted = validation.problemsOmitted as number;
+		expect(listed).toBe(100);
+		expect(omitted).toBeGreaterThan(0);
+		expect(answer.message).toContain(`It has ${listed + omitted} problem(s) to fix first`);
+		expect(fx.apiRequests().filter((r) => r.method !== 'GET')).toEqual([]);
+	});
 });
