@@ -29,6 +29,13 @@ export function formatSeconds(ms: number): string {
 	return `${value} second${value === 1 ? '' : 's'}`;
 }
 
+/** `0.4 seconds`, `64 seconds`, `35 min 8 s`. */
+export function formatDuration(ms: number): string {
+	if (ms < 120_000) return formatSeconds(ms);
+	const seconds = Math.round(ms / 1000);
+	return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
 /** A positive number of at most `max` as given (a number, or digits from an expression); the fallback when unset. */
 export function readPositiveNumber(
 	context: IExecuteFunctions,

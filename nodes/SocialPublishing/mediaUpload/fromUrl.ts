@@ -12,7 +12,7 @@ import {
 } from '../helpers/mediaFiles';
 import type { UrlLimits } from './downloadLimits';
 import { DEFAULT_URL_LIMITS, formatMib } from './downloadLimits';
-import { cancelledError, downloadError } from './fromUrlErrors';
+import { cancelledError, deadlineClause, downloadError } from './fromUrlErrors';
 import type { MediaStatus, UploadOptions } from './uploadSteps';
 import { createMediaUpload, finishMediaUpload } from './uploadSteps';
 import { paramError } from '../helpers/validation';
@@ -20,7 +20,8 @@ import { paramError } from '../helpers/validation';
 /**
  * Media from a public URL: the download is opened with n8n's HTTP helper and checked (status, type, size,
  * file name) before the upload is created; then its body is streamed into the presigned upload URL.
- * The download is bounded (limits.ts): Max Size, an idle timeout, and n8n's Stop.
+ * The download is bounded (downloadLimits.ts, downloadGuard.ts): Max Size, an idle timeout, a deadline scaled
+ * to Max Size, and n8n's Stop.
  */
 
 /** A URL whose answer was checked: the name to upload under and, while it is open, the download. */
@@ -59,6 +60,13 @@ export async function probeMediaUrl(
 			itemIndex,
 			label,
 			`has ${shown}, which answered HTTP ${outcome.status}; nothing was uploaded`,
+		);
+	if ('deadline' in outcome)
+		throw paramError(
+			context,
+			itemIndex,
+			label,
+			`has ${shown}, which ${deadlineClause(limits, outcome.deadline)} (no answer came); nothing was uploaded`,
 		);
 	if ('failure' in outcome)
 		throw paramError(
