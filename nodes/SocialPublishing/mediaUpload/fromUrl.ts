@@ -11,7 +11,7 @@ import {
 	validateFileName,
 } from '../helpers/mediaFiles';
 import type { UrlLimits } from './downloadLimits';
-import { DEFAULT_URL_LIMITS, formatMib } from './downloadLimits';
+import { DEFAULT_URL_LIMITS, formatMib, inMemoryChunked } from './downloadLimits';
 import { cancelledError, deadlineClause, downloadError } from './fromUrlErrors';
 import type { MediaStatus, UploadOptions } from './uploadSteps';
 import { createMediaUpload, finishMediaUpload } from './uploadSteps';
@@ -204,13 +204,43 @@ async function streamIntoUpload(job: UrlUpload): Promise<MediaStatus> {
 	return await finishMediaUpload(context, itemIndex, socialSetId, mediaId, options);
 }
 
+/** Per node run: whether n8n keeps binary data in memory (binaryDataInMemory). */
+const inMemoryByRun = new WeakMap<object, Promise<boolean>>();
+
+/**
+ * Whether n8n keeps binary data in memory (binary data mode `default`) rather than in a store (filesystem,
+ * S3, database). n8n does not tell a node its mode; what tells is the answer of its binary helper: data
+ * stored in a store comes back with an id, data kept in memory without. So an empty file is stored once per
+ * node run (in filesystem mode an empty file in the execution's folder, removed with the execution).
+ */
+async function binaryDataInMemory(context: IExecuteFunctions): Promise<boolean> {
+	let known = inMemoryByRun.get(context);
+	if (!known) {
+		known = context.helpers
+			.prepareBinaryData(Buffer.alloc(0), 'mode.bin', 'application/octet-stream')
+			.then(
+				(probe) => !probe.id,
+				() => false,
+			);
+		inMemoryByRun.set(context, known);
+	}
+	return await known;
+}
+
 /**
  * A download without Content-Length: stored with n8n's binary data helper first (on disk when n8n keeps
  * binary data in filesystem mode), counted against Max Size on the way, because the storage host needs the
- * length of the PUT; then sent from there.
+ * length of the PUT; then sent from there. When n8n keeps binary data in memory and Max Size was not set,
+ * the download is capped lower (inMemoryChunked, 64 MiB).
  */
 async function storeThenUpload(job: UrlUpload): Promise<MediaStatus> {
 	const { context, itemIndex, socialSetId, prepared, download, options, limits } = job;
+	if (
+		!limits.maxSizeGiven &&
+		limits.maxBytes > inMemoryChunked.maxBytes &&
+		(await binaryDataInMemory(context))
+	)
+		download.guard.lowerMaxBytes(inMemoryChunked.maxBytes);
 	download.guard.watchIdle(download.body as never);
 	let stored: Awaited<ReturnType<IExecuteFunctions['helpers']['prepareBinaryData']>>;
 	try {

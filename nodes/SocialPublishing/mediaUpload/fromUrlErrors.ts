@@ -71,6 +71,10 @@ export function downloadError(
 		case 'cancelled':
 			return cancelledError(context, itemIndex, prepared.url, mediaId);
 		case 'tooLarge':
+			if (guard.stopped.maxBytes < limits.maxBytes)
+				return fail(
+					`which sent more than ${formatMib(guard.stopped.maxBytes)} without a Content-Length, the most kept in memory when "${limits.maxSizeLabel}" is not set (n8n keeps binary data in memory, binary data mode "default"; set "${limits.maxSizeLabel}" to allow more, or use filesystem mode): the download was stopped there`,
+				);
 			return fail(
 				`which sent more than "${limits.maxSizeLabel}" allows (${formatMib(limits.maxBytes)}): the download was stopped there`,
 			);

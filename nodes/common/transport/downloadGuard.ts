@@ -99,6 +99,8 @@ export class DownloadGuard {
 	private closing = false;
 	/** Bytes handed to the reader so far. */
 	bytes = 0;
+	/** Max Size, or a lower cap set for this download (lowerMaxBytes). */
+	private maxBytes: number;
 	stopped?: DownloadStop;
 	/** The error the body ended with, when it ended with one. */
 	broken?: Error;
@@ -108,6 +110,7 @@ export class DownloadGuard {
 		private readonly cancelSignal?: AbortSignal,
 		private readonly deadline?: DownloadDeadline,
 	) {
+		this.maxBytes = limits.maxBytes;
 		if (cancelSignal?.aborted) this.stop({ reason: 'cancelled' });
 		else {
 			cancelSignal?.addEventListener('abort', this.onCancel);
@@ -139,6 +142,11 @@ export class DownloadGuard {
 		body.once('close', () => this.release());
 		// the answer is here and nobody reads it yet: the deadline waits for the reader (see DownloadDeadline)
 		this.pauseDeadline();
+	}
+
+	/** Lowers the most this download may send (never raises it), before its body is read. */
+	lowerMaxBytes(maxBytes: number): void {
+		this.maxBytes = Math.min(this.maxBytes, maxBytes);
 	}
 
 	/** Starts the idle timeout and runs the deadline again: called when the body is handed to its reader. */
@@ -213,8 +221,8 @@ export class DownloadGuard {
 		if (this.stopped) return false;
 		this.bytes += chunk?.length ?? 0;
 		this.lastByteAt = Date.now();
-		if (this.bytes > this.limits.maxBytes) {
-			this.stop({ reason: 'tooLarge', maxBytes: this.limits.maxBytes });
+		if (this.bytes > this.maxBytes) {
+			this.stop({ reason: 'tooLarge', maxBytes: this.maxBytes });
 			return false;
 		}
 		if (announced !== undefined && this.bytes > announced) {
