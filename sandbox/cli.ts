@@ -92,7 +92,7 @@ async function main(): Promise<void> {
 		args.webhookUrls.length > 0
 			? `Webhooks: ${args.webhookUrls.join(', ')}`
 			: 'Webhooks: none (POST /__sandbox/webhooks to add one)',
-		'Admin routes: /__sandbox/* (loopback only). Ctrl+C stops.',
+		'Admin routes: /__sandbox/* (loopback only; a loopback Host, no foreign Origin, JSON bodies). Ctrl+C stops.',
 	];
 	console.log(lines.join('\n'));
 	let stopping = false;

@@ -244,7 +244,8 @@ export async function passNewDeliveries(ctx: IExecuteFunctions): Promise<INodeEx
 	const out: INodeExecutionData[] = [];
 	for (const { item, index, key } of passed) {
 		if (key !== undefined && before.has(key)) continue;
-		const { [DELIVERY_FIELD]: _mark, ...rest } = item;
+		const rest: INodeExecutionData = { ...item };
+		delete rest[DELIVERY_FIELD];
 		out.push({ ...rest, json: item.json, pairedItem: { item: index } });
 	}
 	return [out];

@@ -1,4 +1,4 @@
-import { createHash } from 'crypto';
+import { createHash, randomBytes } from 'crypto';
 
 import { indexOf, type ReplayIndex } from './replayIndex';
 
@@ -32,6 +32,19 @@ export interface ReplayStore {
 	floor?: number;
 	/** Clock second of the last pruning pass. */
 	prunedAt?: number;
+	/**
+	 * In the static data: names the write that left it as it is (this process's tag and a counter). In this
+	 * process's memory, `syncedRev`: the last such write made by this process, when both held the same entries.
+	 */
+	rev?: string;
+	syncedRev?: string;
+	/**
+	 * In the static data: the entries added since `seen` was last written whole (at most RECENT_LIMIT), part
+	 * of the memory like `seen`. A freshly loaded object has no room to spare, so the first key added to it
+	 * costs a rehash of all its keys: new keys go here, into a small object, and join `seen` every
+	 * RECENT_LIMIT deliveries.
+	 */
+	recent?: Record<string, number>;
 	[key: string]: unknown;
 }
 
@@ -148,6 +161,18 @@ export function absorb(into: ReplayStore, from: ReplayStore, clock: ReplayClock)
 	return changed;
 }
 
+/** New entries of the static data wait in `recent` up to this many, then join `seen`. */
+export const RECENT_LIMIT = 64;
+
+/** Names this process's writes of the static data: unique to it, so a match means nobody wrote since. */
+const PROCESS_TAG = randomBytes(6).toString('hex');
+let writes = 0;
+
+function nextRev(): string {
+	writes++;
+	return `${PROCESS_TAG}.${writes.toString(36)}`;
+}
+
 /**
  * The replay check of one n8n process that shares its memory with other processes through the
  * workflow's static data (queue mode: several webhook processes).
@@ -155,9 +180,17 @@ export function absorb(into: ReplayStore, from: ReplayStore, clock: ReplayClock)
  * n8n loads the static data from the database for each webhook call and saves it whole afterwards,
  * so two calls running at the same time each save their own copy and one overwrites the other's new
  * entry. The decision is therefore taken in `local`, this process's own memory, where checking and
- * remembering is one synchronous step; `local` first learns every live entry the saved static data
- * holds (what the other processes accepted), and afterwards the static data gets back every live
- * entry of `local` it lacks: this call's own, and any a concurrent save of another process dropped.
+ * remembering is one synchronous step.
+ *
+ * Each write of the static data is named (`rev`). When the static data still carries the name of this
+ * process's last write, nobody else wrote since and it holds exactly this process's entries: the call
+ * checks in `local` and makes the same change to the static data, the new entry (into `recent`) and
+ * whatever `local` forgot, in O(1) amortised however many entries are held (the in-step path; one rehash of
+ * `seen` every RECENT_LIMIT deliveries aside). Otherwise (another process
+ * wrote, a concurrent call of this one was saved last, or the static data predates these names) `local`
+ * first learns every live entry the static data holds (what the other processes accepted), checks, and
+ * the static data is written again as a copy of `local`: this call's entry, and any a concurrent save of
+ * another process dropped, are back. That path is O(n), once per interleaving.
  *
  * What stays possible: two copies of one delivery reaching two processes before either has saved,
  * or a copy reaching a process whose view of the static data predates the other's save.
@@ -169,9 +202,77 @@ export function checkAcrossProcesses(
 	timestamp: number,
 	clock: ReplayClock,
 ): ReplayVerdict {
-	absorb(local, shared, clock);
+	local.seen ??= {};
+	if (
+		typeof shared.rev === 'string' &&
+		shared.rev === local.syncedRev &&
+		isMemory(shared.seen) &&
+		(shared.recent === undefined || isMemory(shared.recent))
+	)
+		return checkInStep(local, shared, shared.seen, key, timestamp, clock);
+	absorb(
+		local,
+		isMemory(shared.recent)
+			? { seen: { ...shared.seen, ...shared.recent }, floor: shared.floor }
+			: shared,
+		clock,
+	);
 	const verdict = checkAndRemember(local, key, timestamp, clock);
-	absorb(shared, local, clock);
+	shared.seen = { ...local.seen };
+	delete shared.recent;
+	if (local.floor === undefined) delete shared.floor;
+	else shared.floor = local.floor;
+	shared.prunedAt = local.prunedAt;
+	shared.rev = local.syncedRev = nextRev();
+	return verdict;
+}
+
+function isMemory(value: unknown): value is Record<string, number> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The in-step path: the static data holds what `local` holds; both get the same change. */
+function checkInStep(
+	local: ReplayStore,
+	shared: ReplayStore,
+	seen: Record<string, number>,
+	key: string,
+	timestamp: number,
+	clock: ReplayClock,
+): ReplayVerdict {
+	const index = indexOf(local.seen!);
+	let recent = shared.recent;
+	let changed = false;
+	index.onDrop = (dropped) => {
+		if (recent?.[dropped] !== undefined) delete recent[dropped];
+		else delete seen[dropped];
+		changed = true;
+	};
+	let verdict: ReplayVerdict;
+	try {
+		verdict = checkAndRemember(local, key, timestamp, clock);
+	} finally {
+		index.onDrop = undefined;
+	}
+	if (verdict === 'fresh') {
+		if (seen[key] !== undefined) delete seen[key]; // an expired entry of the same key
+		recent ??= shared.recent = {};
+		recent[key] = timestamp;
+		if (Object.keys(recent).length >= RECENT_LIMIT) {
+			for (const [k, t] of Object.entries(recent)) seen[k] = t;
+			delete shared.recent;
+		}
+		changed = true;
+	}
+	if (local.floor !== shared.floor) {
+		if (local.floor === undefined) delete shared.floor;
+		else shared.floor = local.floor;
+		changed = true;
+	}
+	if (changed) {
+		shared.prunedAt = local.prunedAt;
+		shared.rev = local.syncedRev = nextRev();
+	}
 	return verdict;
 }
 

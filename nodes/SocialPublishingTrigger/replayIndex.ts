@@ -29,6 +29,8 @@ export class ReplayIndex {
 	/** Distinct timestamps, ascending, from `head` on. */
 	private times: number[] = [];
 	private head = 0;
+	/** Told of every key the index drops from the memory (the shared copy follows this process's memory). */
+	onDrop?: (key: string) => void;
 
 	private constructor(private readonly seen: Record<string, number>) {}
 
@@ -90,6 +92,7 @@ export class ReplayIndex {
 		if (this.seen[key] !== timestamp) return false;
 		delete this.seen[key];
 		this.count--;
+		this.onDrop?.(key);
 		return true;
 	}
 

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { parseIntId } from './access';
 import { ApiError } from '../domain/errors';
+import { adminRequestProblem } from './adminGuard';
 import type { FaultConfig } from './faults';
 import type { RateLimitConfig } from '../domain/rateLimit';
 import { readBody, sendJson } from './server';
@@ -10,8 +11,9 @@ import type { AccountState } from '../domain/store';
 import type { SandboxControl } from './control';
 
 /**
- * Out-of-process control under /__sandbox/ (loopback only, no API key). Admin requests are not
- * recorded in `requests` and are never subject to faults or rate limits.
+ * Out-of-process control under /__sandbox/ (loopback only, no API key; a loopback Host, no foreign Origin
+ * and a JSON body type: adminGuard.ts). Admin requests are not recorded in `requests` and are never
+ * subject to faults or rate limits.
  */
 export async function handleAdmin(
 	sb: SandboxControl,
@@ -22,6 +24,12 @@ export async function handleAdmin(
 	const send = (status: number, body?: unknown) => sendJson(res, { status, body });
 	let body: unknown = undefined;
 	try {
+		const problem = adminRequestProblem(req);
+		if (problem) {
+			// the body is not read: the connection closes after the answer
+			res.setHeader('Connection', 'close');
+			throw problem;
+		}
 		const raw = await readBody(req);
 		if (raw.length > 0) {
 			try {

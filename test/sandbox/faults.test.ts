@@ -5,7 +5,7 @@ import { awayFromWindowEdge, call, errorCode, useSandbox, xPost } from './helper
 const admin = (base: string, path: string, method = 'GET', body?: unknown) =>
 	fetch(`${base}/__sandbox/${path}`, {
 		method,
-		headers: body ? { 'Content-Type': 'application/json' } : {},
+		headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
 		body: body ? JSON.stringify(body) : undefined,
 	});
 

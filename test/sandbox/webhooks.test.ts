@@ -238,6 +238,7 @@ describe('sandbox: webhooks', () => {
 		);
 		const bad = await fetch(`${sb().baseUrl}/__sandbox/webhooks`, {
 			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
 			body: JSON.stringify({ url: 'ftp://x' }),
 		});
 		expect(bad.status).toBe(400);

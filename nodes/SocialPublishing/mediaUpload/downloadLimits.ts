@@ -11,10 +11,20 @@ export const DEFAULT_IDLE_TIMEOUT_SECONDS = 60;
 const MAX_IDLE_TIMEOUT_SECONDS = 3600;
 const MAX_MAX_SIZE_MIB = 1024 * 1024;
 
+/**
+ * A download without Content-Length is stored in n8n's binary store before it is uploaded (the storage host
+ * needs the length). When n8n keeps binary data in memory (binary data mode `default`), that store is the
+ * process's memory, as a Buffer and then base64 text (100 MiB raised the RSS by about 331 MiB), so such a
+ * download gets this smaller cap unless Max Size was set. Settable for tests.
+ */
+export const inMemoryChunked = { maxBytes: 64 * 1024 * 1024 };
+
 /** The limits with the names of the parameters that set them, for errors. */
 export interface UrlLimits extends DownloadLimits {
 	maxSizeLabel: string;
 	idleTimeoutLabel: string;
+	/** Whether Max Size was set (else the default applies, and the in-memory cap may lower it). */
+	maxSizeGiven?: boolean;
 }
 
 export const MIB = 1024 * 1024;
@@ -27,6 +37,13 @@ export function formatMib(bytes: number): string {
 export function formatSeconds(ms: number): string {
 	const value = Math.round(ms / 100) / 10;
 	return `${value} second${value === 1 ? '' : 's'}`;
+}
+
+/** `0.4 seconds`, `64 seconds`, `35 min 8 s`. */
+export function formatDuration(ms: number): string {
+	if (ms < 120_000) return formatSeconds(ms);
+	const seconds = Math.round(ms / 1000);
+	return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 /** A positive number of at most `max` as given (a number, or digits from an expression); the fallback when unset. */
@@ -84,6 +101,7 @@ export function readUrlLimits(
 		idleTimeoutMs: Math.round(idleSeconds * 1000),
 		maxSizeLabel: labels.maxSize,
 		idleTimeoutLabel: labels.idleTimeout,
+		maxSizeGiven: given.maxSizeMib !== undefined && given.maxSizeMib !== null,
 	};
 }
 

@@ -11,8 +11,8 @@ import {
 	validateFileName,
 } from '../helpers/mediaFiles';
 import type { UrlLimits } from './downloadLimits';
-import { DEFAULT_URL_LIMITS, formatMib } from './downloadLimits';
-import { cancelledError, downloadError } from './fromUrlErrors';
+import { DEFAULT_URL_LIMITS, formatMib, inMemoryChunked } from './downloadLimits';
+import { cancelledError, deadlineClause, downloadError } from './fromUrlErrors';
 import type { MediaStatus, UploadOptions } from './uploadSteps';
 import { createMediaUpload, finishMediaUpload } from './uploadSteps';
 import { paramError } from '../helpers/validation';
@@ -20,7 +20,8 @@ import { paramError } from '../helpers/validation';
 /**
  * Media from a public URL: the download is opened with n8n's HTTP helper and checked (status, type, size,
  * file name) before the upload is created; then its body is streamed into the presigned upload URL.
- * The download is bounded (limits.ts): Max Size, an idle timeout, and n8n's Stop.
+ * The download is bounded (downloadLimits.ts, downloadGuard.ts): Max Size, an idle timeout, a deadline scaled
+ * to Max Size, and n8n's Stop.
  */
 
 /** A URL whose answer was checked: the name to upload under and, while it is open, the download. */
@@ -59,6 +60,13 @@ export async function probeMediaUrl(
 			itemIndex,
 			label,
 			`has ${shown}, which answered HTTP ${outcome.status}; nothing was uploaded`,
+		);
+	if ('deadline' in outcome)
+		throw paramError(
+			context,
+			itemIndex,
+			label,
+			`has ${shown}, which ${deadlineClause(limits, outcome.deadline)} (no answer came); nothing was uploaded`,
 		);
 	if ('failure' in outcome)
 		throw paramError(
@@ -196,13 +204,43 @@ async function streamIntoUpload(job: UrlUpload): Promise<MediaStatus> {
 	return await finishMediaUpload(context, itemIndex, socialSetId, mediaId, options);
 }
 
+/** Per node run: whether n8n keeps binary data in memory (binaryDataInMemory). */
+const inMemoryByRun = new WeakMap<object, Promise<boolean>>();
+
+/**
+ * Whether n8n keeps binary data in memory (binary data mode `default`) rather than in a store (filesystem,
+ * S3, database). n8n does not tell a node its mode; what tells is the answer of its binary helper: data
+ * stored in a store comes back with an id, data kept in memory without. So an empty file is stored once per
+ * node run (in filesystem mode an empty file in the execution's folder, removed with the execution).
+ */
+async function binaryDataInMemory(context: IExecuteFunctions): Promise<boolean> {
+	let known = inMemoryByRun.get(context);
+	if (!known) {
+		known = context.helpers
+			.prepareBinaryData(Buffer.alloc(0), 'mode.bin', 'application/octet-stream')
+			.then(
+				(probe) => !probe.id,
+				() => false,
+			);
+		inMemoryByRun.set(context, known);
+	}
+	return await known;
+}
+
 /**
  * A download without Content-Length: stored with n8n's binary data helper first (on disk when n8n keeps
  * binary data in filesystem mode), counted against Max Size on the way, because the storage host needs the
- * length of the PUT; then sent from there.
+ * length of the PUT; then sent from there. When n8n keeps binary data in memory and Max Size was not set,
+ * the download is capped lower (inMemoryChunked, 64 MiB).
  */
 async function storeThenUpload(job: UrlUpload): Promise<MediaStatus> {
 	const { context, itemIndex, socialSetId, prepared, download, options, limits } = job;
+	if (
+		!limits.maxSizeGiven &&
+		limits.maxBytes > inMemoryChunked.maxBytes &&
+		(await binaryDataInMemory(context))
+	)
+		download.guard.lowerMaxBytes(inMemoryChunked.maxBytes);
 	download.guard.watchIdle(download.body as never);
 	let stored: Awaited<ReturnType<IExecuteFunctions['helpers']['prepareBinaryData']>>;
 	try {

@@ -4,7 +4,8 @@ import type { OpenDownload } from '../../common/transport/download';
 import { displayUrl } from '../helpers/mediaFiles';
 import { paramError } from '../helpers/validation';
 import type { UrlLimits } from './downloadLimits';
-import { formatMib, formatSeconds } from './downloadLimits';
+import { downloadDeadline } from '../../common/transport/downloadGuard';
+import { formatDuration, formatMib, formatSeconds } from './downloadLimits';
 
 /** The errors of a download from a media URL that ended early, saying what became of its upload. */
 
@@ -28,6 +29,14 @@ export function cancelledError(
 					: 'Nothing was uploaded.'),
 		},
 	);
+}
+
+/**
+ * `did not finish within 64 seconds, the time "Max Size (MiB)" (1 MiB) allows (60 seconds plus 1 second per 256 KiB)`:
+ * the download's deadline (downloadGuard.ts), named by the parameter it is scaled to.
+ */
+export function deadlineClause(limits: UrlLimits, deadlineMs: number): string {
+	return `did not finish within ${formatDuration(deadlineMs)}, the time "${limits.maxSizeLabel}" (${formatMib(limits.maxBytes)}) allows (${formatSeconds(downloadDeadline.baseMs)} plus 1 second per ${Math.round(downloadDeadline.minBytesPerSecond / 1024)} KiB)`;
 }
 
 /** What became of the upload, for the end of an error. */
@@ -62,12 +71,20 @@ export function downloadError(
 		case 'cancelled':
 			return cancelledError(context, itemIndex, prepared.url, mediaId);
 		case 'tooLarge':
+			if (guard.stopped.maxBytes < limits.maxBytes)
+				return fail(
+					`which sent more than ${formatMib(guard.stopped.maxBytes)} without a Content-Length, the most kept in memory when "${limits.maxSizeLabel}" is not set (n8n keeps binary data in memory, binary data mode "default"; set "${limits.maxSizeLabel}" to allow more, or use filesystem mode): the download was stopped there`,
+				);
 			return fail(
 				`which sent more than "${limits.maxSizeLabel}" allows (${formatMib(limits.maxBytes)}): the download was stopped there`,
 			);
 		case 'idle':
 			return fail(
 				`which sent no data for ${formatSeconds(limits.idleTimeoutMs)} ("${limits.idleTimeoutLabel}"): the download was stopped after ${formatMib(guard.bytes)}`,
+			);
+		case 'deadline':
+			return fail(
+				`which ${deadlineClause(limits, guard.stopped.deadlineMs)}: the download was stopped after ${formatMib(guard.bytes)}`,
 			);
 		case 'longerThanAnnounced':
 			return fail(

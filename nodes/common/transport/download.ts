@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import type { DownloadLimits } from './downloadGuard';
-import { DownloadGuard } from './downloadGuard';
+import { DownloadDeadline, DownloadGuard, downloadDeadlineMs } from './downloadGuard';
 import { backoffDelay } from './rateLimit';
 import { policy } from './index';
 import { cancelSignalOf, waitOrCancel } from './wait';
@@ -14,7 +14,7 @@ export interface OpenDownload {
 	contentDisposition?: string;
 	/** Where the body came from, after redirects. */
 	url: string;
-	/** Counts the body against Max Size and its Content-Length, ends it when silent too long or on Stop. */
+	/** Counts the body against Max Size and its Content-Length, ends it when silent too long, past its deadline or on Stop. */
 	guard: DownloadGuard;
 }
 
@@ -22,6 +22,8 @@ export type DownloadOutcome =
 	| { download: OpenDownload }
 	| { status: number }
 	| { failure: string }
+	/** No answer before the download's deadline (milliseconds): it was stopped. */
+	| { deadline: number }
 	| { cancelled: true };
 
 const MAX_REDIRECTS = 10;
@@ -54,6 +56,7 @@ export function closeDownload(download: OpenDownload): void {
  * A 5xx or a dropped connection is tried again (a GET is safe to repeat).
  * Every request carries the abort signal of a DownloadGuard (see downloadGuard.ts) that bounds the body:
  * Max Size, its Content-Length, the idle timeout, and n8n's Stop, which also ends the wait for headers.
+ * One deadline scaled to Max Size (`downloadDeadlineMs`) covers all the requests and the body.
  */
 export async function openDownload(
 	context: IExecuteFunctions,
@@ -62,8 +65,9 @@ export async function openDownload(
 	limits: DownloadLimits,
 ): Promise<DownloadOutcome> {
 	let current = url;
+	const deadline = new DownloadDeadline(downloadDeadlineMs(limits.maxBytes));
 	for (let redirects = 0; ; redirects++) {
-		const outcome = await openOnce(context, current, itemIndex, limits);
+		const outcome = await openOnce(context, current, itemIndex, limits, deadline);
 		if (!('redirect' in outcome)) return outcome;
 		if (redirects >= MAX_REDIRECTS) return { failure: `more than ${MAX_REDIRECTS} redirects` };
 		let next: URL;
@@ -83,6 +87,7 @@ async function openOnce(
 	url: string,
 	itemIndex: number,
 	limits: DownloadLimits,
+	deadline: DownloadDeadline,
 ): Promise<DownloadOutcome | { redirect: string }> {
 	const cancelSignal = cancelSignalOf(context);
 	const options: IHttpRequestOptions = {
@@ -97,7 +102,7 @@ async function openOnce(
 		headers: { Accept: '*/*', 'Accept-Encoding': 'identity' },
 	};
 	for (let attempt = 0; ; attempt++) {
-		const guard = new DownloadGuard(limits, cancelSignal);
+		const guard = new DownloadGuard(limits, cancelSignal, deadline);
 		options.abortSignal = guard.signal;
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: string | undefined;
@@ -111,6 +116,10 @@ async function openOnce(
 			if (response) discard(response.body);
 			guard.release();
 			return { cancelled: true };
+		}
+		if (guard.stopped?.reason === 'deadline') {
+			if (response) discard(response.body);
+			return { deadline: guard.stopped.deadlineMs };
 		}
 		const status = response?.statusCode;
 		if (response && status !== undefined && status >= 200 && status < 300) {

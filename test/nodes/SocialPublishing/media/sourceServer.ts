@@ -89,6 +89,45 @@ export class SourceServer {
 			pump();
 		});
 	}
+
+	/**
+	 * Answers headers (with `length` as Content-Length, else none), then one byte every `everyMs` for as long
+	 * as the connection stays open: a source that never goes silent long enough for an idle timeout.
+	 */
+	drip(everyMs: number, options: { length?: number } = {}): void {
+		this.answer((_req, res) => {
+			let markStarted = () => {};
+			const served: Served = {
+				sent: 0,
+				closed: new Promise((resolve) => res.once('close', () => resolve())),
+				started: new Promise((resolve) => (markStarted = resolve)),
+			};
+			this.served.push(served);
+			res.writeHead(200, {
+				'Content-Type': 'video/mp4',
+				...(options.length !== undefined ? { 'Content-Length': String(options.length) } : {}),
+			});
+			const timer = setInterval(() => {
+				if (res.destroyed) return clearInterval(timer);
+				served.sent += 1;
+				res.write(BLOCK.subarray(0, 1));
+				markStarted();
+			}, everyMs);
+			res.once('close', () => clearInterval(timer));
+		});
+	}
+
+	/** Takes every request and never answers it, keeping the connection open. */
+	hang(): void {
+		this.answer((_req, res) => {
+			const served: Served = {
+				sent: 0,
+				closed: new Promise((resolve) => res.once('close', () => resolve())),
+				started: Promise.resolve(),
+			};
+			this.served.push(served);
+		});
+	}
 }
 
 /** Samples the process's RSS every 5 ms while `run` runs; returns its result and the peak growth. */

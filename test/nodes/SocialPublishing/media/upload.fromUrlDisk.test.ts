@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { useSandbox } from '../../../harness/sandbox';
 import { ScriptedServer } from '../../../harness/scriptedServer';
 import { runFresh } from '../helpers/nodeRun';
+import { inMemoryChunked } from '../../../../nodes/SocialPublishing/mediaUpload/downloadLimits';
 import { filesystemBinaryData, storageRequests, uploadParams } from './fixtures';
 
 /**
@@ -52,4 +53,26 @@ test("a chunked download goes through n8n's binary store on disk and arrives who
 	expect(put.headers['content-length']).toBe(String(bytes.length));
 	expect(put.headers['transfer-encoding']).toBeUndefined();
 	expect(filesUnder(folder).length).toBeGreaterThan(0);
+});
+
+test('the smaller cap of a chunked download kept in memory does not apply in filesystem mode', async () => {
+	const saved = inMemoryChunked.maxBytes;
+	inMemoryChunked.maxBytes = 1024 * 1024;
+	try {
+		const bytes = randomBytes(3 * 1024 * 1024);
+		files.reply({
+			status: 200,
+			headers: { 'Content-Type': 'video/mp4', 'Transfer-Encoding': 'chunked' },
+			body: bytes,
+		});
+		const { result, items } = await runFresh(
+			fx,
+			uploadParams({}, { inputSource: 'url', mediaUrl: `${files.baseUrl}/clips/long.mp4` }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(items[0]).toMatchObject({ file_name: 'long.mp4', status: 'ready' });
+		expect(storageRequests(fx)[0].body).toEqual({ rawLength: bytes.length });
+	} finally {
+		inMemoryChunked.maxBytes = saved;
+	}
 });

@@ -1,6 +1,11 @@
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DownloadGuard } from '../../../../nodes/common/transport/downloadGuard';
+import {
+	DownloadDeadline,
+	DownloadGuard,
+	downloadDeadline,
+	downloadDeadlineMs,
+} from '../../../../nodes/common/transport/downloadGuard';
 
 /**
  * The guard on its own, with Node streams standing in for a download body (its request is not involved:
@@ -108,5 +113,82 @@ describe('DownloadGuard', () => {
 		cancel.abort();
 		expect(guard.stopped).toBeUndefined();
 		expect(guard.signal.aborted).toBe(false);
+	});
+
+	test('a body that keeps sending a byte now and then is stopped at its deadline, though never idle', async () => {
+		const cancel = new AbortController();
+		const deadline = new DownloadDeadline(300);
+		const guard = new DownloadGuard(
+			{ maxBytes: 10_000, idleTimeoutMs: 60_000 },
+			cancel.signal,
+			deadline,
+		);
+		const body = new PassThrough();
+		guard.attach(body);
+		guard.signal.addEventListener('abort', () => body.destroy(new Error('canceled')));
+		const reading = readAll(body);
+		guard.watchIdle(body);
+		const drip = setInterval(() => body.write(Buffer.alloc(1)), 20);
+		try {
+			await expect(reading).rejects.toThrow('canceled');
+		} finally {
+			clearInterval(drip);
+		}
+		expect(guard.stopped).toEqual({ reason: 'deadline', deadlineMs: 300 });
+		expect(guard.bytes).toBeGreaterThan(0);
+	});
+
+	test('the deadline waits while the answer waits for its reader, and runs again once it is read', async () => {
+		const deadline = new DownloadDeadline(150);
+		const guard = new DownloadGuard(
+			{ maxBytes: 10_000, idleTimeoutMs: 60_000 },
+			undefined,
+			deadline,
+		);
+		const body = new PassThrough();
+		guard.attach(body); // the answer arrived: paused until watchIdle
+		guard.signal.addEventListener('abort', () => body.destroy(new Error('canceled')));
+		const left = deadline.left();
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(guard.stopped).toBeUndefined();
+		expect(deadline.left()).toBe(left);
+		const reading = readAll(body);
+		guard.watchIdle(body);
+		await expect(reading).rejects.toThrow('canceled');
+		expect(guard.stopped).toEqual({ reason: 'deadline', deadlineMs: 150 });
+	});
+
+	test('a guard made once the deadline has passed is stopped from the start, and its request is never sent', () => {
+		const deadline = new DownloadDeadline(0);
+		const guard = new DownloadGuard({ maxBytes: 1, idleTimeoutMs: 1000 }, undefined, deadline);
+		expect(guard.stopped).toEqual({ reason: 'deadline', deadlineMs: 0 });
+		expect(guard.signal.aborted).toBe(true);
+	});
+
+	test('a body that ends within its deadline releases the timer and is not stopped later', async () => {
+		const deadline = new DownloadDeadline(100);
+		const guard = new DownloadGuard(
+			{ maxBytes: 10_000, idleTimeoutMs: 60_000 },
+			undefined,
+			deadline,
+		);
+		const body = new PassThrough();
+		guard.attach(body);
+		const reading = readAll(body);
+		guard.watchIdle(body);
+		body.end(Buffer.alloc(5));
+		await expect(reading).resolves.toBe(5);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(guard.stopped).toBeUndefined();
+		expect(guard.signal.aborted).toBe(false);
+	});
+});
+
+describe('downloadDeadlineMs', () => {
+	test('60 s plus 1 s per 256 KiB of Max Size, as the presigned PUT has', () => {
+		expect(downloadDeadline).toEqual({ baseMs: 60_000, minBytesPerSecond: 256 * 1024 });
+		expect(downloadDeadlineMs(1024 * 1024)).toBe(64_000);
+		expect(downloadDeadlineMs(100 * 1024 * 1024)).toBe(460_000);
+		expect(downloadDeadlineMs(512 * 1024 * 1024)).toBe(2_108_000);
 	});
 });
