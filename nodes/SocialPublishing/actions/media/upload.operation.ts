@@ -101,7 +101,7 @@ const fields: INodeProperties[] = [
 				typeOptions: { minValue: 0.1 },
 				default: DEFAULT_MAX_SIZE_MIB,
 				description:
-					"Largest file to read from the URL, in MiB. A larger Content-Length is refused before the upload is created; a download that passes it is stopped. The default fits X's largest video; raise it for larger LinkedIn videos.",
+					"Largest file to read from the URL, in MiB. A larger Content-Length is refused before the upload is created; a download that passes it is stopped. It also sets the download's time limit (60 s plus 1 s per 256 KiB). Without this option, a download without Content-Length stops at 64 MiB when n8n keeps binary data in memory. The default fits X's largest video; raise it for larger LinkedIn videos.",
 				displayOptions: { show: { '/inputSource': ['url'] } },
 			},
 			{

@@ -132,7 +132,7 @@ export const contentOptionsField: INodeProperties = {
 			typeOptions: { minValue: 0.1 },
 			default: DEFAULT_MAX_SIZE_MIB,
 			description:
-				"Largest file to read from each Media URL, in MiB. A larger Content-Length is refused before any upload is created; a download that passes it is stopped. The default fits X's largest video.",
+				"Largest file to read from each Media URL, in MiB. A larger Content-Length is refused before any upload is created; a download that passes it is stopped. It also sets each download's time limit (60 s plus 1 s per 256 KiB). Without this option, a download without Content-Length stops at 64 MiB when n8n keeps binary data in memory. The default fits X's largest video.",
 			displayOptions: notForJson,
 		},
 		numberPostsField,
