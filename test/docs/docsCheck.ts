@@ -220,7 +220,7 @@ export function isTitleCase(span: string): boolean {
 	if (/[.:;!?]$/.test(span) || /["`]/.test(span)) return false;
 	const words = span
 		.split(/\s+|\s*[>→/]\s*/)
-		.map((word) => word.replace(/^[(\[]+|[)\],]+$/g, ''))
+		.map((word) => word.replace(/^[([]+|[)\],]+$/g, ''))
 		.filter((word) => word !== '');
 	if (words.length === 0 || !/^[\p{Lu}\p{N}]/u.test(words[0])) return false;
 	if (!words.some((word) => /^\p{Lu}/u.test(word))) return false; // "18 of 50" is a figure
