@@ -10,6 +10,7 @@ import { parsePlatformsJson, toList } from '../helpers/validation';
 import { getDraft, getDraftTarget } from './draft/draftRequests';
 import { ASK_TO_CONFIRM, unconfirmedOtherAction } from './dryRuns';
 import { validateCreate, validateUpdate } from './draft/validateOnly';
+import { approvedByHumanReview } from './humanReview';
 
 /**
  * AI-agent safety. n8n runs a node with `usableAsTool` as an agent's tool under a node type whose name
@@ -157,6 +158,7 @@ export async function unconfirmedToolAction(
 		publishAt = fields.publishAt;
 	}
 	if (context.getNodeParameter('confirm', itemIndex, false) === true) return undefined;
+	if (approvedByHumanReview(context, itemIndex)) return undefined; // n8n's human review approved this call
 	if (resource !== 'draft') return await unconfirmedOtherAction(context, resource, itemIndex);
 
 	const socialSetId = getSocialSetId(context, itemIndex);
