@@ -24,9 +24,11 @@ import { CREDENTIAL } from './workflows';
  * agent a toolkit whose tools name the review node as `sourceNodeName` and the tool as `gatedToolNodeName`.
  * The agent sends the model's call to the review node (`toolParameters` holding the model's arguments, the
  * review parameters spread beside them, `metadata.hitl` naming the gated tool); when the review answers
- * `{ data: { approved: true } }` the agent asks the engine to run the gated tool with the original arguments
- * under the call id `hitl_approved_<call id>`; a rejection goes back to the model as an answer and the tool
- * never runs. (n8n's `createEngineRequests` and `processHitlResponses` in @n8n/n8n-nodes-langchain.)
+ * `{ data: { approved: true } }` the agent asks the engine to run the gated tool with `{ tool, ...original
+ * arguments }` under the same call id, with `metadata.parentNodeName` naming the review node (so the engine
+ * gives the tool's run the review node as its source); a rejection goes back to the model as an answer and
+ * the tool never runs. (n8n 2.41.1's `createEngineRequests` and `processHitlResponses` in
+ * @n8n/n8n-nodes-langchain, dist/utils/agent-execution.)
  */
 
 export const REVIEW_NODE = 'Human Review';
@@ -36,15 +38,14 @@ interface HitlMetadata {
 	gatedToolNodeName: string;
 	toolName: string;
 	originalInput: IDataObject;
-	originalSourceNodeName?: string;
-	isHitlTool?: boolean;
 }
 
 /** Metadata of the agent's actions (`itemIndex`, `hitl`, …) and of its requests (`answers` so far). */
 interface Metadata {
 	itemIndex?: number;
 	hitl?: HitlMetadata;
-	hitlApprovalFollowUp?: IDataObject;
+	toolName?: string;
+	parentNodeName?: string;
 	answers?: Record<string, IDataObject>;
 }
 
@@ -75,8 +76,8 @@ function approval(json: IDataObject | undefined): boolean | undefined {
 
 /**
  * Stands in for n8n's AI Agent with a scripted model: each input item is one tool call of the model, with
- * `item.json.toolArgs` as its arguments, optionally `item.json.callId` as the call id the model's provider
- * gave (default `call_<item index>`) and `item.json.via` as the node whose tool it calls (default the first). It puts out, per call, the answer the model would get back.
+ * `item.json.toolArgs` as its arguments and optionally `item.json.via`, the node whose tool it calls (default
+ * the first), and `item.json.parentNodeName`, a parent a direct call names (as no n8n agent does). It puts out, per call, the answer the model would get back.
  */
 export class ReviewingAgentStandIn implements INodeType {
 	description = {
@@ -110,22 +111,36 @@ export class ReviewingAgentStandIn implements INodeType {
 					const sourceNodeName = tool.metadata?.sourceNodeName;
 					if (!sourceNodeName) throw new Error('The tool names no node');
 					const gated = tool.metadata?.gatedToolNodeName;
-					const hitl: HitlMetadata | undefined = gated
-						? {
-								gatedToolNodeName: gated,
-								originalSourceNodeName: gated,
-								isHitlTool: true,
+					const id = `call_${itemIndex}`;
+					if (!gated) {
+						// a direct call; `parentNodeName` stands for an agent that would name another parent
+						const parentNodeName = item.json.parentNodeName as string | undefined;
+						return {
+							actionType: 'ExecutionNodeAction' as const,
+							nodeName: sourceNodeName,
+							input: args,
+							type: NodeConnectionTypes.AiTool,
+							id,
+							metadata: {
+								itemIndex,
 								toolName: tool.name,
-								originalInput: args,
-							}
-						: undefined;
+								...(parentNodeName ? { parentNodeName } : {}),
+							},
+						};
+					}
+					// behind review the model answers the wrapped schema: { toolParameters, hitlParameters }
+					const hitl: HitlMetadata = {
+						gatedToolNodeName: gated,
+						toolName: tool.name,
+						originalInput: args,
+					};
 					return {
 						actionType: 'ExecutionNodeAction' as const,
 						nodeName: sourceNodeName,
-						input: hitl ? { toolParameters: args } : args,
+						input: { toolParameters: args },
 						type: NodeConnectionTypes.AiTool,
-						id: (item.json.callId as string | undefined) ?? `call_${itemIndex}`,
-						metadata: { itemIndex, ...(hitl ? { hitl } : {}) },
+						id,
+						metadata: { itemIndex, hitl, toolName: tool.name },
 					};
 				}),
 				metadata: {},
@@ -140,33 +155,25 @@ export class ReviewingAgentStandIn implements INodeType {
 			const { action } = result;
 			const output = result.data.data?.ai_tool?.[0] ?? [];
 			const hitl = action.metadata.hitl;
-			const approved = hitl ? approval(output[0]?.json) : undefined;
 			const key = String(action.metadata.itemIndex);
-			if (hitl && approved === true) {
+			if (hitl && approval(output[0]?.json) === true) {
+				// n8n 2.41: the same call id, the tool's name beside the original arguments, the review node as parent
 				followUps.push({
 					actionType: 'ExecutionNodeAction',
 					nodeName: hitl.gatedToolNodeName,
-					input: hitl.originalInput,
+					input: { tool: hitl.toolName, ...hitl.originalInput },
 					type: NodeConnectionTypes.AiTool,
-					id: `hitl_approved_${action.id}`,
-					metadata: {
-						itemIndex: action.metadata.itemIndex,
-						hitlApprovalFollowUp: {
-							originalHitlActionId: action.id,
-							hitlToolName: hitl.toolName,
-							hitlNodeName: action.nodeName,
-							hitlNodeRunIndex: 0,
-						},
-					},
+					id: action.id,
+					metadata: { itemIndex: action.metadata.itemIndex, parentNodeName: action.nodeName },
 				});
 				answers[key] = { toolCallId: action.id, review: output.map((item) => item.json) };
-			} else if (hitl && approved === false) {
+			} else if (hitl) {
 				answers[key] = {
 					toolCallId: action.id,
 					denied: true,
 					answer: [
 						{
-							response: `Tool "${hitl.toolName}" execution was denied by human reviewer. Do not attempt this tool call again.`,
+							output: `User rejected the tool call to ${hitl.gatedToolNodeName} (id: ${action.id}). STOP what you are doing and wait for the user to tell you how to proceed. The tool is still available if needed.`,
 						},
 					],
 				};
@@ -233,6 +240,7 @@ export function reviewNodeTypes(): INodeTypes {
 		{
 			'test.reviewingAgentStandIn': new ReviewingAgentStandIn(),
 			'test.reviewGateHitlTool': new ReviewGateStandIn(),
+			'test.reviewGateLookalike': new ReviewGateStandIn(),
 		},
 		{ ...sourceNodeTypes(), socialPublishingTool: toolVariant(new SocialPublishing()) },
 	);
@@ -240,15 +248,16 @@ export function reviewNodeTypes(): INodeTypes {
 
 export interface ReviewSetup {
 	/** The review node between tool and agent; omitted: the tool is wired to the agent directly. */
-	review?: { decision: 'approve' | 'reject'; type?: string; disabled?: boolean };
-	/** Also wire the tool to the agent directly, beside the review node. */
+	review?: { decision: 'approve' | 'reject'; type?: string; disabled?: boolean; gatesTool?: false };
+	/** Also wire the tool to the agent directly, beside the review node (`review.gatesTool` false: only directly). */
 	alsoDirect?: boolean;
 }
 
 /** Start → Agent; the Social Publishing tool behind a review node, or wired to the agent directly. */
 export function reviewedToolWorkflow(parameters: IDataObject, setup: ReviewSetup): WorkflowJson {
 	const toolEdges: IConnection[] = [];
-	if (setup.review) toolEdges.push({ node: REVIEW_NODE, type: 'ai_tool', index: 0 });
+	if (setup.review && setup.review.gatesTool !== false)
+		toolEdges.push({ node: REVIEW_NODE, type: 'ai_tool', index: 0 });
 	if (!setup.review || setup.alsoDirect)
 		toolEdges.push({ node: REVIEW_AGENT, type: 'ai_tool', index: 0 });
 	return {

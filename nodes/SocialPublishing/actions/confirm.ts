@@ -158,7 +158,7 @@ export async function unconfirmedToolAction(
 		publishAt = fields.publishAt;
 	}
 	if (context.getNodeParameter('confirm', itemIndex, false) === true) return undefined;
-	if (approvedByHumanReview(context, itemIndex)) return undefined; // n8n's human review approved this call
+	if (approvedByHumanReview(context)) return undefined; // n8n's human review approved this call
 	if (resource !== 'draft') return await unconfirmedOtherAction(context, resource, itemIndex);
 
 	const socialSetId = getSocialSetId(context, itemIndex);

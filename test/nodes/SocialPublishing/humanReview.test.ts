@@ -26,8 +26,8 @@ const FROM_AI_DRAFT = '={{ $fromAI("draft_id", "the draft", "number") }}';
 
 interface Call {
 	toolArgs: IDataObject;
-	callId?: string;
 	via?: string;
+	parentNodeName?: string;
 }
 
 async function callThrough(setup: ReviewSetup, parameters: IDataObject, calls: Call[]) {
@@ -67,12 +67,16 @@ describe('Publish Now behind n8n human review', () => {
 			}),
 		]);
 		expect(answers[0]).toMatchObject({
-			toolCallId: 'hitl_approved_call_0',
+			toolCallId: 'call_0',
 			answer: [expect.objectContaining({ id: draft.id, publish_state: 'in_progress' })],
 		});
 		// the person saw the very arguments the tool ran with; each node ran once
 		expect(runsOf(run, REVIEW_NODE)).toBe(1);
 		expect(runsOf(run, TOOL_NODE)).toBe(1);
+		// as in n8n 2.41: the engine ran the tool for the approval with the review node as its source
+		expect(run.data.resultData.runData[TOOL_NODE][0].source).toEqual([
+			expect.objectContaining({ previousNode: REVIEW_NODE }),
+		]);
 		const review = run.data.resultData.runData[REVIEW_NODE][0].data?.ai_tool?.[0]?.[0]?.json;
 		expect(review?.shown).toEqual({ draft_id: draft.id, confirm: false });
 	});
@@ -187,26 +191,51 @@ describe('without proof of n8n human review, "Confirm" is still needed', () => {
 		});
 	});
 
-	test('a call id shaped like an approval, without a review node in the workflow, is not believed', async () => {
-		const draft = await seedDraft(fx);
-		const { answers, requests } = await callThrough({}, publishNow({ confirm: FROM_AI_CONFIRM }), [
-			{ toolArgs: { draft_id: draft.id }, callId: 'hitl_approved_call_0' },
-		]);
-		expect(answers[0]).toMatchObject({ toolCallId: 'hitl_approved_call_0' });
-		expect(answers[0].answer).toEqual([expect.objectContaining({ dry_run: true })]);
-		expect(writes(requests)).toEqual([]);
-	});
-
-	test('a tool wired both behind review and to the agent directly: a direct call needs "Confirm"', async () => {
-		const draft = await seedDraft(fx);
+	test('a tool wired both behind review and to the agent directly: the approved call acts, the direct one needs "Confirm"', async () => {
+		const reviewed = await seedDraft(fx);
+		const direct = await seedDraft(fx);
 		const { answers, requests } = await callThrough(
 			{ review: { decision: 'approve' }, alsoDirect: true },
 			publishNow({ confirm: FROM_AI_CONFIRM }),
-			[{ toolArgs: { draft_id: draft.id }, callId: 'hitl_approved_call_0', via: TOOL_NODE }],
+			[
+				{ toolArgs: { draft_id: reviewed.id, confirm: false }, via: REVIEW_NODE },
+				{ toolArgs: { draft_id: direct.id, confirm: false }, via: TOOL_NODE },
+			],
 		);
-		expect(answers[0].answer).toEqual([expect.objectContaining({ dry_run: true })]);
-		expect(writes(requests)).toEqual([]);
+		expect(answers[1].answer).toEqual([
+			expect.objectContaining({ dry_run: true, draft_id: direct.id }),
+		]);
+		expect(writes(requests).map((r) => `${r.method} ${r.path}`)).toEqual([
+			`PATCH /v2/social-sets/101/drafts/${reviewed.id}`,
+		]);
 	});
+
+	test.each([
+		['a node the tool does not feed', 'Start', undefined],
+		['a disabled review node', REVIEW_NODE, { decision: 'approve', disabled: true }],
+		[
+			'a review node that does not hold this tool',
+			REVIEW_NODE,
+			{ decision: 'approve', gatesTool: false },
+		],
+		[
+			"a node in the review node's place whose type is not a review node's",
+			REVIEW_NODE,
+			{ decision: 'approve', type: 'test.reviewGateLookalike' },
+		],
+	] as Array<[string, string, ReviewSetup['review']]>)(
+		'a direct call whose run names %s as its parent needs "Confirm"',
+		async (_what, parentNodeName, review) => {
+			const draft = await seedDraft(fx);
+			const { answers, requests } = await callThrough(
+				{ review, alsoDirect: true },
+				publishNow({ confirm: FROM_AI_CONFIRM }),
+				[{ toolArgs: { draft_id: draft.id, confirm: false }, via: TOOL_NODE, parentNodeName }],
+			);
+			expect(answers[0].answer).toEqual([expect.objectContaining({ dry_run: true })]);
+			expect(writes(requests)).toEqual([]);
+		},
+	);
 
 	test('the model\'s "Confirm" still acts without review, as before', async () => {
 		const draft = await seedDraft(fx);
