@@ -115,8 +115,8 @@ async function importCredentials(
 				name: 'Local mailbox',
 				type: 'smtp',
 				data: {
-					user: 'agent',
-					password: 'local-mailbox',
+					user: '',
+					password: '',
 					host: '127.0.0.1',
 					port: mailbox.port,
 					secure: false,

@@ -67,6 +67,8 @@ export function hitlWorkflow(
 			position: [200, 300],
 			parameters: {
 				model: { __rl: true, mode: 'id', value: 'scripted-model' },
+				// the chat completions API (version 1.3 defaults to the Responses API)
+				responsesApiEnabled: false,
 				options: {},
 			},
 			credentials: { openAiApi: { id: OPENAI_CREDENTIAL_ID, name: 'Scripted model' } },
@@ -107,6 +109,8 @@ export function hitlWorkflow(
 				fromEmail: 'agent@example.com',
 				toEmail: 'reviewer@example.com',
 				subject: 'Approve this tool call?',
+				// Approve and Disapprove buttons (the default is one Approve button)
+				approvalOptions: { values: { approvalType: 'double' } },
 				options: {},
 			},
 			credentials: { smtp: { id: SMTP_CREDENTIAL_ID, name: 'Local mailbox' } },
