@@ -17,8 +17,8 @@ export interface Mail {
 export interface Mailbox {
 	port: number;
 	messages: Mail[];
-	/** Every http(s) link in the messages so far, transfer encodings undone, in order. */
-	links(): string[];
+	/** Every http(s) link in the messages from index `from` on, transfer encodings undone, in order. */
+	links(from?: number): string[];
 	close(): Promise<void>;
 }
 
@@ -117,10 +117,12 @@ export async function startMailbox(): Promise<Mailbox> {
 	return {
 		port: (server.address() as AddressInfo).port,
 		messages,
-		links: () =>
-			messages.flatMap((mail) =>
-				[...readable(mail.raw).matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0]),
-			),
+		links: (from = 0) =>
+			messages
+				.slice(from)
+				.flatMap((mail) =>
+					[...readable(mail.raw).matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0]),
+				),
 		close: async () => {
 			for (const socket of sockets) socket.destroy();
 			await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -206,12 +206,12 @@ async function start(
 		90_000,
 		300,
 	);
-	const links = ctx.mailbox.links().filter((link) => link.includes('/webhook-waiting/'));
-	const approve = links.reverse().find((link) => /approved=true/.test(link));
-	const decline = links.find((link) => /approved=false/.test(link));
+	const links = ctx.mailbox.links(mailsBefore).filter((link) => link.includes('/webhook-waiting/'));
+	const approve = links.find((link) => /[?&]approved=true/.test(link));
+	const decline = links.find((link) => /[?&]approved=false/.test(link));
 	ensure(
 		approve && decline,
-		`the mail should carry Approve and Decline links, has ${links.join(' ')}`,
+		`the mail should carry Approve and Disapprove links, has ${links.join(' ')}`,
 	);
 	return { draftId, approve, decline };
 }
