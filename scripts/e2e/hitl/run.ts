@@ -10,16 +10,18 @@
  * - without the review node the model's "Confirm" is still needed: the tool answers with a dry run.
  *
  *   ts-node --transpile-only scripts/e2e/hitl/run.ts [n8n version, default 2.41.1]
- *   E2E_TARBALL=<file.tgz> tests that tarball; E2E_KEEP=1 keeps the throwaway user folder.
+ *   E2E_TARBALL=<file.tgz> tests that tarball; E2E_KEEP=1 keeps the throwaway user folder;
+ *   E2E_N8N_DIR=<finished install folder in the cache> uses that install as it is and installs nothing.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
-import { dirname, join } from 'path';
+import { basename, dirname, join } from 'path';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { CREDENTIAL_ID } from '../../examples/catalog';
 import { buildPackage, packPackage, REPO_ROOT } from '../../lib/pack';
 import { stopAll, stopAllOnExit, waitFor } from '../../lib/processes';
 import { ensureInstalled } from '../install-n8n';
+import { cacheRoot, findInstall, installDir, MARKER, type N8nInstall } from '../installs';
 import { prepareN8n, type N8nInstance } from '../n8n';
 import { importCredential } from '../prepare';
 import { getExecution, listExecutions, ownerSession, type Session } from '../rest';
@@ -300,9 +302,21 @@ async function runCases(ctx: CaseContext, workflows: Record<string, HitlWorkflow
 	});
 }
 
+/** The pinned install, or with E2E_N8N_DIR a finished install folder used as it is (nothing installed). */
+function chooseInstall(version: string): N8nInstall {
+	const given = process.env.E2E_N8N_DIR;
+	if (!given) return ensureInstalled([version])[0];
+	const install = { ...findInstall(version), name: basename(given) };
+	ensure(
+		installDir(install) === join(cacheRoot(), basename(given)) && existsSync(join(given, MARKER)),
+		`E2E_N8N_DIR must be a finished install folder in ${cacheRoot()} (with ${MARKER})`,
+	);
+	return install;
+}
+
 async function main(): Promise<number> {
 	stopAllOnExit();
-	const [install] = ensureInstalled([process.argv[2] ?? '2.41.1']);
+	const install = chooseInstall(process.argv[2] ?? '2.41.1');
 	let tarball = process.env.E2E_TARBALL ?? '';
 	const built = await step(
 		tarball ? `use the package tarball ${tarball}` : 'build and npm pack the package',
