@@ -12,6 +12,7 @@ import { ASK_TO_CONFIRM, unconfirmedOtherAction } from './dryRuns';
 import { validateCreate, validateUpdate } from './draft/validateOnly';
 import { readGivenMediaUrls } from './draft/content/posts/read';
 import { displayUrl } from '../helpers/mediaFiles';
+import { approvedByHumanReview } from './humanReview';
 
 /**
  * AI-agent safety. n8n runs a node with `usableAsTool` as an agent's tool under a node type whose name
@@ -183,6 +184,7 @@ export async function unconfirmedToolAction(
 		if (isSet(fields.publishAt)) publishAt = fields.publishAt;
 	}
 	if (context.getNodeParameter('confirm', itemIndex, false) === true) return undefined;
+	if (approvedByHumanReview(context)) return undefined; // n8n's human review approved this call
 	if (resource !== 'draft') return await unconfirmedOtherAction(context, resource, itemIndex);
 
 	const socialSetId = getSocialSetId(context, itemIndex);
