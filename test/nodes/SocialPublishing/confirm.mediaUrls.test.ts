@@ -123,20 +123,36 @@ describe('Draft > Create with Media URLs as an AI agent tool', () => {
 		expect(writes(requests)).toEqual([]);
 	});
 
-	test('hundreds of URLs from the model: each one checked, none read; the answer lists 20 and counts the rest', async () => {
-		const urls = Array.from({ length: 300 }, (_, i) => `${files.baseUrl}/m/${i}.png?sig=${i}`);
+	test('a hundred URLs from the model (the most an item takes): each one checked, none read; the answer lists 20 and counts the rest', async () => {
+		const urls = Array.from({ length: 100 }, (_, i) => `${files.baseUrl}/m/${i}.png?sig=${i}`);
 		const { answers, requests } = await run(createWithUrls(), [
 			{ media_urls: urls.join(', '), confirm: false },
 		]);
 		const answer = answers[0][0];
 		expect(answer.media_urls).toHaveLength(20);
 		expect((answer.media_urls as string[])[19]).toBe(`${files.baseUrl}/m/19.png`);
-		expect(answer.message).toContain('download 300 files (');
-		expect(answer.message).toContain('and 280 more) and upload them as media');
+		expect(answer.message).toContain('download 100 files (');
+		expect(answer.message).toContain('and 80 more) and upload them as media');
 		expect(answer.message).not.toContain('sig=');
 		expect(String(answer.message).length).toBeLessThan(3_000);
 		expect(files.requests).toEqual([]);
 		expect(writes(requests)).toEqual([]);
+	});
+
+	test('more URLs than an item takes are refused naming the parameter and the cap, before anything is read or written', async () => {
+		const urls = Array.from({ length: 300 }, (_, i) => `${files.baseUrl}/m/${i}.png`);
+		const { answers, requests } = await run(createWithUrls(), [
+			{ media_urls: urls.join(', '), confirm: false },
+		]);
+		expect(answers[0]).toEqual([
+			{
+				error: expect.stringContaining(
+					'Parameter "Media URLs" gives 300 Media URLs; an item takes at most 100',
+				),
+			},
+		]);
+		expect(files.requests).toEqual([]);
+		expect(requests).toEqual([]);
 	});
 
 	test('a URL that is not http(s) fails naming the parameter, before anything is read or written', async () => {
