@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'fs';
 import { homedir } from 'os';
 import { delimiter, join } from 'path';
+import { lockHash } from './locks';
 import versions from './versions.json';
 
 export type Runtime = 'system' | 'node24';
@@ -42,11 +43,15 @@ export function node24PackageDir(): string {
 
 export const MARKER = '.install-complete.json';
 
-/** The marker's content: it names everything that went into the install, so a changed pin reinstalls. */
+/**
+ * The marker's content: it names everything that went into the install, the lock's hash included, so a
+ * changed pin or a refreshed lock reinstalls.
+ */
 export function markerContent(install: N8nInstall): string {
 	return JSON.stringify({
 		...install,
 		node24: install.runtime === 'node24' ? NODE24_VERSION : undefined,
+		lock: lockHash(install),
 	});
 }
 
