@@ -22,9 +22,19 @@ const install: N8nInstall = {
 
 const integrity = 'sha512-' + 'A'.repeat(86) + '==';
 
+interface Lock {
+	name: string;
+	lockfileVersion: number;
+	requires: boolean;
+	packages: Record<
+		string,
+		{ version?: string; integrity?: string; resolved?: string; [key: string]: unknown }
+	>;
+}
+
 /** A small lock as `npm install --package-lock-only --omit-lockfile-registry-resolved` writes one. */
-function lockJson(changes: (lock: Record<string, any>) => void = () => undefined): string {
-	const lock: Record<string, any> = {
+function lockJson(changes: (lock: Lock) => void = () => undefined): string {
+	const lock: Lock = {
 		name: `n8n-install-${install.name}`,
 		lockfileVersion: 3,
 		requires: true,
