@@ -142,7 +142,10 @@ function installOne(install: N8nInstall): void {
 	for (const file of LOCK_FILES) copyFileSync(join(lockDir(install), file), join(dir, file));
 	const env = installEnv(install);
 	const flags = install.ignoreScripts ? ['--ignore-scripts'] : [];
-	steps.push(`npm ci ${run('npm', ['ci', ...NPM_QUIET, ...flags], dir, env)} s`);
+	// The lock pins every package's integrity hash, so a package in npm's cache is used without asking the registry.
+	steps.push(
+		`npm ci ${run('npm', ['ci', '--prefer-offline', ...NPM_QUIET, ...flags], dir, env)} s`,
+	);
 	if (install.rebuild.length)
 		steps.push(
 			`npm rebuild ${install.rebuild.join(' ')} ${run('npm', ['rebuild', ...install.rebuild], dir, env)} s`,
