@@ -14,11 +14,13 @@ import {
 	existsSync,
 	mkdirSync,
 	openSync,
+	readFileSync,
+	renameSync,
 	rmSync,
 	statSync,
 	writeFileSync,
 } from 'fs';
-import { join } from 'path';
+import { basename, dirname, join } from 'path';
 import {
 	INSTALLS,
 	MARKER,
@@ -117,6 +119,71 @@ export function installEnv(install: N8nInstall): NodeJS.ProcessEnv {
 	return env;
 }
 
+/**
+ * Where the cache keeps sqlite3's compiled binding for this install's sqlite3 version and runtime. sqlite3 is
+ * a Node-API module, so one built on a runtime serves every install of that version on it: the installs on
+ * Node 24 compile it once (several minutes on 2 cores) instead of once each.
+ */
+function sqlite3Binding(install: N8nInstall, dir: string): { cached: string; target: string } {
+	const module = join(dir, 'node_modules', 'sqlite3');
+	const { version } = JSON.parse(readFileSync(join(module, 'package.json'), 'utf8')) as {
+		version: string;
+	};
+	const runtime = install.runtime === 'node24' ? NODE24_VERSION : process.versions.node;
+	return {
+		cached: join(
+			cacheRoot(),
+			'native',
+			`sqlite3-${version}-node-${runtime}-${process.platform}-${process.arch}`,
+			'node_sqlite3.node',
+		),
+		target: join(module, 'build', 'Release', 'node_sqlite3.node'),
+	};
+}
+
+/** Copies a file so that a reader never sees half of it (another install may read the same cache). */
+function copyWhole(from: string, to: string): void {
+	mkdirSync(dirname(to), { recursive: true });
+	const part = `${to}.${process.pid}.part`;
+	copyFileSync(from, part);
+	renameSync(part, to);
+}
+
+/** `npm rebuild` of the install's native modules, with sqlite3's binding taken from the cache when it holds one. */
+function rebuildNative(install: N8nInstall, dir: string, env: NodeJS.ProcessEnv): string[] {
+	const steps: string[] = [];
+	let modules = install.rebuild;
+	const binding = modules.includes('sqlite3') ? sqlite3Binding(install, dir) : undefined;
+	let reused = false;
+	if (binding && existsSync(binding.cached)) {
+		copyWhole(binding.cached, binding.target);
+		modules = modules.filter((m) => m !== 'sqlite3');
+		reused = true;
+		steps.push(`sqlite3 binding from ${dirname(binding.cached)}`);
+	}
+	if (modules.length)
+		steps.push(
+			`npm rebuild ${modules.join(' ')} ${run('npm', ['rebuild', ...modules], dir, env)} s`,
+		);
+	if (binding && reused) {
+		try {
+			checkNativeModules(install, dir, env);
+		} catch (error) {
+			console.log(
+				`[install] the cached sqlite3 binding does not load; building it: ${(error as Error).message}`,
+			);
+			rmSync(binding.cached, { force: true });
+			steps.push(`npm rebuild sqlite3 ${run('npm', ['rebuild', 'sqlite3'], dir, env)} s`);
+			reused = false;
+		}
+	}
+	if (binding && !reused && existsSync(binding.target)) {
+		checkNativeModules(install, dir, env);
+		copyWhole(binding.target, binding.cached);
+	}
+	return steps;
+}
+
 function installOne(install: N8nInstall): void {
 	const dir = installDir(install);
 	if (isInstalled(install)) {
@@ -146,10 +213,7 @@ function installOne(install: N8nInstall): void {
 	steps.push(
 		`npm ci ${run('npm', ['ci', '--prefer-offline', ...NPM_QUIET, ...flags], dir, env)} s`,
 	);
-	if (install.rebuild.length)
-		steps.push(
-			`npm rebuild ${install.rebuild.join(' ')} ${run('npm', ['rebuild', ...install.rebuild], dir, env)} s`,
-		);
+	steps.push(...rebuildNative(install, dir, env));
 	const t = Date.now();
 	checkNativeModules(install, dir, env);
 	const check = spawnSync('node', [join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), '--version'], {
@@ -200,7 +264,7 @@ export function ensureInstalled(selectors: string[] = []): N8nInstall[] {
 			console.log(`[install] ${install.name}: already installed`);
 			continue;
 		}
-		withLock(install.name, () => installOne(install));
+		withLock(basename(installDir(install)), () => installOne(install));
 	}
 	return chosen;
 }

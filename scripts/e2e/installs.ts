@@ -32,8 +32,13 @@ export function cacheRoot(): string {
 	return join(base, 'n8n-nodes-social-publishing');
 }
 
+/**
+ * The install's folder in the cache, named for the install and its lock's hash: an install made from
+ * another lock (an older or newer clone, another branch, or an installer that resolves n8n afresh into
+ * `<name>`) lives in a folder of its own, so clones sharing the cache never wipe each other's installs.
+ */
 export function installDir(install: N8nInstall): string {
-	return join(cacheRoot(), install.name);
+	return join(cacheRoot(), `${install.name}-lock-${lockHash(install).slice(0, 12)}`);
 }
 
 /** The folder of the Node 24 runtime package (it ships `bin/node` and Node's headers). */

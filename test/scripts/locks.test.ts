@@ -6,8 +6,8 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
-import { join } from 'path';
-import { INSTALLS, markerContent, N8nInstall } from '../../scripts/e2e/installs';
+import { basename, join } from 'path';
+import { INSTALLS, installDir, markerContent, N8nInstall } from '../../scripts/e2e/installs';
 import { describeChange } from '../../scripts/e2e/lock-n8n';
 import { lockDir, lockHash, lockPackageJson, lockProblems } from '../../scripts/e2e/locks';
 
@@ -83,6 +83,14 @@ describe('the pinned n8n installs in versions.json', () => {
 	test('their marker names the lock, so a refreshed lock reinstalls', () => {
 		for (const pinned of INSTALLS)
 			expect(JSON.parse(markerContent(pinned)).lock).toBe(lockHash(pinned));
+	});
+
+	test('each installs into a folder named for its lock, so clones with other locks keep their own installs', () => {
+		const dirs = INSTALLS.map((pinned) => basename(installDir(pinned)));
+		expect(dirs).toEqual(
+			INSTALLS.map((pinned) => `${pinned.name}-lock-${lockHash(pinned).slice(0, 12)}`),
+		);
+		expect(new Set(dirs).size).toBe(INSTALLS.length);
 	});
 });
 
