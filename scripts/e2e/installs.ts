@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'fs';
 import { homedir } from 'os';
 import { delimiter, join } from 'path';
+import { lockHash } from './locks';
 import versions from './versions.json';
 
 export type Runtime = 'system' | 'node24';
@@ -31,8 +32,13 @@ export function cacheRoot(): string {
 	return join(base, 'n8n-nodes-social-publishing');
 }
 
+/**
+ * The install's folder in the cache, named for the install and its lock's hash: an install made from
+ * another lock (an older or newer clone, another branch, or an installer that resolves n8n afresh into
+ * `<name>`) lives in a folder of its own, so clones sharing the cache never wipe each other's installs.
+ */
 export function installDir(install: N8nInstall): string {
-	return join(cacheRoot(), install.name);
+	return join(cacheRoot(), `${install.name}-lock-${lockHash(install).slice(0, 12)}`);
 }
 
 /** The folder of the Node 24 runtime package (it ships `bin/node` and Node's headers). */
@@ -42,11 +48,15 @@ export function node24PackageDir(): string {
 
 export const MARKER = '.install-complete.json';
 
-/** The marker's content: it names everything that went into the install, so a changed pin reinstalls. */
+/**
+ * The marker's content: it names everything that went into the install, the lock's hash included, so a
+ * changed pin or a refreshed lock reinstalls.
+ */
 export function markerContent(install: N8nInstall): string {
 	return JSON.stringify({
 		...install,
 		node24: install.runtime === 'node24' ? NODE24_VERSION : undefined,
+		lock: lockHash(install),
 	});
 }
 

@@ -85,7 +85,9 @@ async function main(): Promise<number> {
 		`n8n's default ports held during the run: ${defaults.held.join(', ') || 'none (all in use already)'}`,
 	);
 
+	const perRelease: string[] = [];
 	for (const install of installs) {
+		const releaseStarted = Date.now();
 		console.log(
 			`\nn8n ${install.n8n} (${install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`}), package loaded as ${mode === 'community' ? 'a community package' : 'a custom extension'}`,
 		);
@@ -190,13 +192,16 @@ async function main(): Promise<number> {
 			await sandbox.close();
 			// E2E_KEEP=1 keeps the throwaway user folder (database, logs) for a look after a failure.
 			if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+			perRelease.push(`n8n ${install.n8n} ${((Date.now() - releaseStarted) / 1000).toFixed(0)} s`);
 		}
 	}
 	await defaults.release();
 	if (!given) rmSync(dirname(tarball), { recursive: true, force: true });
 	const passed = outcomes.filter((o) => o.ok).length;
 	const failed = outcomes.length - passed;
-	console.log(`\nend-to-end with real n8n: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+	console.log(
+		`\nend-to-end with real n8n: ${((Date.now() - t0) / 1000).toFixed(0)} s (${perRelease.join(', ')})`,
+	);
 	console.log(`${passed} passed, ${failed} failed`);
 	return failed === 0 ? 0 : 1;
 }

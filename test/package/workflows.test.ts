@@ -73,7 +73,7 @@ describe('GitHub workflows', () => {
 		expect(ci).toContain('- run: npm run test:node24');
 		expect(ci).toContain('- run: npm run test:e2e');
 		expect(ci).toMatch(
-			/uses: actions\/cache@v\d+\n\s+with:\n\s+path: ~\/\.cache\/n8n-nodes-social-publishing\n\s+key: .*hashFiles\('scripts\/e2e\/versions\.json'\)/,
+			/uses: actions\/cache@v\d+\n\s+with:\n\s+path: ~\/\.cache\/n8n-nodes-social-publishing\n\s+key: .*hashFiles\('scripts\/e2e\/versions\.json', 'scripts\/e2e\/locks\/\*\*'\)/,
 		);
 		// .ci/run, the same checks from a clean clone.
 		const local = readFileSync(join(REPO_ROOT, '.ci', 'run'), 'utf8');
