@@ -39,17 +39,13 @@ const SPACE_CHAR = `[${SPACES}]`;
 
 const TLD = `(?:${TLD_ALTERNATION})(?=[^0-9a-zA-Z@+\\-]|$)|xn--[\\-0-9a-z]+`;
 const PATH_CHAR = `[a-z${CYRILLIC}0-9!*';:=+,.$/%#\\[\\]\\-\\u2013_~@|&${LATIN_ACCENTS}]`;
-const BALANCED_PARENS = `\\((?:${PATH_CHAR}+|(?:${PATH_CHAR}*\\(${PATH_CHAR}+\\)${PATH_CHAR}*))\\)`;
 const PATH_END = `[+\\-a-z${CYRILLIC}0-9=_#/${LATIN_ACCENTS}]`;
-/**
- * As twitter-text's source reads once its parts are put in: its ending characters are pasted in without a group, so
- * balanced parentheses alone are a path of their own, not an ending after other path characters.
- */
-const PATH = `(?:${PATH_CHAR}*(?:${BALANCED_PARENS}${PATH_CHAR}*)*${PATH_END}|${BALANCED_PARENS}|@${PATH_CHAR}+/)`;
 const QUERY_CHAR = "[a-z0-9!?*'@();:&=+$/%#\\[\\]\\-_.,~|]";
 const QUERY_END = '[a-z0-9\\-_&=#/]';
-/** What may follow the domain: port, path (group 1), query. Every part is optional, so it always matches. */
-const AFTER_DOMAIN = `(?::[0-9]+)?(\\/${PATH}*)?(?:\\?${QUERY_CHAR}*${QUERY_END})?`;
+/** What may follow the domain before the path: a port. */
+const PORT = ':[0-9]+';
+/** What may follow the path: a query. */
+const QUERY = `\\?${QUERY_CHAR}*${QUERY_END}`;
 const TCO_SOURCE = `^https?:\\/\\/t\\.co\\/([a-z0-9]+)(?:\\?${QUERY_CHAR}*${QUERY_END})?`;
 
 const MAX_LINK_LENGTH = 4096;
@@ -60,10 +56,13 @@ const IS_DOMAIN = 1;
 const IS_PRECEDING = 2;
 const IS_ASCII_LABEL = 4;
 const IS_SPACE = 8;
+const IS_PATH_CHAR = 16;
+const IS_PATH_END = 32;
 
 interface Patterns {
 	tld: RegExp;
-	afterDomain: RegExp;
+	port: RegExp;
+	query: RegExp;
 	tco: RegExp;
 	/** Per UTF-16 code unit, the classes it belongs to (bits above). */
 	classes: Uint8Array;
@@ -80,6 +79,8 @@ function patterns(): Patterns {
 		[IS_PRECEDING, new RegExp(`^(?:${PRECEDING_CHAR})$`, 'i')],
 		[IS_ASCII_LABEL, new RegExp(`^${ASCII_LABEL_CHAR}$`, 'i')],
 		[IS_SPACE, new RegExp(`^${SPACE_CHAR}$`)],
+		[IS_PATH_CHAR, new RegExp(`^${PATH_CHAR}$`, 'i')],
+		[IS_PATH_END, new RegExp(`^${PATH_END}$`, 'i')],
 	];
 	for (let unit = 0; unit < 0x10000; unit++) {
 		const ch = String.fromCharCode(unit);
@@ -89,7 +90,8 @@ function patterns(): Patterns {
 	}
 	compiled = {
 		tld: new RegExp(TLD, 'iy'),
-		afterDomain: new RegExp(AFTER_DOMAIN, 'iy'),
+		port: new RegExp(PORT, 'y'),
+		query: new RegExp(QUERY, 'iy'),
 		tco: new RegExp(TCO_SOURCE, 'i'),
 		classes,
 	};
@@ -142,6 +144,76 @@ function lastLabelBeforeTld(
 	return last;
 }
 
+const SLASH = 0x2f;
+const OPEN = 0x28;
+const CLOSE = 0x29;
+
+/** End of the run of path characters from `at`. */
+function pathCharsEnd(text: string, at: number): number {
+	const { classes } = patterns();
+	while (at < text.length && classes[text.charCodeAt(at)] & IS_PATH_CHAR) at++;
+	return at;
+}
+
+/**
+ * End of balanced parentheses at `at` (`(chars)` or `(chars(chars)chars)`, the expression's `\((?:c+|c*\(c+\)c*)\)`),
+ * or -1. Each run of path characters in it is taken whole: the character after a run is a parenthesis, never a path
+ * character, so the expression has no other way to match.
+ */
+function parensEnd(text: string, at: number): number {
+	if (text.charCodeAt(at) !== OPEN) return -1;
+	const first = pathCharsEnd(text, at + 1);
+	const next = text.charCodeAt(first);
+	if (next === CLOSE) return first > at + 1 ? first + 1 : -1;
+	if (next !== OPEN) return -1;
+	const inner = pathCharsEnd(text, first + 1);
+	if (inner === first + 1 || text.charCodeAt(inner) !== CLOSE) return -1;
+	const last = pathCharsEnd(text, inner + 1);
+	return text.charCodeAt(last) === CLOSE ? last + 1 : -1;
+}
+
+/**
+ * End of twitter-text's path part `(\/(?:c*(?:P c*)*e|P|@c+\/)*)?` from `at` (c a path character, e an ending
+ * character, P balanced parentheses), as its backtracking settles it, or -1 when there is no `/`.
+ *
+ * The first segment (`c*(?:P c*)*e`) is the chain of runs of path characters joined by parentheses, cut after the
+ * chain's last ending character that lies in a run: the greedy repetitions give back until they find one. Every
+ * later segment starts inside the same chain, after that character, where no run holds an ending character any
+ * more, so only parentheses that follow directly make segments (`P`), one each. `@c+/` never applies: a run
+ * holding a `/` is a segment already. The expression read the rest of the chain again for every segment, which
+ * took time growing with the square of a run of `(a)(a)(a)…`; here the chain is read once.
+ */
+function pathEnd(text: string, at: number): number {
+	if (text.charCodeAt(at) !== SLASH) return -1;
+	const { classes } = patterns();
+	let end = at + 1;
+	for (let q = end; ; ) {
+		const runEnd = pathCharsEnd(text, q);
+		for (let i = runEnd - 1; i >= q && i >= end; i--)
+			if (classes[text.charCodeAt(i)] & IS_PATH_END) {
+				end = i + 1;
+				break;
+			}
+		q = parensEnd(text, runEnd);
+		if (q < 0) break;
+	}
+	for (let close = parensEnd(text, end); close >= 0; close = parensEnd(text, end)) end = close;
+	return end;
+}
+
+/** End of what may follow a domain: port, path (from `pathStart`, -1 when none), query. */
+function afterDomain(text: string, domainEnd: number): { pathStart: number; end: number } {
+	const { port, query } = patterns();
+	port.lastIndex = domainEnd;
+	let end = port.test(text) ? port.lastIndex : domainEnd;
+	const path = pathEnd(text, end);
+	const pathStart = path < 0 ? -1 : end;
+	if (path >= 0) end = path;
+	query.lastIndex = end;
+	if (query.test(text)) end = query.lastIndex;
+	return { pathStart, end };
+}
+
 interface Match {
 	/** Where the link starts and ends in the run. */
 	start: number;
@@ -158,7 +230,7 @@ interface Match {
  * character that may precede one (and at the very start), and a match resumes the search at its end.
  */
 function matchLinks(text: string): Match[] {
-	const { classes, afterDomain } = patterns();
+	const { classes } = patterns();
 	const n = text.length;
 	const cls = (i: number) => classes[text.charCodeAt(i)];
 	// End of the run of label characters (domain characters, '-', '_') from each position; first '_' from each position.
@@ -186,15 +258,14 @@ function matchLinks(text: string): Match[] {
 		const label = last[domainStart];
 		if (label < 0) return undefined;
 		const domainEnd = tldEnd(text, labelEnd[label] + 1);
-		afterDomain.lastIndex = domainEnd;
-		const rest = afterDomain.exec(text) as RegExpExecArray;
+		const { pathStart, end } = afterDomain(text, domainEnd);
 		return {
 			start,
-			end: domainEnd + rest[0].length,
+			end,
 			before: '',
 			scheme,
 			domain: text.slice(domainStart, domainEnd),
-			path: rest[1],
+			path: pathStart < 0 ? undefined : text.slice(pathStart, end),
 		};
 	};
 	const matches: Match[] = [];

@@ -89,3 +89,59 @@ describe('Links are found where twitter-text finds them (the label scanner resta
 		expect(spans(text)).toEqual(reference(text));
 	});
 });
+
+describe('The path after a domain ends where twitter-text ends it (the path scanner restates its expression)', () => {
+	// Paths of path characters, ending characters and not, parentheses balanced, nested, unclosed and in runs,
+	// `@…/`, ports and queries, after a domain with and without a scheme.
+	const pieces = fc.constantFrom(
+		'a.com/',
+		'https://a.com/',
+		'a.com:80/',
+		'/',
+		'a',
+		'Z',
+		'!',
+		'.',
+		',',
+		'\u2013',
+		'~',
+		'@',
+		'@b/',
+		'(',
+		')',
+		'(a)',
+		'(!)',
+		'((a)b)',
+		'(a(b)',
+		'(a)!',
+		'()',
+		'?',
+		'?q=1',
+		'&',
+		'#',
+		'é',
+		'ж',
+		'中',
+		' ',
+	);
+
+	test('on generated texts, every link at the same place', () => {
+		fc.assert(
+			fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+				const text = parts.join('');
+				expect(spans(text)).toEqual(reference(text));
+			}),
+			{ numRuns: 5000 },
+		);
+	});
+
+	test.each([
+		['parentheses after the path', 'a.com/x(a)(b)(c)', [[0, 16]]],
+		['parentheses alone, then a run without an ending character', 'a.com/(a)(b)!!', [[0, 12]]],
+		['an ending character after parentheses', 'a.com/(a)(b)c!', [[0, 13]]],
+		['unclosed parentheses', 'a.com/x(a', [[0, 7]]],
+	])('%s', (_name, text, expected) => {
+		expect(spans(text)).toEqual(expected);
+		expect(spans(text)).toEqual(reference(text));
+	});
+});
