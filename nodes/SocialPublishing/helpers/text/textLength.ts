@@ -9,7 +9,7 @@ import { platformName } from '../../../common/platformLists';
 import { findLinks } from './links';
 import { stripMarkers } from './markerSyntax';
 import { replaceLinkedInMentions } from './mentions';
-import { graphemeTotal } from './segments';
+import { graphemeTotal, MAX_SEGMENT } from './segments';
 
 /** Default limit per platform (common/platforms.ts); undefined: no limit is known, nothing is checked unless the user sets one. */
 export const DEFAULT_LIMITS: Readonly<Record<PostPlatform, number | undefined>> = perPlatform(
@@ -213,8 +213,8 @@ export function graphemeCount(text: string): number {
 	return count;
 }
 
-/** `@user@server` shows (and counts on Mastodon) as `@user`. */
-const MASTODON_REMOTE_MENTION = /(?<![=/\w])@([a-z0-9_]+(?:[.-]+[a-z0-9_]+)*)@[\w.-]+\w/gi;
+/** `@user@server` shows (and counts on Mastodon) as `@user`; a server name is at most 253 characters (DNS). */
+const MASTODON_REMOTE_MENTION = /(?<![=/\w])@([a-z0-9_]+(?:[.-]+[a-z0-9_]+)*)@[\w.-]{0,252}\w/gi;
 
 /** Mastodon: graphemes, each link with a scheme 23, a remote mention counted as its local part. */
 export function mastodonLength(text: string): number {
@@ -287,6 +287,46 @@ export function postLength(platform: PostPlatform, text: string): number {
 	return counterOf(platform)(visibleText(text, platform));
 }
 
+/**
+ * The most UTF-16 code units a link can take: its ASCII form (scheme, domain in Punycode, path, query) is at most
+ * 4,096 characters, and a domain label's Punycode is never shorter than half its UTF-16 length.
+ */
+const MAX_LINK_UNITS = 8200;
+/** The most UTF-16 code units of one X weight: an emoji sequence (at most 15 units) weighs 2, NFC joins at most 4. */
+const MAX_UNITS_PER_X_WEIGHT = 8;
+/**
+ * Room for what no platform counts: comment-thread markers (at most 1,000 per post, spec "Limits"; a span marker
+ * as the service writes it is 83 characters) and the `(urn:li:…)` part of LinkedIn mentions.
+ */
+export const HIDDEN_ROOM = 100_000;
+
+/**
+ * The largest UTF-16 length a shown text within `limit` can have, by the platform's counting rules: every link
+ * counts 23 (X, Mastodon) and is at most `MAX_LINK_UNITS` long; a grapheme counts 1 and is taken whole up to
+ * `MAX_SEGMENT` units, one more to end on a whole character (longer ones count once per piece of that size); an X weight stands for at most 8 units,
+ * a Threads unit for at most 2 (an emoji counts its UTF-8 bytes); LinkedIn and Substack count UTF-16 itself.
+ */
+export function maxShownSize(platform: PostPlatform, limit: number): number {
+	const links = Math.floor(limit / X_LINK_LENGTH) * MAX_LINK_UNITS;
+	switch (platformEntry(platform).length.counter) {
+		case 'xWeighted':
+			return links + limit * MAX_UNITS_PER_X_WEIGHT;
+		case 'mastodon':
+			return links + limit * (MAX_SEGMENT + 1);
+		case 'graphemes':
+			return limit * (MAX_SEGMENT + 1);
+		case 'threads':
+			return limit * 2;
+		default:
+			return limit;
+	}
+}
+
+/** The largest UTF-16 length a post text within `limit` can have: what it shows, and room for what it hides. */
+export function maxTextSize(platform: PostPlatform, limit: number): number {
+	return maxShownSize(platform, limit) + HIDDEN_ROOM;
+}
+
 /** Texts longer than this are counted in pieces of about this size. */
 const PIECE = 2048;
 
@@ -333,14 +373,30 @@ function nextCut(text: string, from: number): number {
  * own length (see `nextCut`) and no piece counts less than nothing, so once the sum is over the limit no later
  * part of the text can bring it back, and a text far over its limit is refused without being counted in full.
  * `complete` is false when counting stopped early: the length is then at least `length`.
+ *
+ * Before anything runs over it, a text larger than any text within the limit can be (`maxTextSize`) is refused
+ * on its size, and so is a shown text (markers and mentions taken out) larger than `maxShownSize`, before any
+ * count runs over it: `oversize` then holds that size and the largest size, and `length` is `limit + 1` (the length
+ * is over the limit, but it was not counted). So no count reads more than the limit and its margin, whatever the
+ * text. LinkedIn and Substack count the shown text's UTF-16 length itself, which needs no bound.
  */
 export function postLengthUpTo(
 	platform: PostPlatform,
 	text: string,
 	limit: number,
-): { length: number; complete: boolean } {
+): { length: number; complete: boolean; oversize?: { size: number; max: number } } {
+	const maxText = maxTextSize(platform, limit);
+	if (text.length > maxText)
+		return { length: limit + 1, complete: false, oversize: { size: text.length, max: maxText } };
 	const visible = visibleText(text, platform);
 	const count = counterOf(platform);
+	const maxShown = maxShownSize(platform, limit);
+	if (count !== utf16Length && visible.length > maxShown)
+		return {
+			length: limit + 1,
+			complete: false,
+			oversize: { size: visible.length, max: maxShown },
+		};
 	if (count === utf16Length || visible.length <= PIECE)
 		return { length: count(visible), complete: true };
 	let length = 0;
@@ -363,6 +419,8 @@ export interface LengthProblem {
 	length: number;
 	limit: number;
 	stoppedEarly?: true;
+	/** The text's size in UTF-16 code units, and the most a text within the limit can have, when refused on its size. */
+	oversize?: { size: number; max: number };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -383,7 +441,8 @@ export function findOverLength(
 		if (limit === undefined || !isObject(config) || !Array.isArray(config.posts)) continue;
 		for (const [postIndex, post] of config.posts.entries()) {
 			if (!isObject(post) || typeof post.text !== 'string') continue;
-			const { length, complete } = postLengthUpTo(platform, post.text, limit);
+			const { length, complete, oversize } = postLengthUpTo(platform, post.text, limit);
+			if (oversize) return { platform, postIndex, length, limit, oversize };
 			if (length <= limit) continue;
 			return complete
 				? { platform, postIndex, length, limit }
@@ -399,6 +458,10 @@ export function findOverLength(
  */
 export function describeLengthProblem(problem: LengthProblem): string {
 	const name = platformName(problem.platform);
+	if (problem.oversize) {
+		const { size, max } = problem.oversize;
+		return `gives ${name} post ${problem.postIndex + 1} a text of ${size.toLocaleString('en-US')} characters, more than any text within ${name}'s limit can hold (${max.toLocaleString('en-US')}), so it is refused before it is counted; ${name} takes at most ${problem.limit} (${COUNTED_AS[problem.platform]})`;
+	}
 	const length = problem.stoppedEarly ? `more than ${problem.limit}` : String(problem.length);
 	return `gives ${name} post ${problem.postIndex + 1} a length of ${length} (${COUNTED_AS[problem.platform]}); ${name} takes at most ${problem.limit}`;
 }
