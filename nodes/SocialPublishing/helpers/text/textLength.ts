@@ -58,7 +58,7 @@ function emojiRegex(): RegExp {
  * The characters an emoji sequence is made of; only a keycap's base (`#`, `*`, a digit) is ASCII, and it comes first.
  * So every emoji lies inside a run of non-ASCII emoji characters with at most one such base before it.
  */
-const EMOJI_RUN = new RegExp('[#*0-9]?[[\\p{Emoji}\\p{Emoji_Component}]--[\\x00-\\x7F]]+', 'gv');
+const EMOJI_RUN = new RegExp('[#*0-9]?[[\\p{Emoji}\\p{Emoji_Component}]--\\p{ASCII}]+', 'gv');
 
 /** Code points that only ever continue an emoji sequence: VS16, ZWJ, the keycap mark, skin tones, tags. */
 function continuesEmoji(codePoint: number): boolean {
