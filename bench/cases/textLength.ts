@@ -1,6 +1,8 @@
 import { splitPostsToLimit } from '../../nodes/SocialPublishing/helpers/text/autoSplit';
 import type { PostPlatform } from '../../nodes/common/platforms';
 import {
+	DEFAULT_LIMITS,
+	findOverLength,
 	graphemeCount,
 	postLength,
 	xWeightedLength,
@@ -75,6 +77,12 @@ const ADVERSARIAL: Array<[string, (n: number) => string]> = [
 	['"a.a.a.a…"', (n) => 'a.'.repeat(n / 2)],
 	['"@a@a@a…"', (n) => '@a'.repeat(n / 2)],
 	['a run of "<"', (n) => '<'.repeat(n)],
+	// issue 25: parentheses after a domain (the link path), one grapheme of combining marks (grapheme windows, NFC)
+	[
+		'"https://a.com/" and "(a)" repeated',
+		(n) => `https://a.com/${'(a)'.repeat(n / 3)}`.slice(0, n),
+	],
+	['a letter and combining marks', (n) => `e${'\u0301'.repeat(n - 1)}`],
 ];
 const ADVERSARIAL_CHARS = 100_000;
 const PLATFORMS: PostPlatform[] = ['x', 'bluesky', 'threads', 'mastodon', 'linkedin'];
@@ -105,14 +113,23 @@ export function adversarialRows(log: (message: string) => void): Row[] {
 		const counts = PLATFORMS.map(
 			(platform) => `${platform} ${ms(msPerCall(() => postLength(platform, text)))}`,
 		);
+		// The length check Draft Create runs (default limits): refused on its size or counted up to the limit.
+		const checks = PLATFORMS.map((platform) => {
+			const limits = { [platform]: DEFAULT_LIMITS[platform] };
+			const platforms = { [platform]: { posts: [{ text }] } };
+			return `${platform} ${ms(msPerCall(() => findOverLength(platforms, limits)))}`;
+		});
 		const split = msPerCall(() => {
 			splitPostsToLimit([text], { limit: 280, count: (t) => postLength('x', t) });
 		});
-		log(`${name}: ${counts.join(', ')}, Auto-Split for X ${ms(split)}`);
+		log(
+			`${name}: ${counts.join(', ')}; length check ${checks.join(', ')}; Auto-Split for X ${ms(split)}`,
+		);
 		return {
 			case: `Adversarial text of ${count(ADVERSARIAL_CHARS)} characters: ${name}`,
-			measure: 'time per call of each count, and of Auto-Split into X posts of 280 (linear time)',
-			result: `${counts.join(' · ')} · Auto-Split X ${ms(split)}`,
+			measure:
+				'time per call of each count, of the length check at the default limits, and of Auto-Split into X posts of 280 (linear time)',
+			result: `${counts.join(' · ')} · check ${checks.join(' · ')} · Auto-Split X ${ms(split)}`,
 			target: 'info',
 		};
 	});

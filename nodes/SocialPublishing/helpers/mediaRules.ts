@@ -65,8 +65,16 @@ export function kindOfMime(mime: string | undefined): MediaKind {
 	return 'unknown';
 }
 
+/**
+ * Longest URL read for its kind: the URL parser takes time growing faster than the length on long paths of
+ * non-ASCII characters (100,000 characters of `(é)@)` 24 times as long as 25,000), and servers refuse request lines
+ * much shorter than this. A longer URL is of unknown kind until it is downloaded.
+ */
+const MAX_URL_FOR_KIND = 8192;
+
 /** A URL's kind by the extension of its path (before any download; query and fragment ignored). */
 export function kindOfUrl(url: string): MediaKind {
+	if (url.length > MAX_URL_FOR_KIND) return 'unknown';
 	try {
 		return kindOfFileName(decodeURIComponent(new URL(url).pathname));
 	} catch {

@@ -145,9 +145,16 @@ export function paramProblem(
 	};
 }
 
+/**
+ * Longest name folded: a tag name is at most 32 characters (spec "Limits"), so a longer text matches no tag either
+ * way, and the engine's normalizer and case mapping take time growing faster than the length on long runs of
+ * combining marks. Such a text is compared as it is.
+ */
+const MAX_FOLDED = 1024;
+
 /** A name compared ignoring case (tag names and slugs). */
 export function foldCase(text: string): string {
-	return text.normalize('NFC').toLowerCase();
+	return text.length > MAX_FOLDED ? text : text.normalize('NFC').toLowerCase();
 }
 
 /** `a, b ,c` or an array from an expression, as a clean list. */

@@ -335,11 +335,23 @@ function numberSuffix(k: number, total: number): string {
 }
 
 /**
+ * The longest post text Auto-Split takes, in UTF-16 code units: a long article (about 30,000 words) is split, a
+ * larger text is refused before any of it is read, so a split never works on more than this.
+ */
+export const MAX_SPLIT_TEXT = 200_000;
+
+/**
  * Splits each post text that is over the limit into as many posts as needed; texts that fit stay as they are.
  * With numbering, every post of a resulting thread of two or more gets " k/N", within the limit.
  */
 export function splitPostsToLimit(texts: string[], options: SplitOptions): SplitResult {
 	const { limit, count } = options;
+	const large = texts.findIndex((text) => text.length > MAX_SPLIT_TEXT);
+	if (large !== -1)
+		return {
+			problem: `its text has ${texts[large].length.toLocaleString('en-US')} characters; Auto-Split takes at most ${MAX_SPLIT_TEXT.toLocaleString('en-US')}`,
+			postIndex: large,
+		};
 	// Room for the numbers from the start when the thread will clearly need them, so one pass usually does.
 	const estimate = texts.reduce(
 		(sum, text) => sum + Math.max(1, Math.ceil(count(text) / limit)),

@@ -22,34 +22,91 @@ export interface Link {
 	length: number;
 }
 
-const LATIN_ACCENTS =
-	'\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff\\u0100-\\u024f\\u0253\\u0254\\u0256\\u0257\\u0259\\u025b\\u0263\\u0268\\u026f\\u0272\\u0289\\u028b\\u02bb\\u0300-\\u036f\\u1e00-\\u1eff';
-const CYRILLIC = '\\u0400-\\u04ff';
-const SPACES =
-	'\\x09-\\x0d\\x20\\x85\\xa0\\u1680\\u180e\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const INVALID = '\\ufffe\\ufeff\\uffff';
-const DIRECTIONAL = '\\u202a-\\u202e\\u061c\\u200e\\u200f\\u2066-\\u2069';
-const PUNCTUATION = "!'#%&()*+,\\\\\\-./:;<=>?@\\[\\]^_{|}~$";
+/** Ranges of UTF-16 code units, first and last included. */
+type Ranges = ReadonlyArray<readonly [number, number]>;
 
-/** The character classes of twitter-text's expression (each one UTF-16 code unit, case-insensitive). */
-const DOMAIN_CHAR = `[^${PUNCTUATION}${SPACES}${INVALID}${DIRECTIONAL}]`;
-const PRECEDING_CHAR = `[^A-Za-z0-9@\\uff20$#\\uff03${INVALID}]|[${DIRECTIONAL}]`;
-const ASCII_LABEL_CHAR = `[\\-a-z0-9${LATIN_ACCENTS}]`;
-const SPACE_CHAR = `[${SPACES}]`;
+const range = (first: number, last = first): readonly [number, number] => [first, last];
+const units = (chars: string): Ranges => Array.from(chars, (ch) => range(ch.charCodeAt(0)));
+
+/*
+ * The character classes of twitter-text's expression, as code unit ranges (written as ranges, not as expression
+ * classes: a class holding combining marks reads as misleading to linters, and the table below needs no expression).
+ */
+const LATIN_ACCENTS: Ranges = [
+	range(0xc0, 0xd6),
+	range(0xd8, 0xf6),
+	range(0xf8, 0xff),
+	range(0x100, 0x24f),
+	range(0x253, 0x254),
+	range(0x256, 0x257),
+	range(0x259),
+	range(0x25b),
+	range(0x263),
+	range(0x268),
+	range(0x26f),
+	range(0x272),
+	range(0x289),
+	range(0x28b),
+	range(0x2bb),
+	range(0x300, 0x36f),
+	range(0x1e00, 0x1eff),
+];
+const CYRILLIC: Ranges = [range(0x400, 0x4ff)];
+const SPACES: Ranges = [
+	range(0x09, 0x0d),
+	range(0x20),
+	range(0x85),
+	range(0xa0),
+	range(0x1680),
+	range(0x180e),
+	range(0x2000, 0x200a),
+	range(0x2028, 0x2029),
+	range(0x202f),
+	range(0x205f),
+	range(0x3000),
+];
+const INVALID: Ranges = [range(0xfffe), range(0xfeff), range(0xffff)];
+const DIRECTIONAL: Ranges = [
+	range(0x202a, 0x202e),
+	range(0x61c),
+	range(0x200e, 0x200f),
+	range(0x2066, 0x2069),
+];
+const PUNCTUATION = units("!'#%&()*+,\\-./:;<=>?@[]^_{|}~$");
+const LOWER = [range(0x61, 0x7a)];
+const UPPER = [range(0x41, 0x5a)];
+const DIGITS = [range(0x30, 0x39)];
+
+/** Not a domain character: punctuation, spaces, invalid and directional characters. */
+const NOT_DOMAIN: Ranges = [...PUNCTUATION, ...SPACES, ...INVALID, ...DIRECTIONAL];
+/** What may not come right before a link (except directional characters, which may). */
+const NOT_PRECEDING: Ranges = [
+	...UPPER,
+	...LOWER,
+	...DIGITS,
+	...units('@$#'),
+	range(0xff20),
+	range(0xff03),
+	...INVALID,
+];
+const ASCII_LABEL: Ranges = [...units('-'), ...LOWER, ...DIGITS, ...LATIN_ACCENTS];
+const PATH_CHARS: Ranges = [
+	...LOWER,
+	...CYRILLIC,
+	...DIGITS,
+	...units("!*';:=+,.$/%#[]-_~@|&"),
+	range(0x2013),
+	...LATIN_ACCENTS,
+];
+const PATH_ENDS: Ranges = [...units('+-=_#/'), ...LOWER, ...CYRILLIC, ...DIGITS, ...LATIN_ACCENTS];
 
 const TLD = `(?:${TLD_ALTERNATION})(?=[^0-9a-zA-Z@+\\-]|$)|xn--[\\-0-9a-z]+`;
-const PATH_CHAR = `[a-z${CYRILLIC}0-9!*';:=+,.$/%#\\[\\]\\-\\u2013_~@|&${LATIN_ACCENTS}]`;
-const BALANCED_PARENS = `\\((?:${PATH_CHAR}+|(?:${PATH_CHAR}*\\(${PATH_CHAR}+\\)${PATH_CHAR}*))\\)`;
-const PATH_END = `[+\\-a-z${CYRILLIC}0-9=_#/${LATIN_ACCENTS}]`;
-/**
- * As twitter-text's source reads once its parts are put in: its ending characters are pasted in without a group, so
- * balanced parentheses alone are a path of their own, not an ending after other path characters.
- */
-const PATH = `(?:${PATH_CHAR}*(?:${BALANCED_PARENS}${PATH_CHAR}*)*${PATH_END}|${BALANCED_PARENS}|@${PATH_CHAR}+/)`;
 const QUERY_CHAR = "[a-z0-9!?*'@();:&=+$/%#\\[\\]\\-_.,~|]";
 const QUERY_END = '[a-z0-9\\-_&=#/]';
-/** What may follow the domain: port, path (group 1), query. Every part is optional, so it always matches. */
-const AFTER_DOMAIN = `(?::[0-9]+)?(\\/${PATH}*)?(?:\\?${QUERY_CHAR}*${QUERY_END})?`;
+/** What may follow the domain before the path: a port. */
+const PORT = ':[0-9]+';
+/** What may follow the path: a query. */
+const QUERY = `\\?${QUERY_CHAR}*${QUERY_END}`;
 const TCO_SOURCE = `^https?:\\/\\/t\\.co\\/([a-z0-9]+)(?:\\?${QUERY_CHAR}*${QUERY_END})?`;
 
 const MAX_LINK_LENGTH = 4096;
@@ -60,13 +117,46 @@ const IS_DOMAIN = 1;
 const IS_PRECEDING = 2;
 const IS_ASCII_LABEL = 4;
 const IS_SPACE = 8;
+const IS_PATH_CHAR = 16;
+const IS_PATH_END = 32;
 
 interface Patterns {
 	tld: RegExp;
-	afterDomain: RegExp;
+	port: RegExp;
+	query: RegExp;
 	tco: RegExp;
 	/** Per UTF-16 code unit, the classes it belongs to (bits above). */
 	classes: Uint8Array;
+}
+
+/**
+ * For every code unit, the unit a case-insensitive expression (without the `u` flag) compares it as: its upper case
+ * when that is one unit and does not turn a non-ASCII unit into ASCII (ECMAScript's Canonicalize).
+ */
+function caseFolded(): Uint16Array {
+	const folded = new Uint16Array(0x10000);
+	for (let unit = 0; unit < 0x10000; unit++) {
+		const upper = String.fromCharCode(unit).toUpperCase();
+		const mapped = upper.length === 1 ? upper.charCodeAt(0) : unit;
+		folded[unit] = unit >= 0x80 && mapped < 0x80 ? unit : mapped;
+	}
+	return folded;
+}
+
+/**
+ * Membership of the ranges per code unit; with `folded`, per folded unit (a unit is in the class when its folded
+ * unit is that of a member, as a case-insensitive class matches).
+ */
+function member(ranges: Ranges, folded?: Uint16Array): Uint8Array {
+	const table = new Uint8Array(0x10000);
+	for (const [first, last] of ranges)
+		for (let unit = first; unit <= last; unit++) table[folded ? folded[unit] : unit] = 1;
+	return table;
+}
+
+/** The class bits of every code unit (exported for the tests, which compare them with twitter-text's classes). */
+export function linkCharacterClasses(): Uint8Array {
+	return patterns().classes;
 }
 
 let compiled: Patterns | undefined;
@@ -75,21 +165,31 @@ let compiled: Patterns | undefined;
 function patterns(): Patterns {
 	if (compiled) return compiled;
 	const classes = new Uint8Array(0x10000);
-	const tests: Array<[number, RegExp]> = [
-		[IS_DOMAIN, new RegExp(`^${DOMAIN_CHAR}$`, 'i')],
-		[IS_PRECEDING, new RegExp(`^(?:${PRECEDING_CHAR})$`, 'i')],
-		[IS_ASCII_LABEL, new RegExp(`^${ASCII_LABEL_CHAR}$`, 'i')],
-		[IS_SPACE, new RegExp(`^${SPACE_CHAR}$`)],
-	];
+	const folded = caseFolded();
+	const caseless = (ranges: Ranges) => member(ranges, folded);
+	const exact = (ranges: Ranges) => member(ranges);
+	const notDomain = caseless(NOT_DOMAIN);
+	const notPreceding = caseless(NOT_PRECEDING);
+	const directional = caseless(DIRECTIONAL);
+	const asciiLabel = caseless(ASCII_LABEL);
+	const space = exact(SPACES);
+	const pathChar = caseless(PATH_CHARS);
+	const pathEnd = caseless(PATH_ENDS);
 	for (let unit = 0; unit < 0x10000; unit++) {
-		const ch = String.fromCharCode(unit);
+		const key = folded[unit];
 		let bits = 0;
-		for (const [bit, test] of tests) if (test.test(ch)) bits |= bit;
+		if (!notDomain[key]) bits |= IS_DOMAIN;
+		if (!notPreceding[key] || directional[key]) bits |= IS_PRECEDING;
+		if (asciiLabel[key]) bits |= IS_ASCII_LABEL;
+		if (space[unit]) bits |= IS_SPACE;
+		if (pathChar[key]) bits |= IS_PATH_CHAR;
+		if (pathEnd[key]) bits |= IS_PATH_END;
 		classes[unit] = bits;
 	}
 	compiled = {
 		tld: new RegExp(TLD, 'iy'),
-		afterDomain: new RegExp(AFTER_DOMAIN, 'iy'),
+		port: new RegExp(PORT, 'y'),
+		query: new RegExp(QUERY, 'iy'),
 		tco: new RegExp(TCO_SOURCE, 'i'),
 		classes,
 	};
@@ -142,6 +242,76 @@ function lastLabelBeforeTld(
 	return last;
 }
 
+const SLASH = 0x2f;
+const OPEN = 0x28;
+const CLOSE = 0x29;
+
+/** End of the run of path characters from `at`. */
+function pathCharsEnd(text: string, at: number): number {
+	const { classes } = patterns();
+	while (at < text.length && classes[text.charCodeAt(at)] & IS_PATH_CHAR) at++;
+	return at;
+}
+
+/**
+ * End of balanced parentheses at `at` (`(chars)` or `(chars(chars)chars)`, the expression's `\((?:c+|c*\(c+\)c*)\)`),
+ * or -1. Each run of path characters in it is taken whole: the character after a run is a parenthesis, never a path
+ * character, so the expression has no other way to match.
+ */
+function parensEnd(text: string, at: number): number {
+	if (text.charCodeAt(at) !== OPEN) return -1;
+	const first = pathCharsEnd(text, at + 1);
+	const next = text.charCodeAt(first);
+	if (next === CLOSE) return first > at + 1 ? first + 1 : -1;
+	if (next !== OPEN) return -1;
+	const inner = pathCharsEnd(text, first + 1);
+	if (inner === first + 1 || text.charCodeAt(inner) !== CLOSE) return -1;
+	const last = pathCharsEnd(text, inner + 1);
+	return text.charCodeAt(last) === CLOSE ? last + 1 : -1;
+}
+
+/**
+ * End of twitter-text's path part `(\/(?:c*(?:P c*)*e|P|@c+\/)*)?` from `at` (c a path character, e an ending
+ * character, P balanced parentheses), as its backtracking settles it, or -1 when there is no `/`.
+ *
+ * The first segment (`c*(?:P c*)*e`) is the chain of runs of path characters joined by parentheses, cut after the
+ * chain's last ending character that lies in a run: the greedy repetitions give back until they find one. Every
+ * later segment starts inside the same chain, after that character, where no run holds an ending character any
+ * more, so only parentheses that follow directly make segments (`P`), one each. `@c+/` never applies: a run
+ * holding a `/` is a segment already. The expression read the rest of the chain again for every segment, which
+ * took time growing with the square of a run of `(a)(a)(a)…`; here the chain is read once.
+ */
+function pathEnd(text: string, at: number): number {
+	if (text.charCodeAt(at) !== SLASH) return -1;
+	const { classes } = patterns();
+	let end = at + 1;
+	for (let q = end; ; ) {
+		const runEnd = pathCharsEnd(text, q);
+		for (let i = runEnd - 1; i >= q && i >= end; i--)
+			if (classes[text.charCodeAt(i)] & IS_PATH_END) {
+				end = i + 1;
+				break;
+			}
+		q = parensEnd(text, runEnd);
+		if (q < 0) break;
+	}
+	for (let close = parensEnd(text, end); close >= 0; close = parensEnd(text, end)) end = close;
+	return end;
+}
+
+/** End of what may follow a domain: port, path (from `pathStart`, -1 when none), query. */
+function afterDomain(text: string, domainEnd: number): { pathStart: number; end: number } {
+	const { port, query } = patterns();
+	port.lastIndex = domainEnd;
+	let end = port.test(text) ? port.lastIndex : domainEnd;
+	const path = pathEnd(text, end);
+	const pathStart = path < 0 ? -1 : end;
+	if (path >= 0) end = path;
+	query.lastIndex = end;
+	if (query.test(text)) end = query.lastIndex;
+	return { pathStart, end };
+}
+
 interface Match {
 	/** Where the link starts and ends in the run. */
 	start: number;
@@ -158,7 +328,7 @@ interface Match {
  * character that may precede one (and at the very start), and a match resumes the search at its end.
  */
 function matchLinks(text: string): Match[] {
-	const { classes, afterDomain } = patterns();
+	const { classes } = patterns();
 	const n = text.length;
 	const cls = (i: number) => classes[text.charCodeAt(i)];
 	// End of the run of label characters (domain characters, '-', '_') from each position; first '_' from each position.
@@ -186,15 +356,14 @@ function matchLinks(text: string): Match[] {
 		const label = last[domainStart];
 		if (label < 0) return undefined;
 		const domainEnd = tldEnd(text, labelEnd[label] + 1);
-		afterDomain.lastIndex = domainEnd;
-		const rest = afterDomain.exec(text) as RegExpExecArray;
+		const { pathStart, end } = afterDomain(text, domainEnd);
 		return {
 			start,
-			end: domainEnd + rest[0].length,
+			end,
 			before: '',
 			scheme,
 			domain: text.slice(domainStart, domainEnd),
-			path: rest[1],
+			path: pathStart < 0 ? undefined : text.slice(pathStart, end),
 		};
 	};
 	const matches: Match[] = [];

@@ -69,5 +69,7 @@ export function punycodeEncode(input: string): string {
 
 /** A label as IDNA's ToASCII writes it: unchanged when ASCII, else `xn--` and its Punycode. */
 export function labelToAscii(label: string): string {
-	return /[^\x00-\x7f]/.test(label) ? `xn--${punycodeEncode(label)}` : label;
+	for (let i = 0; i < label.length; i++)
+		if (label.charCodeAt(i) > 0x7f) return `xn--${punycodeEncode(label)}`;
+	return label;
 }

@@ -5,12 +5,23 @@
  * last is kept (a boundary depends only on the text before it and the character after it), and the next window
  * starts at that last boundary, since the last segment may go on past the window (word boundaries also look one
  * character further, so those near the end of a window are left to the next). A window that holds a single
- * segment (one grapheme of thousands of combining marks) grows until the segment ends.
+ * segment grows, up to `MAX_SEGMENT` code units: a longer segment (one grapheme of thousands of combining marks,
+ * which no script needs) is cut there and counted in pieces of at most that size, so no window is ever larger and
+ * the segmenter's work on one window stays bounded whatever the text.
  */
 
 type Granularity = 'grapheme' | 'word';
 
 const WINDOW = 64;
+/**
+ * The longest segment taken whole, in UTF-16 code units (one more when it ends on a surrogate pair). The graphemes
+ * of real text are far shorter (an emoji ZWJ sequence with skin tones is 15 units, a tag-sequence flag 14, an
+ * Indic conjunct or a letter with a few combining marks under 20), so only pathological clusters are cut, each
+ * counting once per 64 units. Auto-Split counts a post without spaces whole at every step, so a post of such
+ * clusters costs the square of its size, which this bound keeps small: 300 Bluesky graphemes are at most 19,500
+ * units.
+ */
+export const MAX_SEGMENT = 64;
 
 const segmenters: Partial<Record<Granularity, Intl.Segmenter>> = {};
 
@@ -52,10 +63,12 @@ function eachSegmentStart(
 			if (last >= 0) onStart(last);
 			break;
 		}
-		if (last < 0) {
-			size *= 2;
+		if (last < 0 && size < MAX_SEGMENT) {
+			size = Math.min(MAX_SEGMENT, size * 2);
 			continue;
 		}
+		// A segment longer than the largest window is cut at the window's end (never inside a surrogate pair).
+		if (last < 0) last = to;
 		// the last boundary starts the next window (its segment may go on past this one) and is kept
 		onStart(last);
 		from = last;

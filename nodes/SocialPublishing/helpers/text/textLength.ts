@@ -9,7 +9,7 @@ import { platformName } from '../../../common/platformLists';
 import { findLinks } from './links';
 import { stripMarkers } from './markerSyntax';
 import { replaceLinkedInMentions } from './mentions';
-import { graphemeTotal } from './segments';
+import { graphemeTotal, MAX_SEGMENT } from './segments';
 
 /** Default limit per platform (common/platforms.ts); undefined: no limit is known, nothing is checked unless the user sets one. */
 export const DEFAULT_LIMITS: Readonly<Record<PostPlatform, number | undefined>> = perPlatform(
@@ -58,7 +58,7 @@ function emojiRegex(): RegExp {
  * The characters an emoji sequence is made of; only a keycap's base (`#`, `*`, a digit) is ASCII, and it comes first.
  * So every emoji lies inside a run of non-ASCII emoji characters with at most one such base before it.
  */
-const EMOJI_RUN = new RegExp('[#*0-9]?[[\\p{Emoji}\\p{Emoji_Component}]--[\\x00-\\x7F]]+', 'gv');
+const EMOJI_RUN = new RegExp('[#*0-9]?[[\\p{Emoji}\\p{Emoji_Component}]--\\p{ASCII}]+', 'gv');
 
 /** Code points that only ever continue an emoji sequence: VS16, ZWJ, the keycap mark, skin tones, tags. */
 function continuesEmoji(codePoint: number): boolean {
@@ -141,12 +141,55 @@ function xWeight(codePoint: number): number {
 	return 2;
 }
 
+/** Longest stretch handed to the normalizer at once when no safe place to cut comes sooner. */
+const NFC_PIECE = 4096;
+
+/**
+ * A character that NFC never joins to what comes before it or moves across: ASCII, CJK ideographs, kana letters,
+ * Hangul syllables and leading jamo (each a starter that is never the second part of a composition).
+ */
+function startsNfcPiece(unit: number): boolean {
+	return (
+		unit < 0x80 ||
+		(unit >= 0x4e00 && unit <= 0x9fff) ||
+		(unit >= 0x3041 && unit <= 0x3096) ||
+		(unit >= 0x30a1 && unit <= 0x30fa) ||
+		(unit >= 0xac00 && unit <= 0xd7a3) ||
+		(unit >= 0x1100 && unit <= 0x1112)
+	);
+}
+
+/**
+ * The text in NFC, normalized piece by piece: the engine's normalizer takes time growing faster than the length on
+ * a long run of combining marks (a letter and 25,000 marks 0.2 ms, 100,000 marks 2.1 ms). Pieces are cut before a
+ * character of `startsNfcPiece`, where the result is the same as for the whole text, after at least `NFC_PIECE`
+ * units; a stretch of `NFC_PIECE` units without one (no real text: a run of combining marks) is cut there.
+ */
+function normalizeNfc(text: string): string {
+	if (text.length <= NFC_PIECE) return text.normalize('NFC');
+	let out = '';
+	let from = 0;
+	while (from < text.length) {
+		let to = Math.min(text.length, from + NFC_PIECE);
+		let cut = to;
+		while (cut > from + 1 && cut < text.length && !startsNfcPiece(text.charCodeAt(cut))) cut--;
+		if (cut > from + 1 || to === text.length) to = cut;
+		else {
+			const unit = text.charCodeAt(to - 1);
+			if (to < text.length && unit >= 0xd800 && unit <= 0xdbff) to++;
+		}
+		out += text.slice(from, to).normalize('NFC');
+		from = to;
+	}
+	return out;
+}
+
 /**
  * X's weighted length (twitter-text 3, `parseTweet`): the text NFC-normalized; each link 23; each emoji 2;
  * each other code point 1 in the light ranges, else 2.
  */
 export function xWeightedLength(text: string): number {
-	const normalized = text.normalize('NFC');
+	const normalized = normalizeNfc(text);
 	const n = normalized.length;
 	const links = findLinks(normalized);
 	const emoji = [...emojiAt(normalized)];
@@ -213,8 +256,8 @@ export function graphemeCount(text: string): number {
 	return count;
 }
 
-/** `@user@server` shows (and counts on Mastodon) as `@user`. */
-const MASTODON_REMOTE_MENTION = /(?<![=/\w])@([a-z0-9_]+(?:[.-]+[a-z0-9_]+)*)@[\w.-]+\w/gi;
+/** `@user@server` shows (and counts on Mastodon) as `@user`; a server name is at most 253 characters (DNS). */
+const MASTODON_REMOTE_MENTION = /(?<![=/\w])@([a-z0-9_]+(?:[.-]+[a-z0-9_]+)*)@[\w.-]{0,252}\w/gi;
 
 /** Mastodon: graphemes, each link with a scheme 23, a remote mention counted as its local part. */
 export function mastodonLength(text: string): number {
@@ -287,6 +330,46 @@ export function postLength(platform: PostPlatform, text: string): number {
 	return counterOf(platform)(visibleText(text, platform));
 }
 
+/**
+ * The most UTF-16 code units a link can take: its ASCII form (scheme, domain in Punycode, path, query) is at most
+ * 4,096 characters, and a domain label's Punycode is never shorter than half its UTF-16 length.
+ */
+const MAX_LINK_UNITS = 8200;
+/** The most UTF-16 code units of one X weight: an emoji sequence (at most 15 units) weighs 2, NFC joins at most 4. */
+const MAX_UNITS_PER_X_WEIGHT = 8;
+/**
+ * Room for what no platform counts: comment-thread markers (at most 1,000 per post, spec "Limits"; a span marker
+ * as the service writes it is 83 characters) and the `(urn:li:…)` part of LinkedIn mentions.
+ */
+export const HIDDEN_ROOM = 100_000;
+
+/**
+ * The largest UTF-16 length a shown text within `limit` can have, by the platform's counting rules: every link
+ * counts 23 (X, Mastodon) and is at most `MAX_LINK_UNITS` long; a grapheme counts 1 and is taken whole up to
+ * `MAX_SEGMENT` units, one more to end on a whole character (longer ones count once per piece of that size); an X weight stands for at most 8 units,
+ * a Threads unit for at most 2 (an emoji counts its UTF-8 bytes); LinkedIn and Substack count UTF-16 itself.
+ */
+export function maxShownSize(platform: PostPlatform, limit: number): number {
+	const links = Math.floor(limit / X_LINK_LENGTH) * MAX_LINK_UNITS;
+	switch (platformEntry(platform).length.counter) {
+		case 'xWeighted':
+			return links + limit * MAX_UNITS_PER_X_WEIGHT;
+		case 'mastodon':
+			return links + limit * (MAX_SEGMENT + 1);
+		case 'graphemes':
+			return limit * (MAX_SEGMENT + 1);
+		case 'threads':
+			return limit * 2;
+		default:
+			return limit;
+	}
+}
+
+/** The largest UTF-16 length a post text within `limit` can have: what it shows, and room for what it hides. */
+export function maxTextSize(platform: PostPlatform, limit: number): number {
+	return maxShownSize(platform, limit) + HIDDEN_ROOM;
+}
+
 /** Texts longer than this are counted in pieces of about this size. */
 const PIECE = 2048;
 
@@ -333,14 +416,30 @@ function nextCut(text: string, from: number): number {
  * own length (see `nextCut`) and no piece counts less than nothing, so once the sum is over the limit no later
  * part of the text can bring it back, and a text far over its limit is refused without being counted in full.
  * `complete` is false when counting stopped early: the length is then at least `length`.
+ *
+ * Before anything runs over it, a text larger than any text within the limit can be (`maxTextSize`) is refused
+ * on its size, and so is a shown text (markers and mentions taken out) larger than `maxShownSize`, before any
+ * count runs over it: `oversize` then holds that size and the largest size, and `length` is `limit + 1` (the length
+ * is over the limit, but it was not counted). So no count reads more than the limit and its margin, whatever the
+ * text. LinkedIn and Substack count the shown text's UTF-16 length itself, which needs no bound.
  */
 export function postLengthUpTo(
 	platform: PostPlatform,
 	text: string,
 	limit: number,
-): { length: number; complete: boolean } {
+): { length: number; complete: boolean; oversize?: { size: number; max: number } } {
+	const maxText = maxTextSize(platform, limit);
+	if (text.length > maxText)
+		return { length: limit + 1, complete: false, oversize: { size: text.length, max: maxText } };
 	const visible = visibleText(text, platform);
 	const count = counterOf(platform);
+	const maxShown = maxShownSize(platform, limit);
+	if (count !== utf16Length && visible.length > maxShown)
+		return {
+			length: limit + 1,
+			complete: false,
+			oversize: { size: visible.length, max: maxShown },
+		};
 	if (count === utf16Length || visible.length <= PIECE)
 		return { length: count(visible), complete: true };
 	let length = 0;
@@ -363,6 +462,8 @@ export interface LengthProblem {
 	length: number;
 	limit: number;
 	stoppedEarly?: true;
+	/** The text's size in UTF-16 code units, and the most a text within the limit can have, when refused on its size. */
+	oversize?: { size: number; max: number };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -383,7 +484,8 @@ export function findOverLength(
 		if (limit === undefined || !isObject(config) || !Array.isArray(config.posts)) continue;
 		for (const [postIndex, post] of config.posts.entries()) {
 			if (!isObject(post) || typeof post.text !== 'string') continue;
-			const { length, complete } = postLengthUpTo(platform, post.text, limit);
+			const { length, complete, oversize } = postLengthUpTo(platform, post.text, limit);
+			if (oversize) return { platform, postIndex, length, limit, oversize };
 			if (length <= limit) continue;
 			return complete
 				? { platform, postIndex, length, limit }
@@ -399,6 +501,10 @@ export function findOverLength(
  */
 export function describeLengthProblem(problem: LengthProblem): string {
 	const name = platformName(problem.platform);
+	if (problem.oversize) {
+		const { size, max } = problem.oversize;
+		return `gives ${name} post ${problem.postIndex + 1} a text of ${size.toLocaleString('en-US')} characters, more than any text within ${name}'s limit can hold (${max.toLocaleString('en-US')}), so it is refused before it is counted; ${name} takes at most ${problem.limit} (${COUNTED_AS[problem.platform]})`;
+	}
 	const length = problem.stoppedEarly ? `more than ${problem.limit}` : String(problem.length);
 	return `gives ${name} post ${problem.postIndex + 1} a length of ${length} (${COUNTED_AS[problem.platform]}); ${name} takes at most ${problem.limit}`;
 }

@@ -88,7 +88,9 @@ describe('Post length is checked before any request (Limits: not shown; docs/pos
 	});
 
 	test('a text far over its limit is refused once counting passes the limit: "more than 280"', async () => {
-		const text = 'Queue slots beat fixed times. '.repeat(4000);
+		// 90,000 characters: within the size an X text of 280 can have (links count 23 whatever their length), so
+		// it is counted, up to the limit.
+		const text = 'Queue slots beat fixed times. '.repeat(3000);
 		await expectRejectedBeforeSending(fx, createText(text, ['x', 'linkedin']), {
 			parameter: 'Text',
 			problem:
@@ -372,4 +374,57 @@ describe('Auto-Split Long Text (One Text)', () => {
 			problem: /turn on Content Options > Auto-Split Long Text/,
 		});
 	});
+});
+
+describe('Hostile texts of 100,000 characters get their length error at once (issue 25)', () => {
+	// Shapes that once made the link search (parentheses after a domain) and the grapheme windows (one grapheme of
+	// combining marks) take seconds; the text is refused on its size or counted in linear time.
+	const SHAPES: Array<[string, string]> = [
+		[
+			'"https://a.com/" and "(a)" repeated',
+			`https://a.com/${'(a)'.repeat(40_000)}`.slice(0, 100_000),
+		],
+		['a letter and 99,999 combining marks', `e${'\u0301'.repeat(99_999)}`],
+	];
+	const PLATFORMS: Array<[string, string]> = [
+		['x', 'X'],
+		['mastodon', 'Mastodon'],
+		['bluesky', 'Bluesky'],
+	];
+	const cpuMs = () => {
+		const { user, system } = process.cpuUsage();
+		return (user + system) / 1000;
+	};
+
+	test.each(
+		PLATFORMS.flatMap(([platform, name]) =>
+			SHAPES.map(([shape, text]) => [name, shape, platform, text]),
+		),
+	)(
+		'%s, %s: the length error within 100 ms of CPU, nothing sent, a 100 ms timer keeps firing',
+		async (name, _shape, platform, text) => {
+			expect(text.length).toBe(100_000);
+			await runFresh(fx, createText('warm up é https://a.com/x', [platform])); // load and build first
+			const ticks: number[] = [];
+			const timer = setInterval(() => ticks.push(Date.now()), 100);
+			const started = Date.now();
+			const before = cpuMs();
+			const { result, requests } = await runFresh(fx, createText(text, [platform]));
+			const cpu = cpuMs() - before;
+			await new Promise((resolve) => setTimeout(resolve, 250));
+			clearInterval(timer);
+			expect(result.error?.message).toMatch(
+				new RegExp(
+					`^Parameter "Text" gives ${name} post 1 a (length|text) of [0-9,]+ .*\\[item 0\\]$`,
+				),
+			);
+			expect(requests).toEqual([]);
+			expect(cpu).toBeLessThan(100);
+			// The timer fired during and after the run: no tick was held back for a second (the old code held it for
+			// 7 to 16 seconds).
+			expect(ticks.length).toBeGreaterThanOrEqual(2);
+			const gaps = [started, ...ticks].slice(1).map((tick, i) => tick - [started, ...ticks][i]);
+			expect(Math.max(...gaps)).toBeLessThan(1000);
+		},
+	);
 });

@@ -191,6 +191,45 @@ describe('X weighted length agrees with the twitter-text package on generated te
 	});
 });
 
+describe('X weighted length of texts longer than the normalizer takes at once (4,096 units)', () => {
+	// Decomposed letters, kana with combining sound marks, Hangul jamo, CJK and long runs without ASCII: the text
+	// is normalized in pieces cut before a character NFC never joins to what precedes it, so the count is the same
+	// as twitter-text's over the whole text.
+	const pieces = fc.constantFrom(
+		'e\u0301',
+		'\u304B\u3099',
+		'\u30CF\u309A',
+		'\u1100\u1161\u11A8',
+		'\u1100',
+		'\u1161',
+		'\uAC00\u11A8',
+		'\u4E2D',
+		'\u0627\u0653',
+		'\u0301',
+		'\u0323\u0302',
+		'a',
+		' ',
+		'\u{1F600}',
+	);
+
+	test('weighted length equals parseTweet().weightedLength', () => {
+		fc.assert(
+			fc.property(fc.array(pieces, { minLength: 3000, maxLength: 4500 }), (parts) => {
+				const text = parts.join('');
+				fc.pre(text.length > 4096);
+				expect(xWeightedLength(text)).toBe(twitterText.parseTweet(text).weightedLength);
+			}),
+			{ numRuns: 40 },
+		);
+	});
+
+	test('a run of 10,000 combining marks is counted in pieces: one mark each, as whole', () => {
+		const text = `e${'\u0301'.repeat(10_000)}`;
+		expect(xWeightedLength(text)).toBe(twitterText.parseTweet(text).weightedLength);
+		expect(xWeightedLength(text)).toBe(10_000);
+	});
+});
+
 describe('Punycode of a domain label (RFC 3492), for the 63-character label rule', () => {
 	test.each([
 		['münchen', 'mnchen-3ya'],
