@@ -67,6 +67,7 @@ describe('.ci/run', () => {
 			'test',
 			'run test:node24',
 			'run test:e2e',
+			'run test:e2e:hitl',
 			'run test:e2e:queue',
 		]);
 		// The install started after npm ci and before npm test ended, ran while it did, and ended before the e2e test.
@@ -83,6 +84,7 @@ describe('.ci/run', () => {
 			'npm run test:node24',
 			'npm run e2e:install (background)',
 			'npm run test:e2e',
+			'npm run test:e2e:hitl',
 			'npm run test:e2e:queue',
 		])
 			expect(res.output).toMatch(
