@@ -55,8 +55,15 @@ const GENERIC_TYPES = new Set([
 
 const SAME_FORMAT: Readonly<Record<string, string>> = { jpeg: 'jpg' };
 
+/**
+ * Longest Media URL taken. Servers refuse request lines far shorter, and the URL parser's time grows faster than
+ * the length on long hostile paths, so a longer text is refused before it is parsed.
+ */
+export const MAX_MEDIA_URL_LENGTH = 8192;
+
 /** The URL without query string and fragment (they may carry access tokens), for messages. */
 export function displayUrl(url: string): string {
+	if (url.length > MAX_MEDIA_URL_LENGTH) return withoutQuery(url);
 	try {
 		const parsed = new URL(url);
 		const origin = parsed.origin !== 'null' ? parsed.origin : `${parsed.protocol}//${parsed.host}`;
@@ -98,6 +105,10 @@ function trimDashesAndDots(text: string): string {
 export function checkMediaUrl(raw: unknown): { url: string } | { problem: string } {
 	const text = typeof raw === 'string' ? raw.trim() : '';
 	if (!text) return { problem: 'is empty; give the public http(s) URL of the file' };
+	if (text.length > MAX_MEDIA_URL_LENGTH)
+		return {
+			problem: `is ${text.length.toLocaleString('en-US')} characters long; a Media URL takes at most ${MAX_MEDIA_URL_LENGTH.toLocaleString('en-US')}`,
+		};
 	let parsed: URL;
 	try {
 		parsed = new URL(text);
@@ -153,6 +164,7 @@ export function dispositionFileName(header: string | undefined): string | undefi
 
 /** The last segment of the URL path, decoded. */
 export function urlFileName(url: string): string | undefined {
+	if (url.length > MAX_MEDIA_URL_LENGTH) return undefined;
 	try {
 		const segment = new URL(url).pathname.split('/').pop() ?? '';
 		const name = decode(segment).trim();

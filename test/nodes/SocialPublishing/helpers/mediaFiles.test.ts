@@ -4,6 +4,7 @@ import {
 	checkMediaUrl,
 	dispositionFileName,
 	displayUrl,
+	MAX_MEDIA_URL_LENGTH,
 	mediaFileName,
 	safeFileName,
 	servedTypeProblem,
@@ -30,6 +31,33 @@ describe('checkMediaUrl: an absolute http(s) URL', () => {
 	])('%s is refused', (raw, problem) => {
 		const checked = checkMediaUrl(raw);
 		expect('problem' in checked && checked.problem).toMatch(problem);
+	});
+});
+
+describe('checkMediaUrl: the length of a URL is bounded before it is parsed', () => {
+	const url = (length: number) => {
+		const head = 'https://example.com/';
+		return head + 'a'.repeat(length - head.length);
+	};
+
+	test('a URL of exactly the longest length is accepted', () => {
+		expect(checkMediaUrl(url(MAX_MEDIA_URL_LENGTH))).toEqual({ url: url(MAX_MEDIA_URL_LENGTH) });
+	});
+
+	test.each([MAX_MEDIA_URL_LENGTH + 1, 1_000_000])(
+		'a URL of %d characters is refused naming its length and the bound, without echoing it',
+		(length) => {
+			const checked = checkMediaUrl(url(length));
+			expect('problem' in checked && checked.problem).toBe(
+				`is ${length.toLocaleString('en-US')} characters long; a Media URL takes at most 8,192`,
+			);
+		},
+	);
+
+	test('displayUrl and urlFileName do not parse a text longer than the bound', () => {
+		const long = `${url(MAX_MEDIA_URL_LENGTH + 10)}?token=secret`;
+		expect(displayUrl(long)).toBe(url(MAX_MEDIA_URL_LENGTH + 10));
+		expect(urlFileName(long)).toBeUndefined();
 	});
 });
 

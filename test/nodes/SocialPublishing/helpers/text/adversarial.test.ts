@@ -59,6 +59,11 @@ import {
 	kindOfUrl,
 } from '../../../../../nodes/SocialPublishing/helpers/mediaRules';
 import {
+	checkMediaUrl,
+	displayUrl,
+	urlFileName,
+} from '../../../../../nodes/SocialPublishing/helpers/mediaFiles';
+import {
 	checkTags,
 	checkTitle,
 	foldCase,
@@ -217,6 +222,9 @@ const FUNCTIONS: Array<[string, (text: string) => unknown]> = [
 	],
 	['kindOfFileName', kindOfFileName],
 	['kindOfUrl', (text) => kindOfUrl(`https://a.com/${text}`)],
+	['checkMediaUrl', (text) => checkMediaUrl(`https://a.com/${text}`)],
+	['displayUrl', (text) => displayUrl(`https://a.com/${text}`)],
+	['urlFileName', (text) => urlFileName(`https://a.com/${text}`)],
 	['checkTitle', checkTitle],
 	['checkTags', (text) => checkTags(toList(text))],
 	['foldCase', foldCase],
