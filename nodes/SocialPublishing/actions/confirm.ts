@@ -48,7 +48,7 @@ function confirmField(acts: string, show: IDisplayOptions['show']): INodePropert
 		name: 'confirm',
 		type: 'boolean',
 		default: false,
-		description: `Whether the user has confirmed this action. Only read when the node runs as an AI agent's tool: ${acts} only when this is true; otherwise the tool answers what it would do, without doing it.`,
+		description: `Whether the user has confirmed this action. Only read when the node runs as an AI agent's tool: ${acts} only when this is true; otherwise the tool answers what it would do, without doing it. An approval by n8n's human review of tool calls also counts as confirmation.`,
 		hint: 'Let the model define this parameter, so the agent can set it to true once the user has agreed',
 		displayOptions: { show: { '@tool': [true], ...show } },
 	};
