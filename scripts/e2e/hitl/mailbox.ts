@@ -4,8 +4,7 @@
  * the person would get (with its Approve and Decline links). It speaks just the SMTP a mail client uses to
  * hand over a message (EHLO, AUTH, MAIL, RCPT, DATA, RSET, NOOP, QUIT) and keeps every message in memory.
  */
-import { createServer, type Server, type Socket } from 'net';
-import type { AddressInfo } from 'net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'net';
 
 export interface Mail {
 	from: string;
