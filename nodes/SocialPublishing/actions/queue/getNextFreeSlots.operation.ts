@@ -11,7 +11,7 @@ import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
-import { QUEUE_MAX_DAYS } from './getSlots.operation';
+import { QUEUE_MAX_DAYS } from '../../helpers/limits';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,

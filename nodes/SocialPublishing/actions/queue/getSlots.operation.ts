@@ -8,9 +8,7 @@ import { calendarDateField } from '../descriptions';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
-
-/** Limits of the API specification: a queue date range larger than 62 days is rejected. */
-export const QUEUE_MAX_DAYS = 62;
+import { QUEUE_MAX_DAYS } from '../../helpers/limits';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,

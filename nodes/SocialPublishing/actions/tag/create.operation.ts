@@ -6,9 +6,7 @@ import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { OperationResult } from '../types';
-
-/** Tag name length limits of the API specification (Limits: Tag name 1 to 32 characters). */
-export const TAG_NAME_MAX = 32;
+import { TAG_NAME_MAX } from '../../helpers/limits';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,

@@ -8,7 +8,7 @@ import { socialSetTimeZone } from '../../socialSetTimeZone';
 import { platformToggleFields } from '../content/update';
 import type { TagNamesRequest } from './tagNames';
 import { createMissingTagsField, TAG_NAMES_LABEL, tagNamesField } from './tagNames';
-import { TAG_NAME_MAX } from '../../tag/create.operation';
+import { TAG_NAME_MAX } from '../../../helpers/limits';
 
 /** The draft's own fields (title, scratchpad, tags, share, dates): their descriptions and their reader. */
 
