@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { apiRequest } from '../../common/transport';
 import { waitOrCancel } from '../../common/transport/wait';
 import { endpoints } from '../../common/transport/endpoints';
+import { echo } from '../../common/transport/errors';
 
 /**
  * Media upload, outside helpers/ because it does I/O: create the upload (Media: POST …/media/upload), send the file
@@ -42,16 +43,18 @@ export function mediaFailedError(
 	media: MediaStatus,
 	itemIndex: number,
 ): NodeApiError {
-	const reason = media.error_reason ?? 'no reason given';
+	// the service's texts are echoed like every service error's: on one line and cut (message 300, others 120)
+	const reason = echo(media.error_reason ?? 'no reason given', 300);
+	const mediaId = echo(media.media_id, 120);
 	const service: IDataObject = {
 		code: 'MEDIA_FAILED',
 		message: reason,
 		details: [{ field: 'error_reason', message: reason }],
-		media_id: media.media_id,
+		media_id: mediaId,
 	};
 	const error = new NodeApiError(context.getNode(), service as JsonObject, {
 		message: `Media processing failed: ${reason}`,
-		description: `Media ${media.media_id} (${media.file_name}) has status "failed". Upload the file again.`,
+		description: `Media ${mediaId} (${echo(media.file_name, 120)}) has status "failed". Upload the file again.`,
 		itemIndex,
 	});
 	error.context.service = service;
