@@ -13,6 +13,7 @@ import {
 	Problems,
 } from '../../../../nodes/SocialPublishing/actions/draft/validateOnly/collect';
 import type { ParamProblem } from '../../../../nodes/SocialPublishing/helpers/validation';
+import { perCall } from '../../../harness/cpu';
 
 const NODE = { name: 'Social Publishing', type: 'x', typeVersion: 1, position: [0, 0] } as INode;
 
@@ -69,24 +70,6 @@ describe('Validate Only: the problems of an item', () => {
 });
 
 const MAX_RATIO = 10;
-const BATCH_MS = 20;
-
-function cpuMs(): number {
-	const { user, system } = process.cpuUsage();
-	return (user + system) / 1000;
-}
-
-function perCall(work: () => unknown): number {
-	const start = cpuMs();
-	let calls = 0;
-	let elapsed = 0;
-	do {
-		work();
-		calls++;
-		elapsed = cpuMs() - start;
-	} while (elapsed < BATCH_MS);
-	return elapsed / calls;
-}
 
 /** Noting `n` distinct problems, 10,000 over 2,500, the minimum of interleaved batches, up to `attempts` times. */
 function growth(note: (messages: string[]) => unknown, runs = 3, attempts = 3): number {

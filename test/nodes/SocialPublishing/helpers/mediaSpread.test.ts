@@ -17,6 +17,7 @@ import {
 	spreadMedia,
 } from '../../../../nodes/SocialPublishing/helpers/mediaRules';
 import type { PostPlatform } from '../../../../nodes/common/platforms';
+import { perCall } from '../../../harness/cpu';
 
 type Post<T> = { text: string; media: readonly T[] };
 
@@ -140,25 +141,6 @@ describe('Spread Media follows the rule on generated threads', () => {
 
 const FULL = 10_000;
 const MAX_RATIO = 10;
-const BATCH_MS = 20;
-
-function cpuMs(): number {
-	const { user, system } = process.cpuUsage();
-	return (user + system) / 1000;
-}
-
-/** CPU milliseconds per call: calls repeated until a batch takes 20 ms. */
-function perCall(work: () => unknown): number {
-	const start = cpuMs();
-	let calls = 0;
-	let elapsed = 0;
-	do {
-		work();
-		calls++;
-		elapsed = cpuMs() - start;
-	} while (elapsed < BATCH_MS);
-	return elapsed / calls;
-}
 
 /**
  * Work at `size` media over work at a quarter of them, the minimum of `runs` interleaved batches each; measured

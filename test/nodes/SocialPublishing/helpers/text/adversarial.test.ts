@@ -69,6 +69,7 @@ import {
 	foldCase,
 	toList,
 } from '../../../../../nodes/SocialPublishing/helpers/validation';
+import { cpuMs } from '../../../../harness/cpu';
 
 const QUARTER = 25_000;
 const FULL = 100_000;
@@ -234,11 +235,6 @@ const FUNCTIONS: Array<[string, (text: string) => unknown]> = [
 // line, an object per segment) otherwise pay at the larger size for collecting what earlier batches left.
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
-
-function cpuMs(): number {
-	const { user, system } = process.cpuUsage();
-	return (user + system) / 1000;
-}
 
 /**
  * CPU milliseconds per call, calls repeated until they take `BATCH_MS` in all. Each call gets its own copy of the

@@ -32,6 +32,7 @@ import {
 	visibleText,
 	xWeightedLength,
 } from '../../../../../nodes/SocialPublishing/helpers/text/textLength';
+import { perCall } from '../../../../harness/cpu';
 
 const QUARTER = 25_000;
 const FULL = 100_000;
@@ -71,25 +72,6 @@ const INPUTS: Array<{ name: string; make: (n: number) => string; x: (n: number) 
 
 const BATCH_MS = 20;
 
-/** CPU milliseconds this process has used (user and system). */
-function cpuMs(): number {
-	const { user, system } = process.cpuUsage();
-	return (user + system) / 1000;
-}
-
-/** CPU milliseconds per call: calls repeated until a batch takes 20 ms, so fast work is not lost in granularity. */
-function perCall(work: (text: string) => unknown, text: string): number {
-	const start = cpuMs();
-	let calls = 0;
-	let elapsed = 0;
-	do {
-		work(text);
-		calls++;
-		elapsed = cpuMs() - start;
-	} while (elapsed < BATCH_MS);
-	return elapsed / calls;
-}
-
 /** Work per call at 100,000 characters over work at 25,000, each the minimum of `runs` batches, interleaved. */
 function measure(
 	quarter: string,
@@ -100,8 +82,14 @@ function measure(
 	let quarterMs = Infinity;
 	let fullMs = Infinity;
 	for (let i = 0; i < runs; i++) {
-		quarterMs = Math.min(quarterMs, perCall(work, quarter));
-		fullMs = Math.min(fullMs, perCall(work, full));
+		quarterMs = Math.min(
+			quarterMs,
+			perCall(() => work(quarter), BATCH_MS),
+		);
+		fullMs = Math.min(
+			fullMs,
+			perCall(() => work(full), BATCH_MS),
+		);
 	}
 	return fullMs / quarterMs;
 }
