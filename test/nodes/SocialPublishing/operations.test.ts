@@ -145,6 +145,19 @@ describe('the "Confirm" fields', () => {
 		},
 	);
 
+	test('each shows for held-back operations only, at least one', () => {
+		const fields = properties.filter((p) => p.name === 'confirm');
+		expect(fields.length).toBeGreaterThan(0);
+		for (const field of fields) {
+			const show = field.displayOptions?.show ?? {};
+			const [resource] = show.resource as string[];
+			const shownFor = (show.operation as string[]).map((operation) => `${resource}.${operation}`);
+			expect(shownFor.length).toBeGreaterThan(0);
+			const gatedNames = gated.map((o) => o.name);
+			expect(shownFor.filter((name) => !gatedNames.includes(name))).toEqual([]);
+		}
+	});
+
 	test('no operation without a gate shows one', () => {
 		const ungated = operations.filter(
 			(o) => !isGated(o.module) && confirmFieldsOf(o.resource, o.operation).length > 0,
