@@ -4,7 +4,7 @@ import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
 import { RetryTry } from './retry';
 import { withStaticParameters } from './staticParameters';
-import type { OperationModule, OperationResult } from './types';
+import type { OperationModule, OperationResult, Resources } from './types';
 
 function isExecutionData(value: unknown): value is INodeExecutionData {
 	return (
@@ -59,10 +59,8 @@ function own<T extends object>(table: T, name: string): T[keyof T] | undefined {
 
 /** The module of the item's operation, or undefined when the resource or operation is not one of the node's. */
 function operationModule(resource: string, operation: string): OperationModule | undefined {
-	const module = own(resources, resource);
-	return module
-		? own<{ readonly [name: string]: OperationModule }>(module.operations, operation)
-		: undefined;
+	const resourceModule = own<Resources>(resources, resource);
+	return resourceModule && own(resourceModule.operations, operation);
 }
 
 /**
