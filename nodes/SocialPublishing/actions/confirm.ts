@@ -4,15 +4,8 @@ import type {
 	IExecuteFunctions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { echo, echoList } from '../../common/transport/errors';
-import { getSocialSetId } from './params';
-import { parsePlatformsJson, toList } from '../helpers/validation';
-import { getDraft, getDraftTarget } from './draft/draftRequests';
-import { ASK_TO_CONFIRM, unconfirmedOtherAction } from './dryRuns';
-import { validateCreate, validateUpdate } from './draft/validateOnly';
-import { readGivenMediaUrls } from './draft/content/posts/read';
-import { displayUrl } from '../helpers/mediaFiles';
 import { approvedByHumanReview } from './humanReview';
+import type { Operations, ToolGate } from './types';
 
 /**
  * AI-agent safety. n8n runs a node with `usableAsTool` as an agent's tool under a node type whose name
@@ -22,27 +15,20 @@ import { approvedByHumanReview } from './humanReview';
  * otherwise the tool answers with what it would do and sends no write request. As a regular node nothing
  * changes.
  *
+ * Each such operation says so itself: its module exports a `gate` (types.ts `ToolGate`) with the items it
+ * holds back and its dry-run answer, and its resource's description carries the "Confirm" field.
+ *
  * This guards against an agent's mistakes (a wrong draft id, a misread request); it is not an access
  * control: whoever can edit the workflow can set "Confirm" to a fixed true, and the credential's API
  * key decides what the node may do.
  */
 
-/** Platform names a dry-run answer lists at most (the given list may come from anywhere). */
-const MAX_PLATFORMS_SHOWN = 20;
+/** The closing sentence of every dry-run message. */
+export const ASK_TO_CONFIRM =
+	'Ask the user to confirm, then call this tool again with "confirm" set to true.';
 
-/** Media URLs a dry-run answer lists at most (the message counts the rest). */
-const MAX_URLS_SHOWN = 20;
-
-/** Operations held back until confirmed, by resource. */
-export const GATED_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
-	draft: ['create', 'delete', 'publishNow', 'schedule', 'update'],
-	queue: ['updateSchedule'],
-	comment: ['delete'],
-	commentThread: ['delete'],
-	media: ['upload'],
-};
-
-function confirmField(acts: string, show: IDisplayOptions['show']): INodeProperties {
+/** The "Confirm" field of a resource's held-back operations, shown only on the tool variant. */
+export function confirmField(acts: string, show: IDisplayOptions['show']): INodeProperties {
 	return {
 		displayName: 'Confirm',
 		name: 'confirm',
@@ -54,29 +40,10 @@ function confirmField(acts: string, show: IDisplayOptions['show']): INodePropert
 	};
 }
 
-export const confirmFields: INodeProperties[] = [
-	confirmField(
-		'Publish Now, Schedule, Delete, and Create or Update with "Publish At" or with Media URLs (each URL is read and the file uploaded) act',
-		{
-			resource: ['draft'],
-			operation: [...GATED_OPERATIONS.draft],
-		},
-	),
-	confirmField('Update Schedule (it replaces every slot of the queue) acts', {
-		resource: ['queue'],
-		operation: ['updateSchedule'],
-	}),
-	confirmField('Delete acts', { resource: ['comment'], operation: ['delete'] }),
-	confirmField('Delete (it removes the thread with all its comments) acts', {
-		resource: ['commentThread'],
-		operation: ['delete'],
-	}),
-	confirmField('Upload from a URL (the URL is read and the file uploaded) acts', {
-		resource: ['media'],
-		operation: ['upload'],
-		inputSource: ['url'],
-	}),
-];
+/** The operations of a resource that export a `gate`, in the order the resource lists them. */
+export function gatedOperations(operations: Operations): string[] {
+	return Object.keys(operations).filter((operation) => operations[operation].gate !== undefined);
+}
 
 /** The answer of `runsAsTool` by context: a node run keeps its node type (and `getNode()` copies the whole node). */
 const toolRuns = new WeakMap<IExecuteFunctions, boolean>();
@@ -91,157 +58,41 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 	return tool;
 }
 
-function isSet(value: unknown): boolean {
-	return (
-		value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '')
-	);
-}
-
-function enabledPlatforms(platforms: unknown): string[] {
-	if (typeof platforms !== 'object' || platforms === null) return [];
-	return Object.entries(platforms as IDataObject)
-		.filter(
-			([, config]) =>
-				typeof config === 'object' && config !== null && (config as IDataObject).enabled !== false,
-		)
-		.map(([platform]) => platform);
-}
-
-/** Platforms the content fields of Create / Update name, or undefined when Update keeps the content. */
-function contentPlatforms(context: IExecuteFunctions, itemIndex: number): string[] | undefined {
-	const contentType = context.getNodeParameter('contentType', itemIndex, 'posts') as string;
-	if (contentType === 'keep') return undefined;
-	if (contentType === 'xArticle') return ['x_article'];
-	if (contentType === 'json') {
-		const parsed = parsePlatformsJson(context.getNodeParameter('platformsJson', itemIndex, ''));
-		return 'platforms' in parsed ? enabledPlatforms(parsed.platforms) : [];
-	}
-	return toList(context.getNodeParameter('platforms', itemIndex, []));
-}
-
-/** A date as given, bounded: the model or an expression may give any text (issue 21: every echo bounded). */
-function givenDate(value: unknown): string {
-	return echo(value instanceof Date ? value.toISOString() : value);
-}
-
-function describeWhen(value: unknown): string {
-	const text = givenDate(value);
-	if (text === 'now') return 'immediately';
-	if (text === 'next-free-slot') return 'in the next free queue slot';
-	return `at ${text}`;
-}
-
-/** The downloads a draft write would start with; the URLs are shown without query string or fragment (they may hold tokens). */
-function describeDownloads(urls: string[]): string {
-	if (!urls.length) return '';
-	const listed = echoList(urls, 300, MAX_URLS_SHOWN);
-	return urls.length === 1
-		? `download ${listed} and upload the file as media, then `
-		: `download ${urls.length} files (${listed}) and upload them as media, then `;
-}
-
-/** Whether the operation is one the tool holds back in this run, before "Confirm" is read. */
-function isGated(
-	context: IExecuteFunctions,
-	resource: string,
-	operation: string,
-	itemIndex: number,
-): boolean {
-	if (!GATED_OPERATIONS[resource]?.includes(operation) || !runsAsTool(context)) return false;
-	if (resource === 'media')
-		return context.getNodeParameter('inputSource', itemIndex, 'binary') === 'url';
-	return true;
-}
-
 /**
- * Undefined when the operation may go ahead: not a tool run, an operation that is not held back, or
- * "Confirm" is true. Otherwise the dry-run answer: the action and what it would act on (read with GET
- * where that names it better), and nothing is written.
+ * The dry-run answer of a held-back operation other than the draft ones: the action and what it
+ * would act on, and the message saying nothing was done.
  */
-export async function unconfirmedToolAction(
-	context: IExecuteFunctions,
+export function dryRunAnswer(
 	resource: string,
-	operation: string,
-	itemIndex: number,
-): Promise<IDataObject | undefined> {
-	if (!isGated(context, resource, operation, itemIndex)) return undefined;
-	let publishAt: unknown;
-	let mediaUrls: string[] = [];
-	if (resource === 'draft' && (operation === 'create' || operation === 'update')) {
-		const fields = context.getNodeParameter(
-			operation === 'create' ? 'additionalFields' : 'updateFields',
-			itemIndex,
-			{},
-		) as IDataObject;
-		// the URLs are read as the content reads them: a file the call names is downloaded before any write
-		const contentType = context.getNodeParameter(
-			'contentType',
-			itemIndex,
-			operation === 'create' ? 'posts' : 'keep',
-		) as string;
-		mediaUrls = readGivenMediaUrls(context, itemIndex, contentType).map(displayUrl);
-		if (!isSet(fields.publishAt) && !mediaUrls.length) return undefined;
-		if (isSet(fields.publishAt)) publishAt = fields.publishAt;
-	}
-	if (context.getNodeParameter('confirm', itemIndex, false) === true) return undefined;
-	if (approvedByHumanReview(context)) return undefined; // n8n's human review approved this call
-	if (resource !== 'draft') return await unconfirmedOtherAction(context, resource, itemIndex);
-
-	const socialSetId = getSocialSetId(context, itemIndex);
-	let draftId: number | null = null;
-	let platforms: string[];
-	let would: string;
-	const publishes = publishAt !== undefined ? ` and publish it ${describeWhen(publishAt)}` : '';
-	if (operation === 'create') {
-		platforms = contentPlatforms(context, itemIndex) ?? [];
-		would = `${describeDownloads(mediaUrls)}create a draft${publishes}`;
-	} else {
-		const target = getDraftTarget(context, itemIndex);
-		draftId = target.draftId;
-		platforms =
-			(operation === 'update' ? contentPlatforms(context, itemIndex) : undefined) ??
-			enabledPlatforms((await getDraft(context, itemIndex, target)).platforms);
-		if (operation === 'delete') would = `delete draft ${draftId} permanently`;
-		else if (operation === 'publishNow') would = `publish draft ${draftId} immediately`;
-		else if (operation === 'update')
-			would = `${describeDownloads(mediaUrls)}update draft ${draftId}${publishes}`;
-		else {
-			const when = context.getNodeParameter('when', itemIndex, 'date') as string;
-			const date = context.getNodeParameter('date', itemIndex, '') as unknown;
-			would = `schedule draft ${draftId} to publish ${when === 'nextFreeSlot' ? describeWhen('next-free-slot') : isSet(date) ? describeWhen(date) : 'at its planned date'}`;
-		}
-	}
-	const listed = echoList(platforms, 40);
-	const where = !platforms.length
-		? ''
-		: operation === 'delete'
-			? ` (its platforms: ${listed})`
-			: ` on ${listed}`;
-	// Create and Update also show what Validate Only shows: the body, each platform's posts, every problem
-	const validation =
-		operation === 'create'
-			? await validateCreate(context, itemIndex)
-			: operation === 'update'
-				? await validateUpdate(context, itemIndex)
-				: undefined;
+	action: string,
+	socialSetId: number,
+	fields: IDataObject,
+	would: string,
+): IDataObject {
 	return {
 		dry_run: true,
 		done: false,
-		action: operation,
-		draft_id: draftId,
+		resource,
+		action,
 		social_set_id: socialSetId,
-		platforms: platforms.slice(0, MAX_PLATFORMS_SHOWN).map((platform) => echo(platform, 40)),
-		...(publishAt !== undefined ? { publish_at: givenDate(publishAt) } : {}),
-		...(mediaUrls.length
-			? { media_urls: mediaUrls.slice(0, MAX_URLS_SHOWN).map((url) => echo(url)) }
-			: {}),
-		...(validation ? { validation } : {}),
-		message: `Nothing was done. This would ${would}${where} in social set ${socialSetId}.${validation && !validation.valid ? ` It has ${problemCount(validation)} problem(s) to fix first (see validation.problems).` : ''} ${ASK_TO_CONFIRM}`,
+		...fields,
+		message: `Nothing was done. This would ${would} in social set ${socialSetId}. ${ASK_TO_CONFIRM}`,
 	};
 }
 
-/** Validate Only lists the first problems and counts the rest in `problemsOmitted`: the message counts both. */
-function problemCount(validation: IDataObject): number {
-	const omitted = validation.problemsOmitted;
-	return (validation.problems as unknown[]).length + (typeof omitted === 'number' ? omitted : 0);
+/**
+ * Undefined when the operation may go ahead: not a tool run, an operation or item that is not held
+ * back, or "Confirm" is true (or n8n's human review approved the call). Otherwise the operation's
+ * dry-run answer, and nothing is written.
+ */
+export async function unconfirmedToolAction(
+	context: IExecuteFunctions,
+	gate: ToolGate,
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	if (!runsAsTool(context)) return undefined;
+	if (gate.holds && !gate.holds(context, itemIndex)) return undefined;
+	if (context.getNodeParameter('confirm', itemIndex, false) === true) return undefined;
+	if (approvedByHumanReview(context)) return undefined; // n8n's human review approved this call
+	return await gate.answer(context, itemIndex);
 }

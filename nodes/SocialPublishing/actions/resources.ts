@@ -1,4 +1,4 @@
-import type { ResourceModule } from './types';
+import type { Resources } from './types';
 import * as analytics from './analytics';
 import * as comment from './comment';
 import * as commentThread from './commentThread';
@@ -9,7 +9,7 @@ import * as socialSet from './socialSet';
 import * as tag from './tag';
 import * as user from './user';
 
-export const resources: Record<string, ResourceModule> = {
+export const resources = {
 	user,
 	socialSet,
 	draft,
@@ -19,4 +19,4 @@ export const resources: Record<string, ResourceModule> = {
 	commentThread,
 	comment,
 	analytics,
-};
+} satisfies Resources;

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
-import { RetryTry, writeOperation } from './retry';
+import { RetryTry } from './retry';
 import { withStaticParameters } from './staticParameters';
-import type { OperationResult } from './types';
+import type { OperationModule, OperationResult, Resources } from './types';
 
 function isExecutionData(value: unknown): value is INodeExecutionData {
 	return (
@@ -52,11 +52,23 @@ function asNodeError(
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
+/** An own property only: a name like "constructor" or "__proto__" finds nothing. */
+function own<T extends object>(table: T, name: string): T[keyof T] | undefined {
+	return Object.prototype.hasOwnProperty.call(table, name) ? table[name as keyof T] : undefined;
+}
+
+/** The module of the item's operation, or undefined when the resource or operation is not one of the node's. */
+function operationModule(resource: string, operation: string): OperationModule | undefined {
+	const resourceModule = own<Resources>(resources, resource);
+	return resourceModule && own(resourceModule.operations, operation);
+}
+
 /**
  * Runs each item's operation, with the parameters that hold no expression read once per run
  * (staticParameters.ts). Writes go through the try's retry memory (actions/retry): under n8n's
  * Retry On Fail an item whose write succeeded in an earlier try gives back that output without a
  * request, and one whose outcome was unknown is reconciled with the service before anything is sent.
+ * What the operation is (its `access`, its `gate`) is read from its module.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -67,7 +79,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const resource = context.getNodeParameter('resource', itemIndex) as string;
 		const operation = context.getNodeParameter('operation', itemIndex) as string;
-		const handler = resources[resource]?.operations[operation];
+		const handler = operationModule(resource, operation);
 		try {
 			if (!handler) {
 				throw new NodeOperationError(
@@ -76,11 +88,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					{ itemIndex },
 				);
 			}
-			const dryRun = await unconfirmedToolAction(context, resource, operation, itemIndex);
-			const write = writeOperation(resource, operation);
+			const { access, gate } = handler;
+			const dryRun = gate ? await unconfirmedToolAction(context, gate, itemIndex) : undefined;
 			const run = async () => await handler.execute.call(context, itemIndex);
 			const result =
-				dryRun ?? (write ? await retry.item(write, itemIndex, items[itemIndex], run) : await run());
+				dryRun ??
+				(access.kind === 'write'
+					? await retry.item(access, itemIndex, items[itemIndex], run)
+					: await run());
 			output.push(...toItems(result, itemIndex));
 		} catch (error) {
 			if (this.continueOnFail()) {

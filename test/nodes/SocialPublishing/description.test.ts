@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
 import { resources } from '../../../nodes/SocialPublishing/actions/resources';
+import type { Operations } from '../../../nodes/SocialPublishing/actions/types';
 
 /** The editor-facing description of the whole node, checked against n8n's UX conventions. */
 
@@ -202,7 +203,7 @@ describe('Node description (n8n UX conventions)', () => {
 });
 
 /** The editor-facing description of the Media, Comment Thread and Comment resources. */
-describe.each(['media', 'commentThread', 'comment'])('resource %s', (resource) => {
+describe.each(['media', 'commentThread', 'comment'] as const)('resource %s', (resource) => {
 	const selector = properties.find(
 		(p) =>
 			p.name === 'operation' && (shownFor(p).resource as string[] | undefined)?.includes(resource),
@@ -210,14 +211,13 @@ describe.each(['media', 'commentThread', 'comment'])('resource %s', (resource) =
 	const options = (selector?.options ?? []) as INodePropertyOptions[];
 
 	test('every operation option has action text and an implementation', () => {
+		const operations: Operations = resources[resource].operations;
 		expect(options.length).toBeGreaterThan(0);
 		for (const option of options) {
 			expect(option.action).toMatch(/^[A-Z]/);
-			expect(typeof resources[resource].operations[String(option.value)]?.execute).toBe('function');
+			expect(typeof operations[String(option.value)]?.execute).toBe('function');
 		}
-		expect(Object.keys(resources[resource].operations).sort()).toEqual(
-			options.map((o) => String(o.value)).sort(),
-		);
+		expect(Object.keys(operations).sort()).toEqual(options.map((o) => String(o.value)).sort());
 	});
 
 	test('Delete operations say plainly that they delete', () => {

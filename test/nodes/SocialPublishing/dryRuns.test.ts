@@ -307,17 +307,17 @@ describe('The "Confirm" fields', () => {
 		(p: INodeProperties) => p.name === 'confirm',
 	);
 
-	test('one per held-back resource, each shown only on the tool variant and false by default', () => {
+	test('one per held-back resource, in the order of the resources, each shown only on the tool variant and false by default', () => {
 		expect(confirms.map((p) => p.displayOptions?.show)).toEqual([
 			{
 				'@tool': [true],
 				resource: ['draft'],
 				operation: ['create', 'delete', 'publishNow', 'schedule', 'update'],
 			},
-			{ '@tool': [true], resource: ['queue'], operation: ['updateSchedule'] },
-			{ '@tool': [true], resource: ['comment'], operation: ['delete'] },
-			{ '@tool': [true], resource: ['commentThread'], operation: ['delete'] },
 			{ '@tool': [true], resource: ['media'], operation: ['upload'], inputSource: ['url'] },
+			{ '@tool': [true], resource: ['queue'], operation: ['updateSchedule'] },
+			{ '@tool': [true], resource: ['commentThread'], operation: ['delete'] },
+			{ '@tool': [true], resource: ['comment'], operation: ['delete'] },
 		]);
 		for (const confirm of confirms) {
 			expect(confirm.type).toBe('boolean');

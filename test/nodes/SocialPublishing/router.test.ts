@@ -338,3 +338,28 @@ describe('An operation the node does not have (a workflow saved by another versi
 		expect(requests).toEqual([]);
 	});
 });
+
+describe('A resource or operation named like a property every object has', () => {
+	// The lookup reads own properties only: "constructor" is no operation of Tag. (An unknown resource
+	// n8n refuses itself: it finds no Operation field shown for it.)
+	test.each([
+		['tag', 'constructor'],
+		['tag', 'toString'],
+		['tag', '__proto__'],
+		['draft', 'hasOwnProperty'],
+	])(
+		'resource "%s", operation "%s": not supported, nothing is sent',
+		async (resource, operation) => {
+			const { result, requests } = await runFresh(fx, {
+				resource,
+				operation,
+				socialSetId: byId(101),
+			});
+			expect(result.error?.message).toBe(
+				`The operation "${operation}" of resource "${resource}" is not supported`,
+			);
+			expect(result.error?.context?.itemIndex).toBe(0);
+			expect(requests).toEqual([]);
+		},
+	);
+});

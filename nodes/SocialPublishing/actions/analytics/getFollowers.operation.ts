@@ -8,7 +8,7 @@ import { inclusiveDays, rangeProblem, todayIn } from '../../helpers/dateRanges';
 import { calendarDateField } from '../descriptions';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './analyticsFields';
 
 const fields: INodeProperties[] = [
@@ -96,3 +96,5 @@ export async function execute(
 		itemIndex,
 	});
 }
+
+export const access: Access = { kind: 'read' };

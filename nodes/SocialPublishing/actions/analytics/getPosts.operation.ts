@@ -4,7 +4,7 @@ import { returnAllOrLimit, calendarDateField } from '../descriptions';
 import { socialSetLocator } from '../../../common/socialSets';
 import { getDateRange, getLimit, getSocialSetId } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './analyticsFields';
 
 const fields: INodeProperties[] = [
@@ -52,3 +52,5 @@ export async function execute(
 		100,
 	);
 }
+
+export const access: Access = { kind: 'read' };

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { Operations } from '../types';
 import * as getFollowers from './getFollowers.operation';
 import * as getPosts from './getPosts.operation';
 
-export const operations = { getPosts, getFollowers };
+export const operations = { getPosts, getFollowers } satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{

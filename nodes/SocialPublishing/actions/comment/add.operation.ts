@@ -9,7 +9,8 @@ import {
 	getThreadPath,
 	threadLocatorFields,
 } from '../commentThread/threadFields';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
+import { reconcileCommentAdd } from './reconcile';
 
 const fields: INodeProperties[] = [...threadLocatorFields(true), commentTextField];
 
@@ -31,3 +32,5 @@ export async function execute(
 		itemIndex,
 	});
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileCommentAdd };

@@ -1,9 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
-import { commentIdField, threadLocatorFields } from '../commentThread/threadFields';
-import type { OperationResult } from '../types';
+import { commentIdField, getThreadPath, threadLocatorFields } from '../commentThread/threadFields';
+import type { Access, OperationResult, ToolGate } from '../types';
 import { getCommentPath } from './commentPath';
+import { dryRunAnswer } from '../confirm';
+import { getSocialSetId, getIntegerId } from '../params';
+import { reconcileCommentDelete } from './reconcile';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(true),
@@ -30,3 +33,22 @@ export async function execute(
 	await apiRequest(this, { method: 'DELETE', path, itemIndex });
 	return { deleted: true, id: commentId };
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileCommentDelete };
+
+/** As an AI agent's tool: the comment it would delete (a thread's first takes the whole thread). */
+export const gate: ToolGate = {
+	answer: async (context, itemIndex) => {
+		const socialSetId = getSocialSetId(context, itemIndex);
+		const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
+		const { threadId } = getThreadPath(context, itemIndex);
+		const { commentId } = getCommentPath(context, itemIndex);
+		return dryRunAnswer(
+			'comment',
+			'delete',
+			socialSetId,
+			{ draft_id: draftId, thread_id: threadId, comment_id: commentId },
+			`delete comment ${commentId} of comment thread ${threadId} on draft ${draftId} (if it is the thread's first comment, the whole thread and its markers go with it)`,
+		);
+	},
+};

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { confirmField, gatedOperations } from '../confirm';
+import type { Operations } from '../types';
 import * as add from './add.operation';
 import * as del from './delete.operation';
 import * as update from './update.operation';
 
-export const operations = { add, update, delete: del };
+export const operations = { add, update, delete: del } satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{
@@ -37,4 +39,6 @@ export const description: INodeProperties[] = [
 	...add.description,
 	...update.description,
 	...del.description,
+	// as an AI agent's tool, the operations that export a `gate` act only when confirmed
+	confirmField('Delete acts', { resource: ['comment'], operation: gatedOperations(operations) }),
 ];

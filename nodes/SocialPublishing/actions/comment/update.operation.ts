@@ -8,7 +8,7 @@ import {
 	getBoundedText,
 	threadLocatorFields,
 } from '../commentThread/threadFields';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { getCommentPath } from './commentPath';
 
 const fields: INodeProperties[] = [
@@ -34,3 +34,5 @@ export async function execute(
 	const text = getBoundedText(this, itemIndex, 'text', 'Text', COMMENT_TEXT_MAX);
 	return await apiRequest(this, { method: 'PATCH', path, body: { text }, itemIndex });
 }
+
+export const access: Access = { kind: 'write', sentAgain: 'PATCH text: the same text again' };

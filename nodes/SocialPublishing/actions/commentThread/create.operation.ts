@@ -4,7 +4,7 @@ import { isPlatformOn } from '../../../common/platformLists';
 import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import {
 	COMMENT_TEXT_MAX,
 	OCCURRENCE_MAX,
@@ -16,6 +16,7 @@ import {
 	getDraftIds,
 	threadLocatorFields,
 } from './threadFields';
+import { reconcileThreadCreate } from './reconcile';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(false),
@@ -145,3 +146,5 @@ export async function execute(
 	}
 	return await apiRequest(this, { method: 'POST', path, body, itemIndex });
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileThreadCreate };

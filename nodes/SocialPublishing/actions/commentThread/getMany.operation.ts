@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getLimit } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
 import { returnAllOrLimit } from '../descriptions';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { THREAD_PLATFORMS, getThreadsPath, threadLocatorFields } from './threadFields';
 
 const fields: INodeProperties[] = [
@@ -63,3 +63,5 @@ export async function execute(
 		50,
 	);
 }
+
+export const access: Access = { kind: 'read' };

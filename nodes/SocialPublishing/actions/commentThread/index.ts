@@ -1,10 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { confirmField, gatedOperations } from '../confirm';
+import type { Operations } from '../types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as getMany from './getMany.operation';
 import * as resolve from './resolve.operation';
 
-export const operations = { create, getMany, resolve, delete: del };
+export const operations = { create, getMany, resolve, delete: del } satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{
@@ -46,4 +48,9 @@ export const description: INodeProperties[] = [
 	...getMany.description,
 	...resolve.description,
 	...del.description,
+	// as an AI agent's tool, the operations that export a `gate` act only when confirmed
+	confirmField('Delete (it removes the thread with all its comments) acts', {
+		resource: ['commentThread'],
+		operation: gatedOperations(operations),
+	}),
 ];

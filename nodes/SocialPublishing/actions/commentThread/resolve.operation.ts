@@ -2,8 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { getThreadPath, threadLocatorFields } from './threadFields';
+import { reconcileResolve } from './reconcile';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(true),
@@ -29,3 +30,5 @@ export async function execute(
 	const path = endpoints.threadResolve(socialSetId, draftId, threadId);
 	return await apiRequest(this, { method: 'POST', path, itemIndex });
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileResolve };

@@ -4,7 +4,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { getSocialSetId } from '../params';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
 import { contentFields, readContent } from './content';
 import { draftFields, readDraftFields } from './fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
@@ -12,6 +12,8 @@ import { afterPublishNow, checkPublishWait, publishWaitOptions, readOptions } fr
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { validateCreate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
+import { createDryRun, createHeldBack } from './dryRuns';
+import { reconcileCreate } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['create'] } },
@@ -36,7 +38,7 @@ export const description: INodeProperties[] = updateDisplayOptions(
  * Create's request as far as it can be built without writing: the content (media still to upload as
  * pending slots), the draft fields with the tag slugs as stored, the tag names matched (`tags.planned`;
  * `tags()` creates the missing ones), and the dates resolved. Every rule is checked on it. Retry On Fail
- * compares a draft it may adopt with this same body (retry/reconcileDrafts.ts).
+ * compares a draft it may adopt with this same body (draft/reconcile.ts).
  */
 export async function planCreate(context: IExecuteFunctions, itemIndex: number) {
 	const socialSetId = getSocialSetId(context, itemIndex);
@@ -77,3 +79,8 @@ export async function execute(
 		options,
 	);
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileCreate };
+
+/** As an AI agent's tool, held back when it publishes (Publish At) or downloads (Media URLs). */
+export const gate: ToolGate = { holds: createHeldBack, answer: createDryRun };

@@ -2,9 +2,11 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import { apiRequest } from '../../../common/transport';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
 import { draftIdField } from './fields/draftFields';
 import { getDraftTarget } from './draftRequests';
+import { deleteDryRun } from './dryRuns';
+import { reconcileDelete } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['delete'] } },
@@ -28,3 +30,7 @@ export async function execute(
 	await apiRequest(this, { method: 'DELETE', path: target.path, itemIndex });
 	return { deleted: true, id: target.draftId };
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileDelete };
+
+export const gate: ToolGate = { answer: deleteDryRun };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { draftIdField, excludeMarkersOption } from './fields/draftFields';
 import { getDraft, getDraftTarget } from './draftRequests';
 
@@ -34,3 +34,5 @@ export async function execute(
 		options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined,
 	);
 }
+
+export const access: Access = { kind: 'read' };

@@ -6,7 +6,7 @@ import { apiRequestAllItems } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { toList } from '../../helpers/validation';
 import { getLimit, getSocialSetId } from '../params';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { tagsField } from './fields/draftFields';
 
 const STATUSES = ['draft', 'error', 'planned', 'published', 'publishing', 'scheduled'];
@@ -90,3 +90,5 @@ export async function execute(
 		50,
 	);
 }
+
+export const access: Access = { kind: 'read' };

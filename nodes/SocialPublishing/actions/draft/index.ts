@@ -1,4 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { confirmField, gatedOperations } from '../confirm';
+import type { Operations } from '../types';
 import * as create from './create.operation';
 import * as deleteDraft from './delete.operation';
 import * as get from './get.operation';
@@ -19,7 +21,7 @@ export const operations = {
 	schedule,
 	unschedule,
 	update,
-};
+} satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{
@@ -96,4 +98,9 @@ export const description: INodeProperties[] = [
 	...schedule.description,
 	...unschedule.description,
 	...update.description,
+	// as an AI agent's tool, the operations that export a `gate` act only when confirmed
+	confirmField(
+		'Publish Now, Schedule, Delete, and Create or Update with "Publish At" or with Media URLs (each URL is read and the file uploaded) act',
+		{ resource: ['draft'], operation: gatedOperations(operations) },
+	),
 ];

@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { draftIdField, whenFields, PLAN_NOW_PROBLEM, resolveDate } from './fields/draftFields';
 import { getDraftTarget, patchDraft } from './draftRequests';
 import { checkDate } from '../../helpers/dates';
+import { reconcileStatus } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['plan'] } },
@@ -40,3 +41,5 @@ export async function execute(
 				);
 	return await patchDraft(this, itemIndex, target, { plan_at: planAt });
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileStatus('planned') };

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
 import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
+import { publishNowDryRun } from './dryRuns';
+import { reconcilePublishNow } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['publishNow'] } },
@@ -64,3 +66,7 @@ export async function execute(
 	if (!settings) return started;
 	return await waitUntilFinished(this, itemIndex, target, started, settings);
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcilePublishNow };
+
+export const gate: ToolGate = { answer: publishNowDryRun };

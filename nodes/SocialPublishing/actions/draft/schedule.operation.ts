@@ -3,12 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { socialSetLocator } from '../../../common/socialSets';
 import { paramError } from '../../helpers/validation';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
 import { draftIdField, whenFields, resolveDate } from './fields/draftFields';
 import type { DraftTarget } from './draftRequests';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { checkOptionalDate } from '../../helpers/dates';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
+import { scheduleDryRun } from './dryRuns';
+import { reconcileStatus } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['schedule'] } },
@@ -88,3 +90,7 @@ export async function execute(
 	const body: IDataObject = { publish_at: publishAt };
 	return await patchDraft(this, itemIndex, target, body);
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileStatus('scheduled') };
+
+export const gate: ToolGate = { answer: scheduleDryRun };

@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { echo } from '../../../common/transport/errors';
+import { reconcileStatus } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['unschedule'] } },
@@ -35,3 +36,5 @@ export async function execute(
 		{ itemIndex, description: 'Nothing was changed.' },
 	);
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileStatus('draft') };

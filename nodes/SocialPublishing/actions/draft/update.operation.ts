@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import { paramError } from '../../helpers/validation';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
 import { contentFields } from './content';
 import { checkLengths } from './content/lengths';
 import { checkMedia, knownKindsOf, recheckServedMedia } from './content/mediaCheck';
@@ -21,6 +21,8 @@ import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { validateUpdate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
+import { updateDryRun, updateHeldBack } from './dryRuns';
+import { reconcileUpdate } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['update'] } },
@@ -154,3 +156,8 @@ export async function execute(
 	);
 	return await afterPublishNow(this, itemIndex, dates, target, updated, options);
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileUpdate };
+
+/** As an AI agent's tool, held back when it publishes (Publish At) or downloads (Media URLs). */
+export const gate: ToolGate = { holds: updateHeldBack, answer: updateDryRun };

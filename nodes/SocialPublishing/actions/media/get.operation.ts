@@ -4,7 +4,7 @@ import { getSocialSetId } from '../params';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { socialSetLocator } from '../../../common/socialSets';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { getMediaId, mediaIdField } from './mediaIdField';
 
 const fields: INodeProperties[] = [socialSetLocator, mediaIdField];
@@ -26,3 +26,5 @@ export async function execute(
 		itemIndex,
 	});
 }
+
+export const access: Access = { kind: 'read' };

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { confirmField, gatedOperations } from '../confirm';
+import type { Operations } from '../types';
 import * as get from './get.operation';
 import * as updateAltText from './updateAltText.operation';
 import * as upload from './upload.operation';
 
-export const operations = { upload, get, updateAltText };
+export const operations = { upload, get, updateAltText } satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{
@@ -38,4 +40,10 @@ export const description: INodeProperties[] = [
 	...upload.description,
 	...get.description,
 	...updateAltText.description,
+	// as an AI agent's tool, the operations that export a `gate` act only when confirmed
+	confirmField('Upload from a URL (the URL is read and the file uploaded) acts', {
+		resource: ['media'],
+		operation: gatedOperations(operations),
+		inputSource: ['url'],
+	}),
 ];

@@ -5,7 +5,7 @@ import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { socialSetLocator } from '../../../common/socialSets';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { getMediaId, mediaIdField } from './mediaIdField';
 
 const fields: INodeProperties[] = [
@@ -62,3 +62,5 @@ export async function execute(
 		itemIndex,
 	});
 }
+
+export const access: Access = { kind: 'write', sentAgain: 'PATCH alt_text: the same value again' };

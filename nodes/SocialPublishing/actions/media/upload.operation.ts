@@ -2,7 +2,12 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { uploadBinaryProperty } from '../../mediaUpload/fromBinary';
 import { DEFAULT_READY_TIMEOUT_MS } from '../../mediaUpload/uploadSteps';
-import { MEDIA_EXTENSIONS, validateFileName, checkMediaUrl } from '../../helpers/mediaFiles';
+import {
+	MEDIA_EXTENSIONS,
+	validateFileName,
+	checkMediaUrl,
+	displayUrl,
+} from '../../helpers/mediaFiles';
 import {
 	DEFAULT_IDLE_TIMEOUT_SECONDS,
 	DEFAULT_MAX_SIZE_MIB,
@@ -12,7 +17,9 @@ import { uploadFromUrl } from '../../mediaUpload/fromUrl';
 import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { socialSetLocator } from '../../../common/socialSets';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
+import { echo } from '../../../common/transport/errors';
+import { dryRunAnswer } from '../confirm';
 
 const DEFAULT_TIMEOUT_SECONDS = DEFAULT_READY_TIMEOUT_MS / 1000;
 
@@ -193,3 +200,28 @@ export async function execute(
 		uploadOptions,
 	);
 }
+
+export const access: Access = {
+	kind: 'write',
+	sentAgain:
+		'no list of media and no idempotency key: an upload whose answer was lost is made again',
+};
+
+/** As an AI agent's tool, an upload from a URL is held back: the URL is shown without query string or fragment (they may hold tokens). */
+export const gate: ToolGate = {
+	holds: (context, itemIndex) =>
+		context.getNodeParameter('inputSource', itemIndex, 'binary') === 'url',
+	answer: async (context, itemIndex) => {
+		const socialSetId = getSocialSetId(context, itemIndex);
+		const checked = checkMediaUrl(context.getNodeParameter('mediaUrl', itemIndex, ''));
+		if ('problem' in checked) throw paramError(context, itemIndex, 'Media URL', checked.problem);
+		const url = echo(displayUrl(checked.url));
+		return dryRunAnswer(
+			'media',
+			'upload',
+			socialSetId,
+			{ url },
+			`download ${url} and upload the file as media`,
+		);
+	},
+};

@@ -10,7 +10,7 @@ import { endOfSpan, todayIn } from '../../helpers/dateRanges';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../helpers/limits';
 
 const fields: INodeProperties[] = [
@@ -81,3 +81,5 @@ export async function execute(
 		local_time: DateTime.fromISO(slot.at, { zone: timezone }).toISO({ suppressMilliseconds: true }),
 	}));
 }
+
+export const access: Access = { kind: 'read' };

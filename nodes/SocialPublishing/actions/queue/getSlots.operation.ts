@@ -7,7 +7,7 @@ import { flattenQueueView } from '../../helpers/queue';
 import { calendarDateField } from '../descriptions';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../helpers/limits';
 
 const fields: INodeProperties[] = [
@@ -71,3 +71,5 @@ export async function execute(
 		(day) => ({ social_set_id: view.social_set_id, ...day }) as unknown as IDataObject,
 	);
 }
+
+export const access: Access = { kind: 'read' };

@@ -1,10 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { confirmField, gatedOperations } from '../confirm';
+import type { Operations } from '../types';
 import * as getNextFreeSlots from './getNextFreeSlots.operation';
 import * as getSchedule from './getSchedule.operation';
 import * as getSlots from './getSlots.operation';
 import * as updateSchedule from './updateSchedule.operation';
 
-export const operations = { getSchedule, updateSchedule, getSlots, getNextFreeSlots };
+export const operations = {
+	getSchedule,
+	updateSchedule,
+	getSlots,
+	getNextFreeSlots,
+} satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{
@@ -45,4 +52,9 @@ export const description: INodeProperties[] = [
 	...updateSchedule.description,
 	...getSlots.description,
 	...getNextFreeSlots.description,
+	// as an AI agent's tool, the operations that export a `gate` act only when confirmed
+	confirmField('Update Schedule (it replaces every slot of the queue) acts', {
+		resource: ['queue'],
+		operation: gatedOperations(operations),
+	}),
 ];

@@ -12,7 +12,8 @@ import {
 } from '../../helpers/queue';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
+import { updateScheduleDryRun } from './scheduleDryRun';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -127,3 +128,11 @@ export async function execute(
 		itemIndex,
 	});
 }
+
+export const access: Access = {
+	kind: 'write',
+	sentAgain: 'PUT of the whole schedule: the same schedule again',
+};
+
+/** As an AI agent's tool: it replaces every slot of the queue, so it is held back. */
+export const gate: ToolGate = { answer: updateScheduleDryRun };

@@ -1,14 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
-import type { OperationResult } from '../types';
+import type { OperationResult, WriteAccess } from '../types';
 import { itemKey, runScope, savedParameters } from './key';
 import type { RetryEntry } from './memory';
 import { RetryMemory } from './memory';
 import type { WriteWatch } from '../../../common/transport/writeWatch';
 import { watchWrites } from '../../../common/transport/writeWatch';
-import type { WriteOperation } from './writes';
-
-export { writeOperation } from './writes';
 
 /** One memory per process: n8n runs each Retry On Fail try of a node in the process of the try before. */
 export const retryMemory = new RetryMemory();
@@ -47,10 +44,11 @@ export class RetryTry {
 
 	/**
 	 * Runs one item's write once across tries: the output of an earlier try that stored it, else what
-	 * reconciling an unknown outcome finds, else `run`.
+	 * reconciling an unknown outcome finds (when the operation's `access` has a `reconcile`; else it is
+	 * sent again, which is harmless for it), else `run`.
 	 */
 	async item(
-		write: WriteOperation,
+		write: WriteAccess,
 		itemIndex: number,
 		item: INodeExecutionData,
 		run: () => Promise<OperationResult>,
@@ -66,7 +64,7 @@ export class RetryTry {
 		let finished = false;
 		try {
 			let output: OperationResult | undefined;
-			if (known?.state === 'unknown' && write.reconcile) {
+			if (known?.state === 'unknown' && 'reconcile' in write) {
 				const found = await write.reconcile.call(
 					this.context,
 					itemIndex,

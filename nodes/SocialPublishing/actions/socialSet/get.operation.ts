@@ -4,7 +4,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { getSocialSetId } from '../params';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 
 const fields: INodeProperties[] = [socialSetLocator];
 
@@ -25,3 +25,5 @@ export async function execute(
 		itemIndex,
 	});
 }
+
+export const access: Access = { kind: 'read' };

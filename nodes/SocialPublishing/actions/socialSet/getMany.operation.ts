@@ -4,7 +4,7 @@ import { returnAllOrLimit } from '../descriptions';
 import { getLimit } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 
 const fields: INodeProperties[] = [...returnAllOrLimit()];
 
@@ -26,3 +26,5 @@ export async function execute(
 		50,
 	);
 }
+
+export const access: Access = { kind: 'read' };

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { Operations } from '../types';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as resolveLinkedInOrganization from './resolveLinkedInOrganization.operation';
 
-export const operations = { get, getMany, resolveLinkedInOrganization };
+export const operations = { get, getMany, resolveLinkedInOrganization } satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{

@@ -5,7 +5,7 @@ import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -59,3 +59,5 @@ export async function execute(
 		itemIndex,
 	});
 }
+
+export const access: Access = { kind: 'read' };

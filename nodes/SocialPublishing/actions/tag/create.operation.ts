@@ -5,8 +5,9 @@ import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 import { TAG_NAME_MAX } from '../../helpers/limits';
+import { reconcileTag } from './reconcile';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -49,3 +50,5 @@ export async function execute(
 		itemIndex,
 	});
 }
+
+export const access: Access = { kind: 'write', reconcile: reconcileTag };

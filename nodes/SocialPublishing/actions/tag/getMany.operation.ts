@@ -5,7 +5,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { getLimit, getSocialSetId } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 
 const fields: INodeProperties[] = [socialSetLocator, ...returnAllOrLimit()];
 
@@ -28,3 +28,5 @@ export async function execute(
 		50,
 	);
 }
+
+export const access: Access = { kind: 'read' };

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { Operations } from '../types';
 import * as create from './create.operation';
 import * as getMany from './getMany.operation';
 
-export const operations = { create, getMany };
+export const operations = { create, getMany } satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { OperationResult } from '../types';
+import type { Access, OperationResult } from '../types';
 
 export const description: INodeProperties[] = [];
 
@@ -11,3 +11,5 @@ export async function execute(
 ): Promise<OperationResult> {
 	return await apiRequest(this, { method: 'GET', path: endpoints.me(), itemIndex });
 }
+
+export const access: Access = { kind: 'read' };

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { Operations } from '../types';
 import * as getCurrent from './getCurrent.operation';
 
-export const operations = { getCurrent };
+export const operations = { getCurrent } satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{

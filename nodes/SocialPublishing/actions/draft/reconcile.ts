@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import { planCreate } from '../draft/create.operation';
-import { readDraftFields } from '../draft/fields/draftFields';
-import { afterPublishNow, waitSettings, waitUntilFinished } from '../draft/publish';
-import { getDraft, getDraftTarget } from '../draft/draftRequests';
+import { planCreate } from './create.operation';
+import { readDraftFields } from './fields/draftFields';
+import { afterPublishNow, waitSettings, waitUntilFinished } from './publish';
+import { getDraft, getDraftTarget } from './draftRequests';
 import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
-import { deleteOrGone, since } from './reconcileCommon';
-import { draftDifference } from './sameDraft';
+import { deleteOrGone, since } from '../retry/reconcileCommon';
+import { draftDifference } from '../retry/sameDraft';
 
 /** Drafts per page when Create looks for the one an earlier try stored (Limits: page size max 50). */
 export const RECONCILE_PAGE_SIZE = 50;

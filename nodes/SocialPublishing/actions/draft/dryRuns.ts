@@ -1,0 +1,239 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { echo, echoList } from '../../../common/transport/errors';
+import { displayUrl } from '../../helpers/mediaFiles';
+import { parsePlatformsJson, toList } from '../../helpers/validation';
+import { ASK_TO_CONFIRM } from '../confirm';
+import { getSocialSetId } from '../params';
+import { readGivenMediaUrls } from './content/posts/read';
+import { getDraft, getDraftTarget } from './draftRequests';
+import { validateCreate, validateUpdate } from './validateOnly';
+
+/**
+ * The draft operations' answers while an AI agent's tool call is not confirmed (actions/confirm.ts):
+ * the action, the draft and platforms it would act on (the draft read with GET where that names them),
+ * and for Create and Update what Validate Only finds. Nothing is written.
+ */
+
+/** Platform names a dry-run answer lists at most (the given list may come from anywhere). */
+const MAX_PLATFORMS_SHOWN = 20;
+
+/** Media URLs a dry-run answer lists at most (the message counts the rest). */
+const MAX_URLS_SHOWN = 20;
+
+function isSet(value: unknown): boolean {
+	return (
+		value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '')
+	);
+}
+
+function enabledPlatforms(platforms: unknown): string[] {
+	if (typeof platforms !== 'object' || platforms === null) return [];
+	return Object.entries(platforms as IDataObject)
+		.filter(
+			([, config]) =>
+				typeof config === 'object' && config !== null && (config as IDataObject).enabled !== false,
+		)
+		.map(([platform]) => platform);
+}
+
+/** Platforms the content fields of Create / Update name, or undefined when Update keeps the content. */
+function contentPlatforms(context: IExecuteFunctions, itemIndex: number): string[] | undefined {
+	const contentType = context.getNodeParameter('contentType', itemIndex, 'posts') as string;
+	if (contentType === 'keep') return undefined;
+	if (contentType === 'xArticle') return ['x_article'];
+	if (contentType === 'json') {
+		const parsed = parsePlatformsJson(context.getNodeParameter('platformsJson', itemIndex, ''));
+		return 'platforms' in parsed ? enabledPlatforms(parsed.platforms) : [];
+	}
+	return toList(context.getNodeParameter('platforms', itemIndex, []));
+}
+
+/** A date as given, bounded: the model or an expression may give any text (issue 21: every echo bounded). */
+function givenDate(value: unknown): string {
+	return echo(value instanceof Date ? value.toISOString() : value);
+}
+
+function describeWhen(value: unknown): string {
+	const text = givenDate(value);
+	if (text === 'now') return 'immediately';
+	if (text === 'next-free-slot') return 'in the next free queue slot';
+	return `at ${text}`;
+}
+
+/** The downloads a draft write would start with; the URLs are shown without query string or fragment (they may hold tokens). */
+function describeDownloads(urls: string[]): string {
+	if (!urls.length) return '';
+	const listed = echoList(urls, 300, MAX_URLS_SHOWN);
+	return urls.length === 1
+		? `download ${listed} and upload the file as media, then `
+		: `download ${urls.length} files (${listed}) and upload them as media, then `;
+}
+
+/** Validate Only lists the first problems and counts the rest in `problemsOmitted`: the message counts both. */
+function problemCount(validation: IDataObject): number {
+	const omitted = validation.problemsOmitted;
+	return (validation.problems as unknown[]).length + (typeof omitted === 'number' ? omitted : 0);
+}
+
+/** What a Create or Update call gives that holds it back: a Publish At, Media URLs to download. */
+interface DraftWriteCall {
+	publishAt: unknown;
+	mediaUrls: string[];
+}
+
+/** What one draft dry run shows. */
+interface DraftDryRun extends DraftWriteCall {
+	action: string;
+	draftId: number | null;
+	platforms: string[];
+	would: string;
+	/** Delete names the platforms the draft has; the others, those they would act on. */
+	platformsOfDraft?: boolean;
+	validation?: IDataObject;
+}
+
+function draftAnswer(socialSetId: number, run: DraftDryRun): IDataObject {
+	const { platforms, publishAt, mediaUrls, validation } = run;
+	const listed = echoList(platforms, 40);
+	const where = !platforms.length
+		? ''
+		: run.platformsOfDraft
+			? ` (its platforms: ${listed})`
+			: ` on ${listed}`;
+	return {
+		dry_run: true,
+		done: false,
+		action: run.action,
+		draft_id: run.draftId,
+		social_set_id: socialSetId,
+		platforms: platforms.slice(0, MAX_PLATFORMS_SHOWN).map((platform) => echo(platform, 40)),
+		...(publishAt !== undefined ? { publish_at: givenDate(publishAt) } : {}),
+		...(mediaUrls.length
+			? { media_urls: mediaUrls.slice(0, MAX_URLS_SHOWN).map((url) => echo(url)) }
+			: {}),
+		...(validation ? { validation } : {}),
+		message: `Nothing was done. This would ${run.would}${where} in social set ${socialSetId}.${validation && !validation.valid ? ` It has ${problemCount(validation)} problem(s) to fix first (see validation.problems).` : ''} ${ASK_TO_CONFIRM}`,
+	};
+}
+
+/** Publish At and the Media URLs, read as the content reads them: a file the call names is downloaded before any write. */
+function readWriteCall(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fieldsParameter: string,
+	contentTypeDefault: string,
+): DraftWriteCall {
+	const fields = context.getNodeParameter(fieldsParameter, itemIndex, {}) as IDataObject;
+	const contentType = context.getNodeParameter(
+		'contentType',
+		itemIndex,
+		contentTypeDefault,
+	) as string;
+	const mediaUrls = readGivenMediaUrls(context, itemIndex, contentType).map(displayUrl);
+	return { publishAt: isSet(fields.publishAt) ? fields.publishAt : undefined, mediaUrls };
+}
+
+const readCreateCall = (context: IExecuteFunctions, itemIndex: number) =>
+	readWriteCall(context, itemIndex, 'additionalFields', 'posts');
+
+const readUpdateCall = (context: IExecuteFunctions, itemIndex: number) =>
+	readWriteCall(context, itemIndex, 'updateFields', 'keep');
+
+const holdsCall = (call: DraftWriteCall) =>
+	call.publishAt !== undefined || call.mediaUrls.length > 0;
+
+const publishes = (call: DraftWriteCall) =>
+	call.publishAt !== undefined ? ` and publish it ${describeWhen(call.publishAt)}` : '';
+
+/** Create and Update are held back only with Publish At or Media URLs. */
+export const createHeldBack = (context: IExecuteFunctions, itemIndex: number) =>
+	holdsCall(readCreateCall(context, itemIndex));
+
+export const updateHeldBack = (context: IExecuteFunctions, itemIndex: number) =>
+	holdsCall(readUpdateCall(context, itemIndex));
+
+export async function createDryRun(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const call = readCreateCall(context, itemIndex);
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const platforms = contentPlatforms(context, itemIndex) ?? [];
+	const would = `${describeDownloads(call.mediaUrls)}create a draft${publishes(call)}`;
+	// Create and Update also show what Validate Only shows: the body, each platform's posts, every problem
+	const validation = await validateCreate(context, itemIndex);
+	return draftAnswer(socialSetId, {
+		...call,
+		action: 'create',
+		draftId: null,
+		platforms,
+		would,
+		validation,
+	});
+}
+
+export async function updateDryRun(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const call = readUpdateCall(context, itemIndex);
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const target = getDraftTarget(context, itemIndex);
+	const platforms =
+		contentPlatforms(context, itemIndex) ??
+		enabledPlatforms((await getDraft(context, itemIndex, target)).platforms);
+	const would = `${describeDownloads(call.mediaUrls)}update draft ${target.draftId}${publishes(call)}`;
+	const validation = await validateUpdate(context, itemIndex);
+	return draftAnswer(socialSetId, {
+		...call,
+		action: 'update',
+		draftId: target.draftId,
+		platforms,
+		would,
+		validation,
+	});
+}
+
+/** Delete, Publish Now, Schedule: the draft as the service has it, for its platforms. */
+async function existingDraftDryRun(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	action: string,
+	describe: (draftId: number) => Pick<DraftDryRun, 'would' | 'platformsOfDraft'>,
+): Promise<IDataObject> {
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const target = getDraftTarget(context, itemIndex);
+	const platforms = enabledPlatforms((await getDraft(context, itemIndex, target)).platforms);
+	return draftAnswer(socialSetId, {
+		action,
+		draftId: target.draftId,
+		platforms,
+		publishAt: undefined,
+		mediaUrls: [],
+		...describe(target.draftId),
+	});
+}
+
+export const deleteDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
+	await existingDraftDryRun(context, itemIndex, 'delete', (draftId) => ({
+		would: `delete draft ${draftId} permanently`,
+		platformsOfDraft: true,
+	}));
+
+export const publishNowDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
+	await existingDraftDryRun(context, itemIndex, 'publishNow', (draftId) => ({
+		would: `publish draft ${draftId} immediately`,
+	}));
+
+export const scheduleDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
+	await existingDraftDryRun(context, itemIndex, 'schedule', (draftId) => {
+		const when = context.getNodeParameter('when', itemIndex, 'date') as string;
+		const date = context.getNodeParameter('date', itemIndex, '') as unknown;
+		const at =
+			when === 'nextFreeSlot'
+				? describeWhen('next-free-slot')
+				: isSet(date)
+					? describeWhen(date)
+					: 'at its planned date';
+		return { would: `schedule draft ${draftId} to publish ${at}` };
+	});

@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { apiRequest } from '../../../common/transport';
+import { endpoints } from '../../../common/transport/endpoints';
+import { echo } from '../../../common/transport/errors';
+import type { QueueRule } from '../../helpers/queue';
+import { dryRunAnswer } from '../confirm';
+import { getSocialSetId } from '../params';
+import { readScheduleRules } from './updateSchedule.operation';
+
+const pad = (n: unknown): string => echo(n, 4).padStart(2, '0');
+
+/** Rules a message lists at most; the rest are counted ("and 3 more"). */
+const RULES_LISTED = 20;
+
+/** Rules as a message lists them; the current ones come from the service, so each value is bounded. */
+function describeRules(rules: QueueRule[]): string {
+	if (!rules.length) return 'no rules';
+	const list = rules
+		.slice(0, RULES_LISTED)
+		.map(
+			(rule) =>
+				`${pad(rule.h)}:${pad(rule.m)} ${Array.isArray(rule.days) ? echo(rule.days.join(', '), 60) : ''}`,
+		);
+	const more = rules.length - list.length;
+	return `${rules.length} rule${rules.length === 1 ? '' : 's'} (${list.join('; ')}${more > 0 ? `; and ${more} more` : ''})`;
+}
+
+/**
+ * Queue > Update Schedule's answer while an AI agent's tool call is not confirmed: the new rules, checked
+ * as the operation checks them, and the current ones read with GET (a read only).
+ */
+export async function updateScheduleDryRun(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const rules = readScheduleRules(context, itemIndex);
+	const current = await apiRequest<{ rules?: QueueRule[] }>(context, {
+		method: 'GET',
+		path: endpoints.queueSchedule(socialSetId),
+		itemIndex,
+	});
+	const currentRules = Array.isArray(current.rules) ? current.rules : [];
+	const would = rules.length
+		? `replace the whole queue schedule, now ${describeRules(currentRules)}, with ${describeRules(rules)}: every slot of the current rules goes`
+		: `remove every slot of the queue (the schedule now has ${describeRules(currentRules)}), leaving it with no slots`;
+	return dryRunAnswer(
+		'queue',
+		'updateSchedule',
+		socialSetId,
+		{
+			rules: rules as unknown as IDataObject[],
+			current_rules: currentRules as unknown as IDataObject[],
+		},
+		would,
+	);
+}
