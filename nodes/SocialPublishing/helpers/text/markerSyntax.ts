@@ -155,7 +155,8 @@ function walkTags(text: string, tags: Tag[], issues: Issue[]): Walk {
 	for (const tag of tags) {
 		walk.visible += text.slice(cursor, tag.start);
 		cursor = tag.end;
-		issues.push(...tag.problems);
+		// one by one: a tag may carry more problems than a spread's arguments can hold
+		for (const problem of tag.problems) issues.push(problem);
 		if (tag.kind === 'close') closeSpan(walk, tag);
 		else openMarker(walk, tag);
 	}
