@@ -203,13 +203,7 @@ export function checkAcrossProcesses(
 	clock: ReplayClock,
 ): ReplayVerdict {
 	local.seen ??= {};
-	if (
-		typeof shared.rev === 'string' &&
-		shared.rev === local.syncedRev &&
-		isMemory(shared.seen) &&
-		(shared.recent === undefined || isMemory(shared.recent))
-	)
-		return checkInStep(local, shared, shared.seen, key, timestamp, clock);
+	if (isInStep(local, shared)) return checkInStep(local, shared, key, timestamp, clock);
 	absorb(
 		local,
 		isMemory(shared.recent)
@@ -231,15 +225,28 @@ function isMemory(value: unknown): value is Record<string, number> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The static data as this process last wrote it: its entries are in `seen` (and `recent`). */
+type InStepStore = ReplayStore & { seen: Record<string, number> };
+
+/** Whether the static data still carries this process's last write, intact (nobody wrote since). */
+function isInStep(local: ReplayStore, shared: ReplayStore): shared is InStepStore {
+	return (
+		typeof shared.rev === 'string' &&
+		shared.rev === local.syncedRev &&
+		isMemory(shared.seen) &&
+		(shared.recent === undefined || isMemory(shared.recent))
+	);
+}
+
 /** The in-step path: the static data holds what `local` holds; both get the same change. */
 function checkInStep(
 	local: ReplayStore,
-	shared: ReplayStore,
-	seen: Record<string, number>,
+	shared: InStepStore,
 	key: string,
 	timestamp: number,
 	clock: ReplayClock,
 ): ReplayVerdict {
+	const { seen } = shared;
 	const index = indexOf(local.seen!);
 	let recent = shared.recent;
 	let changed = false;

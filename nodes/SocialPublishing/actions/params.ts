@@ -98,16 +98,17 @@ export function getCalendarDate(
 	return undefined;
 }
 
-/** Checks a date range before any request: the end not before the start, at most `maxDays` days counting both ends. */
+/**
+ * Checks a date range (YYYY-MM-DD) before any request: the end not before the start, at most `maxDays` days
+ * counting both ends. A problem is reported under `endLabel`.
+ */
 export function checkDateRange(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	endLabel: string,
-	start: string,
-	end: string,
-	maxDays: number,
+	range: { start: string; end: string },
+	{ endLabel, maxDays }: { endLabel: string; maxDays: number },
 ): void {
-	const problem = rangeProblem(start, end, maxDays);
+	const problem = rangeProblem(range.start, range.end, maxDays);
 	if (problem) throw paramError(context, itemIndex, endLabel, problem);
 }
 
@@ -119,6 +120,6 @@ export function getDateRange(
 ): { start: string; end: string } {
 	const start = getCalendarDate(context, itemIndex, 'startDate', 'Start Date') as string;
 	const end = getCalendarDate(context, itemIndex, 'endDate', 'End Date') as string;
-	checkDateRange(context, itemIndex, 'End Date', start, end, maxDays);
+	checkDateRange(context, itemIndex, { start, end }, { endLabel: 'End Date', maxDays });
 	return { start, end };
 }

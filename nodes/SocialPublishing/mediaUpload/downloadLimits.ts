@@ -46,14 +46,19 @@ export function formatDuration(ms: number): string {
 	return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
+/** How a positive number parameter is read: its name for errors, its value when unset, its largest value. */
+export interface PositiveNumberRule {
+	label: string;
+	fallback: number;
+	max: number;
+}
+
 /** A positive number of at most `max` as given (a number, or digits from an expression); the fallback when unset. */
 export function readPositiveNumber(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	label: string,
 	value: unknown,
-	fallback: number,
-	max: number,
+	{ label, fallback, max }: PositiveNumberRule,
 ): number {
 	if (value === undefined || value === null) return fallback;
 	// an expression may give the number as text ("50"); anything else that is not a number is refused
@@ -80,22 +85,16 @@ export function readUrlLimits(
 	given: { maxSizeMib?: unknown; idleTimeoutSeconds?: unknown },
 	labels: { maxSize: string; idleTimeout: string },
 ): UrlLimits {
-	const maxSizeMib = readPositiveNumber(
-		context,
-		itemIndex,
-		labels.maxSize,
-		given.maxSizeMib,
-		DEFAULT_MAX_SIZE_MIB,
-		MAX_MAX_SIZE_MIB,
-	);
-	const idleSeconds = readPositiveNumber(
-		context,
-		itemIndex,
-		labels.idleTimeout,
-		given.idleTimeoutSeconds,
-		DEFAULT_IDLE_TIMEOUT_SECONDS,
-		MAX_IDLE_TIMEOUT_SECONDS,
-	);
+	const maxSizeMib = readPositiveNumber(context, itemIndex, given.maxSizeMib, {
+		label: labels.maxSize,
+		fallback: DEFAULT_MAX_SIZE_MIB,
+		max: MAX_MAX_SIZE_MIB,
+	});
+	const idleSeconds = readPositiveNumber(context, itemIndex, given.idleTimeoutSeconds, {
+		label: labels.idleTimeout,
+		fallback: DEFAULT_IDLE_TIMEOUT_SECONDS,
+		max: MAX_IDLE_TIMEOUT_SECONDS,
+	});
 	return {
 		maxBytes: Math.floor(maxSizeMib * MIB),
 		idleTimeoutMs: Math.round(idleSeconds * 1000),

@@ -12,6 +12,7 @@ import {
 } from '../helpers/mediaFiles';
 import type { UrlLimits } from './downloadLimits';
 import { DEFAULT_URL_LIMITS, formatMib, inMemoryChunked } from './downloadLimits';
+import type { UrlDownload } from './fromUrlErrors';
 import { cancelledError, deadlineClause, downloadError } from './fromUrlErrors';
 import type { MediaStatus, UploadOptions } from './uploadSteps';
 import { createMediaUpload, finishMediaUpload } from './uploadSteps';
@@ -23,6 +24,13 @@ import { paramError } from '../helpers/validation';
  * The download is bounded (downloadLimits.ts, downloadGuard.ts): Max Size, an idle timeout, a deadline scaled
  * to Max Size, and n8n's Stop.
  */
+
+/** A media URL to check, the parameter that gave it (for errors), and a name to upload under instead of the one its answer gives. */
+export interface MediaUrlSource {
+	url: string;
+	label: string;
+	fileName?: string;
+}
 
 /** A URL whose answer was checked: the name to upload under and, while it is open, the download. */
 export interface PreparedUrl {
@@ -46,11 +54,10 @@ export interface UrlUploadOptions extends UploadOptions {
 export async function probeMediaUrl(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	url: string,
-	label: string,
+	source: MediaUrlSource,
 	limits: UrlLimits = DEFAULT_URL_LIMITS,
-	fileNameOverride?: string,
 ): Promise<PreparedUrl> {
+	const { url, label } = source;
 	const shown = displayUrl(url);
 	const outcome = await openDownload(context, url, itemIndex, limits);
 	if ('cancelled' in outcome) throw cancelledError(context, itemIndex, url);
@@ -90,7 +97,7 @@ export async function probeMediaUrl(
 		throw fail(
 			`is ${formatMib(download.length)} (Content-Length ${download.length}), larger than "${limits.maxSizeLabel}" allows (${formatMib(limits.maxBytes)})`,
 		);
-	const override = fileNameOverride?.trim();
+	const override = source.fileName?.trim();
 	if (override) {
 		const typeProblem = servedTypeProblem(download.contentType);
 		if (typeProblem) throw fail(typeProblem);
@@ -126,7 +133,7 @@ export async function probeMediaUrls(
 	try {
 		for (const { url, label } of urls) {
 			if (prepared.has(url)) continue;
-			const checked = await probeMediaUrl(context, itemIndex, url, label, limits);
+			const checked = await probeMediaUrl(context, itemIndex, { url, label }, limits);
 			if (prepared.size > 0 && checked.download) {
 				closeDownload(checked.download);
 				checked.download = undefined;
@@ -142,19 +149,15 @@ export async function probeMediaUrls(
 }
 
 /** One checked URL on its way into one upload of one item. */
-interface UrlUpload {
-	context: IExecuteFunctions;
-	itemIndex: number;
+interface UrlUpload extends UrlDownload {
 	socialSetId: number;
 	prepared: PreparedUrl;
-	download: OpenDownload;
 	options: UrlUploadOptions;
-	limits: UrlLimits;
 }
 
 /** Streams a download with a Content-Length into a new upload: a plain PUT with that length. */
 async function streamIntoUpload(job: UrlUpload): Promise<MediaStatus> {
-	const { context, itemIndex, socialSetId, prepared, download, options, limits } = job;
+	const { context, itemIndex, socialSetId, prepared, download, options } = job;
 	const created = await createMediaUpload(
 		context,
 		itemIndex,
@@ -181,7 +184,7 @@ async function streamIntoUpload(job: UrlUpload): Promise<MediaStatus> {
 	const { upload } = created;
 	const mediaId = upload.media_id;
 	if (download.guard.stopped) {
-		const error = downloadError(context, itemIndex, prepared, download, limits, mediaId)!;
+		const error = downloadError(job, mediaId)!;
 		closeDownload(download);
 		throw error;
 	}
@@ -197,7 +200,7 @@ async function streamIntoUpload(job: UrlUpload): Promise<MediaStatus> {
 		);
 	if (failed) {
 		// what the download says, before closing it (closing ends its body with an error of its own)
-		const error = downloadError(context, itemIndex, prepared, download, limits, mediaId) ?? failed;
+		const error = downloadError(job, mediaId) ?? failed;
 		closeDownload(download);
 		throw error;
 	}
@@ -250,11 +253,11 @@ async function storeThenUpload(job: UrlUpload): Promise<MediaStatus> {
 			bareContentType(download.contentType),
 		);
 	} catch (error) {
-		const problem = downloadError(context, itemIndex, prepared, download, limits) ?? error;
+		const problem = downloadError(job) ?? error;
 		closeDownload(download);
 		throw problem;
 	}
-	if (download.guard.stopped) throw downloadError(context, itemIndex, prepared, download, limits)!;
+	if (download.guard.stopped) throw downloadError(job)!;
 	// in n8n's binary store: on disk (filesystem mode, streamed from there) or in memory
 	const id = stored.id;
 	const size = id
@@ -303,10 +306,8 @@ export async function uploadPreparedUrl(
 			await probeMediaUrl(
 				context,
 				itemIndex,
-				prepared.url,
-				prepared.label,
+				{ url: prepared.url, label: prepared.label, fileName: prepared.fileName },
 				limits,
-				prepared.fileName,
 			)
 		).download!;
 	prepared.download = undefined;
@@ -319,11 +320,15 @@ export async function uploadFromUrl(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
-	url: string,
-	label: string,
+	source: { url: string; label: string },
 	options: UrlUploadOptions = {},
 ): Promise<MediaStatus> {
 	const limits = options.limits ?? DEFAULT_URL_LIMITS;
-	const prepared = await probeMediaUrl(context, itemIndex, url, label, limits, options.fileName);
+	const prepared = await probeMediaUrl(
+		context,
+		itemIndex,
+		{ ...source, fileName: options.fileName },
+		limits,
+	);
 	return await uploadPreparedUrl(context, itemIndex, socialSetId, prepared, options);
 }

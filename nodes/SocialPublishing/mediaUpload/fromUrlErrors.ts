@@ -46,18 +46,22 @@ function outcomeText(mediaId?: string): string {
 		: 'nothing was uploaded';
 }
 
+/** One open download from a media URL of one item, with what its errors name. */
+export interface UrlDownload {
+	context: IExecuteFunctions;
+	itemIndex: number;
+	/** The URL and the parameter that gave it. */
+	prepared: { url: string; label: string };
+	download: OpenDownload;
+	limits: UrlLimits;
+}
+
 /**
  * The error of a download that ended early (the guard stopped it, or it broke off), or undefined when the
- * download is not what failed.
+ * download is not what failed. `mediaId`: the upload created for it, if one was.
  */
-export function downloadError(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	prepared: { url: string; label: string },
-	download: OpenDownload,
-	limits: UrlLimits,
-	mediaId?: string,
-): NodeOperationError | undefined {
+export function downloadError(job: UrlDownload, mediaId?: string): NodeOperationError | undefined {
+	const { context, itemIndex, prepared, download, limits } = job;
 	const { guard } = download;
 	const shown = displayUrl(prepared.url);
 	const fail = (clause: string) =>

@@ -19,6 +19,15 @@ export interface UploadSettings {
 /** Checks the media again by the kinds the Media URLs served (url to kind); throws to stop before any upload. */
 export type ServedCheck = (served: Map<string, MediaKind>) => void;
 
+/** The media of one draft to upload: where, into which platforms object, how, and the check of what URLs served. */
+export interface PendingUploads {
+	socialSetId: number;
+	/** The built platforms object; its pending slots get the media ids, in place. */
+	platforms: IDataObject;
+	settings: UploadSettings;
+	checkServed?: ServedCheck;
+}
+
 /**
  * Uploads the media a built platforms object still waits for (its pending slots) and puts their ids in, in
  * place. Every URL is opened and checked before the first upload is created, and `checkServed` then sees the
@@ -28,10 +37,7 @@ export type ServedCheck = (served: Map<string, MediaKind>) => void;
 export async function uploadPendingMedia(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	socialSetId: number,
-	platforms: IDataObject,
-	settings: UploadSettings,
-	checkServed?: ServedCheck,
+	{ socialSetId, platforms, settings, checkServed }: PendingUploads,
 ): Promise<void> {
 	const pending = pendingMediaOf(platforms);
 	if (pending.length === 0) return;

@@ -290,6 +290,37 @@ describe('Social Publishing Poll Trigger: status changes, publishes and failures
 		expect((await runner.poll()).items).toBeNull();
 	});
 
+	test('a poll looks at most 20 drafts on its own; the rest wait for the next poll, none is lost', async () => {
+		const sb = api(fx.sandbox);
+		const runner = pollRunner(fx, { events: ['draft.published'] });
+		const date = inFuture(6000);
+		const scheduled: number[] = [];
+		for (let i = 0; i < 25; i++)
+			scheduled.push((await sb.create(`scheduled ${i}`, { publish_at: date })).id);
+		await buryUnderNewerDrafts(sb);
+		expect((await runner.poll()).items).toBeNull();
+		for (const id of scheduled) expect((await sb.settled(id)).status).toBe('published');
+
+		const looked = () => detailRequests().map((r) => Number(r.path.split('/').pop()));
+		fx.sandbox.clearRequests();
+		const first = await runner.poll();
+		expect(listRequests()).toHaveLength(1);
+		expect(looked()).toHaveLength(20);
+		expect(eventsOf(first.items).map(([, id]) => id)).toEqual([...looked()].sort((a, b) => a - b));
+
+		const firstLooked = looked();
+		fx.sandbox.clearRequests();
+		const second = await runner.poll();
+		expect([...looked()].sort((a, b) => a - b)).toEqual(
+			scheduled.filter((id) => !firstLooked.includes(id)),
+		);
+		expect(eventsOf(second.items)).toEqual(looked().map((id) => ['draft.published', id]));
+
+		fx.sandbox.clearRequests();
+		expect(await runner.poll()).toEqual({ items: null });
+		expect(detailRequests()).toHaveLength(0);
+	});
+
 	test('a scheduled draft deleted before its date is forgotten without an error', async () => {
 		const sb = api(fx.sandbox);
 		const runner = pollRunner(fx, { events: ['draft.published'] });

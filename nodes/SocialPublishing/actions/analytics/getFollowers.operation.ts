@@ -87,7 +87,13 @@ export async function execute(
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const start = getCalendarDate(this, itemIndex, 'options.startDate', 'Start Date', false);
 	const end = getCalendarDate(this, itemIndex, 'options.endDate', 'End Date', false);
-	if (start && end) checkDateRange(this, itemIndex, 'End Date', start, end, ANALYTICS_MAX_DAYS);
+	if (start && end)
+		checkDateRange(
+			this,
+			itemIndex,
+			{ start, end },
+			{ endLabel: 'End Date', maxDays: ANALYTICS_MAX_DAYS },
+		);
 	else if (start) await checkStartToToday(this, itemIndex, socialSetId, start);
 	return await apiRequest(this, {
 		method: 'GET',

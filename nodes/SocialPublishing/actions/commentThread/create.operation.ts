@@ -101,8 +101,7 @@ export async function execute(
 		this,
 		itemIndex,
 		this.getNodeParameter('postIndex', itemIndex, 0),
-		'Post Index',
-		0,
+		{ label: 'Post Index', min: 0 },
 	);
 	const selectedText = getBoundedText(
 		this,
@@ -120,14 +119,11 @@ export async function execute(
 		text,
 	};
 	if (options.occurrence !== undefined) {
-		body.occurrence = checkInteger(
-			this,
-			itemIndex,
-			options.occurrence,
-			'Occurrence',
-			0,
-			OCCURRENCE_MAX,
-		);
+		body.occurrence = checkInteger(this, itemIndex, options.occurrence, {
+			label: 'Occurrence',
+			min: 0,
+			max: OCCURRENCE_MAX,
+		});
 	}
 	if (options.platform) body.platform = options.platform;
 	if (article && postIndex !== 0)

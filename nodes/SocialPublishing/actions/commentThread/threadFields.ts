@@ -124,14 +124,20 @@ export function getBoundedText(
 	return text;
 }
 
+/** The bounds of a whole-number parameter, and its name for errors. */
+export interface IntegerRule {
+	label: string;
+	min: number;
+	/** no upper bound when left out */
+	max?: number;
+}
+
 /** A whole number from `min` to `max`. */
 export function checkInteger(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
-	label: string,
-	min: number,
-	max?: number,
+	{ label, min, max }: IntegerRule,
 ): number {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	const range =

@@ -191,7 +191,13 @@ export async function execute(
 		timeoutMs: timeoutSeconds * 1000,
 	};
 	if (fromUrl)
-		return await uploadFromUrl(this, itemIndex, socialSetId, url, 'Media URL', uploadOptions);
+		return await uploadFromUrl(
+			this,
+			itemIndex,
+			socialSetId,
+			{ url, label: 'Media URL' },
+			uploadOptions,
+		);
 	return await uploadBinaryProperty(
 		this,
 		itemIndex,

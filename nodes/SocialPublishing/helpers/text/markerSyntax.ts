@@ -113,99 +113,141 @@ interface Parsed {
 	issues: Issue[];
 }
 
+/** A span as it lands in the visible text (offsets there), and where its opening tag starts in the text. */
+interface Span {
+	start: number;
+	end: number;
+	index: number;
+}
+
+/** What a walk over the tags gathers: the visible text so far, the open spans, closed spans, ids and problems. */
+interface Walk {
+	visible: string;
+	open: Array<{ tag: Tag; at: number }>;
+	spans: Span[];
+	ids: string[];
+	seen: Set<string>;
+	count: number;
+	issues: Issue[];
+}
+
 function parse(text: string, mentions: boolean): Parsed {
 	const { tags, issues } = scan(text);
-	const open: Array<{ tag: Tag; at: number }> = [];
-	const spans: Array<{ start: number; end: number; index: number }> = [];
-	const ids: string[] = [];
-	const seen = new Set<string>();
-	let visible = '';
+	const walk = walkTags(text, tags, issues);
+	if (mentions) checkMentions(walk);
+	// stable: problems at one position keep the order they were found in
+	issues.sort((a, b) => a.index - b.index);
+	return { visible: walk.visible, ids: walk.ids, issues };
+}
+
+/** Reads the tags in order: the text between them is the visible text; each tag's problems are added. */
+function walkTags(text: string, tags: Tag[], issues: Issue[]): Walk {
+	const walk: Walk = {
+		visible: '',
+		open: [],
+		spans: [],
+		ids: [],
+		seen: new Set(),
+		count: 0,
+		issues,
+	};
 	let cursor = 0;
-	let count = 0;
 	for (const tag of tags) {
-		visible += text.slice(cursor, tag.start);
+		walk.visible += text.slice(cursor, tag.start);
 		cursor = tag.end;
-		issues.push(...tag.problems);
-		const at = visible.length;
-		if (tag.kind === 'close') {
-			const top = open.pop();
-			if (!top)
-				issues.push({
-					subcode: 'unbalanced',
-					message: 'a closing marker has no opening marker',
-					index: tag.start,
-				});
-			else {
-				if (at === top.at)
-					issues.push({
-						subcode: 'empty_span',
-						message: 'a span marker must wrap at least one character',
-						index: top.tag.start,
-					});
-				spans.push({ start: top.at, end: at, index: top.tag.start });
-			}
-			continue;
-		}
-		count++;
-		if (tag.id && !seen.has(tag.id)) {
-			seen.add(tag.id);
-			ids.push(tag.id);
-		}
-		if (open.length + 1 > MARKER_MAX_DEPTH) {
-			issues.push({
-				subcode: 'depth_exceeded',
-				message: `markers nest deeper than ${MARKER_MAX_DEPTH} levels`,
-				index: tag.start,
-			});
-		}
-		if (tag.kind === 'open') open.push({ tag, at });
-		else if (at > 0 && visible[at - 1] !== '\n') {
-			issues.push({
-				subcode: 'bad_position',
-				message: 'a self-closing marker must sit at the start of a paragraph',
-				index: tag.start,
-			});
-		}
+		// one by one: a tag may carry more problems than a spread's arguments can hold
+		for (const problem of tag.problems) issues.push(problem);
+		if (tag.kind === 'close') closeSpan(walk, tag);
+		else openMarker(walk, tag);
 	}
-	visible += text.slice(cursor);
-	for (const { tag } of open)
+	walk.visible += text.slice(cursor);
+	for (const { tag } of walk.open)
 		issues.push({
 			subcode: 'unbalanced',
 			message: 'a span marker is never closed',
 			index: tag.start,
 		});
-	if (count > MARKER_MAX_COUNT) {
+	if (walk.count > MARKER_MAX_COUNT) {
 		issues.push({
 			subcode: 'count_exceeded',
 			message: `more than ${MARKER_MAX_COUNT} markers in one text`,
 			index: 0,
 		});
 	}
-	if (mentions) {
-		const ranges = findLinkedInMentions(visible);
-		// Mentions do not overlap and come in order: the last one starting before the offset is the only candidate.
-		const inside = (offset: number) => {
-			let low = 0;
-			let high = ranges.length;
-			while (low < high) {
-				const mid = (low + high) >> 1;
-				if (ranges[mid].start < offset) low = mid + 1;
-				else high = mid;
-			}
-			return low > 0 && offset < ranges[low - 1].end;
-		};
-		for (const span of spans) {
-			if (inside(span.start) || inside(span.end)) {
-				issues.push({
-					subcode: 'mid_mention',
-					message: 'a span marker may not start or end inside a LinkedIn mention',
-					index: span.index,
-				});
-			}
+	return walk;
+}
+
+/** A closing tag ends the innermost open span, which must wrap at least one character. */
+function closeSpan(walk: Walk, tag: Tag): void {
+	const at = walk.visible.length;
+	const top = walk.open.pop();
+	if (!top) {
+		walk.issues.push({
+			subcode: 'unbalanced',
+			message: 'a closing marker has no opening marker',
+			index: tag.start,
+		});
+		return;
+	}
+	if (at === top.at)
+		walk.issues.push({
+			subcode: 'empty_span',
+			message: 'a span marker must wrap at least one character',
+			index: top.tag.start,
+		});
+	walk.spans.push({ start: top.at, end: at, index: top.tag.start });
+}
+
+/** An opening or self-closing tag: one more marker, its id (each once), its depth and, self-closing, its place. */
+function openMarker(walk: Walk, tag: Tag): void {
+	const at = walk.visible.length;
+	walk.count++;
+	if (tag.id && !walk.seen.has(tag.id)) {
+		walk.seen.add(tag.id);
+		walk.ids.push(tag.id);
+	}
+	if (walk.open.length + 1 > MARKER_MAX_DEPTH) {
+		walk.issues.push({
+			subcode: 'depth_exceeded',
+			message: `markers nest deeper than ${MARKER_MAX_DEPTH} levels`,
+			index: tag.start,
+		});
+	}
+	if (tag.kind === 'open') walk.open.push({ tag, at });
+	else if (at > 0 && walk.visible[at - 1] !== '\n') {
+		walk.issues.push({
+			subcode: 'bad_position',
+			message: 'a self-closing marker must sit at the start of a paragraph',
+			index: tag.start,
+		});
+	}
+}
+
+/** A span may not start or end inside a LinkedIn mention of the visible text. */
+function checkMentions(walk: Walk): void {
+	const ranges = findLinkedInMentions(walk.visible);
+	for (const span of walk.spans) {
+		if (insideRange(ranges, span.start) || insideRange(ranges, span.end)) {
+			walk.issues.push({
+				subcode: 'mid_mention',
+				message: 'a span marker may not start or end inside a LinkedIn mention',
+				index: span.index,
+			});
 		}
 	}
-	issues.sort((a, b) => a.index - b.index);
-	return { visible, ids, issues };
+}
+
+/** Whether `offset` lies inside one of `ranges`, which do not overlap and come in order: binary search. */
+function insideRange(ranges: Array<{ start: number; end: number }>, offset: number): boolean {
+	// the last range starting before the offset is the only candidate
+	let low = 0;
+	let high = ranges.length;
+	while (low < high) {
+		const mid = (low + high) >> 1;
+		if (ranges[mid].start < offset) low = mid + 1;
+		else high = mid;
+	}
+	return low > 0 && offset < ranges[low - 1].end;
 }
 
 /** Thread ids of the well-formed markers in the text, each once, in document order. */

@@ -106,13 +106,12 @@ export function readContent(
 	return {
 		platforms,
 		upload: async () =>
-			await uploadPendingMedia(
-				context,
-				itemIndex,
+			await uploadPendingMedia(context, itemIndex, {
 				socialSetId,
 				platforms,
-				options.upload,
-				(served) => recheckServedMedia(context, itemIndex, platforms, options.media, served),
-			),
+				settings: options.upload,
+				checkServed: (served) =>
+					recheckServedMedia(context, itemIndex, platforms, options.media, served),
+			}),
 	};
 }

@@ -198,14 +198,11 @@ export function readContentOptions(context: IExecuteFunctions, itemIndex: number
 				]),
 			),
 			timeoutMs:
-				readPositiveNumber(
-					context,
-					itemIndex,
-					'Media Upload Timeout (Seconds)',
-					options.uploadTimeout,
-					120,
-					3600,
-				) * 1000,
+				readPositiveNumber(context, itemIndex, options.uploadTimeout, {
+					label: 'Media Upload Timeout (Seconds)',
+					fallback: 120,
+					max: 3600,
+				}) * 1000,
 			urlLimits: readUrlLimits(
 				context,
 				itemIndex,

@@ -207,14 +207,12 @@ export function readUpdateContent(
 			return { platforms: out };
 		},
 		upload: async (platforms, checkServed) =>
-			await uploadPendingMedia(
-				context,
-				itemIndex,
+			await uploadPendingMedia(context, itemIndex, {
 				socialSetId,
 				platforms,
-				options.upload,
+				settings: options.upload,
 				checkServed,
-			),
+			}),
 	};
 }
 

@@ -99,6 +99,16 @@ describe('markers helper (Comment-thread markers in text)', () => {
 		).toEqual({ ok: true });
 	});
 
+	test('a tag with more malformed attributes than a call takes arguments (400,000) is refused as bad_attr, not a crash', () => {
+		const tag = `<svc:comment-thread ${'a '.repeat(400_000)}>`;
+		expect(checkMarkers(`${tag}x${close}`)).toEqual({
+			ok: false,
+			subcode: 'bad_attr',
+			message: 'malformed attribute "a"',
+		});
+		expect(stripMarkers(`before ${tag}x${close} after`)).toBe('before x after');
+	});
+
 	test('the first problem by position is reported', () => {
 		expect(subcodeOf(`${open('BAD')}x${close} ${open(A)}y`)).toBe('bad_uuid');
 	});
