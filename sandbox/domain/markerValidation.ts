@@ -116,9 +116,10 @@ export function validatePatchMarkers(input: MarkerValidationInput): MarkerValida
 		const texts = submittedTexts(input.platforms, platform);
 		if (texts === null) continue;
 		const check = checkPlatform(platform, texts, active);
-		malformed.push(...check.malformed);
-		duplicates.push(...check.duplicates);
-		unknown.push(...check.unknown);
+		// one by one: a spread passes each entry as an argument, and a text can hold more than the stack takes
+		for (const issue of check.malformed) malformed.push(issue);
+		for (const issue of check.duplicates) duplicates.push(issue);
+		for (const issue of check.unknown) unknown.push(issue);
 		if (check.missing.length > 0) missing[platform] = check.missing;
 	}
 	if (malformed.length > 0)

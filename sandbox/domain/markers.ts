@@ -208,7 +208,7 @@ export function parseMarkers(text: string, opts: ParseOptions = {}): ParseResult
 	for (const tag of tags) {
 		visible += text.slice(cursor, tag.rawStart);
 		cursor = tag.rawEnd;
-		issues.push(...tag.problems);
+		for (const problem of tag.problems) issues.push(problem);
 		const at = visible.length;
 		if (tag.type === 'close') {
 			const top = open.pop();
@@ -296,7 +296,8 @@ export function parseMarkers(text: string, opts: ParseOptions = {}): ParseResult
 			index: 0,
 		});
 	}
-	if (opts.mentions) issues.push(...mentionIssues(visible, markers, tokens));
+	if (opts.mentions)
+		for (const issue of mentionIssues(visible, markers, tokens)) issues.push(issue);
 	issues.sort((a, b) => a.index - b.index);
 	return { visible, markers, tokens, issues, duplicateIds: [...duplicates] };
 }

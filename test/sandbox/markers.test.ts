@@ -83,6 +83,16 @@ describe('Comment-thread markers in text: grammar', () => {
 			expect(subcodes(text)).toEqual([expected]);
 		});
 
+		// Spec, Comment threads: "A malformed marker returns 400 COMMENTS_MARKER_MALFORMED with a subcode in
+		// details" — however many problems one tag has (each used to be passed as an argument of one call).
+		it('a tag with 400,000 malformed attributes is bad_attr, not a crash', () => {
+			const tag = `<svc:comment-thread ${'a '.repeat(400_000)}>`;
+			const issues = validateMarkers(`${tag}x${SPAN_CLOSE_TAG}`, { mentions: true });
+			expect(issues.length).toBeGreaterThan(100_000);
+			expect(new Set(issues.map((i) => i.subcode))).toEqual(new Set(['bad_attr']));
+			expect(stripMarkers(`Hello ${tag}x${SPAN_CLOSE_TAG}`)).toBe('Hello x');
+		});
+
 		it('a self-closing marker may start any line, including after other markers', () => {
 			expect(subcodes(`${pointTag(A)}${pointTag(B)}First\n${pointTag(C)}Second`)).toEqual([]);
 		});
