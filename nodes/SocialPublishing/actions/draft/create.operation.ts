@@ -8,7 +8,12 @@ import type { OperationResult } from '../types';
 import { contentFields, readContent } from './content';
 import { draftFields, readDraftFields } from './fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, checkPublishWait, publishWaitOptions, readOptions } from './publish';
+import {
+	afterPublishNow,
+	checkPublishWait,
+	publishWaitOptions,
+	readOperationOptions,
+} from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { validateCreate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
@@ -57,7 +62,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const options = readOptions(this, itemIndex);
+	const options = readOperationOptions(this, itemIndex);
 	if (options.validateOnly === true) return await validateCreate(this, itemIndex);
 	checkPublishWait(this, itemIndex, options);
 	const { socialSetId, content, body, tags, dates } = await planCreate(this, itemIndex);

@@ -117,7 +117,7 @@ export function waitSettings(
 }
 
 /** The Options collection of Create, Update and Publish Now: read once per item by the operations that have it. */
-export function readOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
+export function readOperationOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 }
 
@@ -125,7 +125,7 @@ export function readOptions(context: IExecuteFunctions, itemIndex: number): IDat
 export function checkPublishWait(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	options: IDataObject = readOptions(context, itemIndex),
+	options: IDataObject = readOperationOptions(context, itemIndex),
 ): void {
 	if (options.waitForCompletion === true) waitSettings(context, itemIndex, options);
 }
@@ -171,7 +171,7 @@ export async function afterPublishNow(
 	dates: IDataObject,
 	draft: { socialSetId: number; draftId: number },
 	response: IDataObject,
-	options: IDataObject = readOptions(context, itemIndex),
+	options: IDataObject = readOperationOptions(context, itemIndex),
 ): Promise<IDataObject> {
 	if (dates.publish_at !== 'now' || options.waitForCompletion !== true) return response;
 	const settings = waitSettings(context, itemIndex, options);

@@ -7,7 +7,7 @@ import { contentFields } from './content';
 import { checkLengths } from './content/lengths';
 import { checkMedia, knownKindsOf, recheckServedMedia } from './content/mediaCheck';
 import { checkTextMarkers } from './content/markerCheck';
-import { readUpdateContent, wholeDraftProblem } from './content/update';
+import { readUpdateContent, wholeDraftProblem } from './content/mergeContent';
 import type { ServedCheck } from '../../mediaUpload/pendingMedia';
 import {
 	draftFields,
@@ -16,7 +16,12 @@ import {
 	readDraftFields,
 } from './fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, checkPublishWait, publishWaitOptions, readOptions } from './publish';
+import {
+	afterPublishNow,
+	checkPublishWait,
+	publishWaitOptions,
+	readOperationOptions,
+} from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { validateUpdate } from './validateOnly';
@@ -77,7 +82,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const options = readOptions(this, itemIndex);
+	const options = readOperationOptions(this, itemIndex);
 	if (options.validateOnly === true) return await validateUpdate(this, itemIndex);
 	const target = getDraftTarget(this, itemIndex);
 	checkPublishWait(this, itemIndex, options);

@@ -46,7 +46,7 @@ export interface MediaSettings {
 }
 
 /** The media options of one item; a limit for the same platform given twice is refused. */
-export function readMediaSettings(
+export function readMediaOptions(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	options: IDataObject,

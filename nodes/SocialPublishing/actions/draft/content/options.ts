@@ -16,7 +16,7 @@ import { platformLimitsField, readPlatformLimits } from './platformLimits';
 import {
 	checkMediaField,
 	mediaLimitsField,
-	readMediaSettings,
+	readMediaOptions,
 	spreadMediaField,
 } from './mediaOptions';
 
@@ -158,7 +158,7 @@ export interface LengthSettings {
 }
 
 /** The length options of one item; a limit for the same platform given twice is refused. */
-function readLengthSettings(
+function readLengthOptions(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	options: IDataObject,
@@ -216,7 +216,7 @@ export function readContentOptions(context: IExecuteFunctions, itemIndex: number
 				},
 			),
 		},
-		lengths: readLengthSettings(context, itemIndex, options),
-		media: readMediaSettings(context, itemIndex, options),
+		lengths: readLengthOptions(context, itemIndex, options),
+		media: readMediaOptions(context, itemIndex, options),
 	};
 }

@@ -5,7 +5,7 @@ import type { CheckedDate, DateRules } from '../../../helpers/dates';
 import { checkDate, inZone, isNow, toApiDateTime } from '../../../helpers/dates';
 import type { PublishKind } from '../../../helpers/publishPolicy';
 import { socialSetTimeZone } from '../../socialSetTimeZone';
-import { platformToggleFields } from '../content/update';
+import { platformToggleFields } from '../content/mergeContent';
 import type { TagNamesRequest } from './tagNames';
 import { createMissingTagsField, TAG_NAMES_LABEL, tagNamesField } from './tagNames';
 import { TAG_NAME_MAX } from '../../../helpers/limits';

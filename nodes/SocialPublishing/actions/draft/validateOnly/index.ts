@@ -7,7 +7,7 @@ import { checkLengths } from '../content/lengths';
 import { checkMedia, knownKindsOf } from '../content/mediaCheck';
 import { checkTextMarkers } from '../content/markerCheck';
 import { readContentOptions } from '../content/options';
-import { readUpdateContent, wholeDraftProblem } from '../content/update';
+import { readUpdateContent, wholeDraftProblem } from '../content/mergeContent';
 import { readDraftFields } from '../fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from '../fields/tagNames';
 import { getDraft, getDraftTarget } from '../draftRequests';

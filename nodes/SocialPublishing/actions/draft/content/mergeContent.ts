@@ -16,8 +16,8 @@ import { knownKindsOf, spreadBuiltMedia } from './mediaCheck';
 import type { MediaSettings } from './mediaOptions';
 import type { LengthSettings } from './options';
 import { readContentOptions } from './options';
-import type { Patches } from './posts/readUpdate';
-import { readPostsPatches } from './posts/readUpdate';
+import type { Patches } from './posts/readPostEdits';
+import { readPostsPatches } from './posts/readPostEdits';
 import type { Report } from './report';
 import { stopAtFirst } from './report';
 
