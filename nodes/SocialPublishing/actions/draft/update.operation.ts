@@ -115,12 +115,15 @@ export async function execute(
 				{ itemIndex },
 			);
 		checkTextMarkers(this, itemIndex, built.platforms);
-		checkLengths(this, itemIndex, built.platforms, content.lengths, () => content.label);
+		checkLengths(this, itemIndex, built.platforms, {
+			settings: content.lengths,
+			labelOf: () => content.label,
+		});
 		const where = { known: knownKindsOf(current), fallback: content.label };
 		checkMedia(this, itemIndex, built.platforms, content.media, where);
 		// again once the Media URLs are opened, by what they serve
 		checkServed = (served) =>
-			recheckServedMedia(this, itemIndex, built.platforms, content.media, served, where);
+			recheckServedMedia(this, itemIndex, built.platforms, content.media, { ...where, served });
 		sent = built.platforms;
 	}
 	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { MediaLimits } from '../../../helpers/mediaRules';
 import { resolveMediaLimits } from '../../../helpers/mediaRules';
 import { MEDIA_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions';
 import type { PlatformLimitsSpec } from './platformLimits';
-import { platformLimitsField, readPlatformLimits } from './platformLimits';
+import { platformLimitsField } from './platformLimits';
 
 /** Content Options for media: the check of how many media each post takes, its limits, and Spread Media. */
 
@@ -16,7 +16,7 @@ export const checkMediaField: INodeProperties = {
 	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
 };
 
-const MEDIA_LIMITS: PlatformLimitsSpec = {
+export const MEDIA_LIMITS: PlatformLimitsSpec = {
 	displayName: 'Media Limits',
 	name: 'mediaLimits',
 	description:
@@ -45,13 +45,8 @@ export interface MediaSettings {
 	spread: boolean;
 }
 
-/** The media options of one item; a limit for the same platform given twice is refused. */
-export function readMediaOptions(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	options: IDataObject,
-): MediaSettings {
-	const overrides: MediaLimits = readPlatformLimits(context, itemIndex, options, MEDIA_LIMITS);
+/** The media options of one item, with the limits it sets (read with the length limits: options.ts). */
+export function readMediaOptions(options: IDataObject, overrides: MediaLimits): MediaSettings {
 	return {
 		limits: resolveMediaLimits(options.checkMedia !== false, overrides),
 		spread: options.spreadMedia === true,

@@ -194,14 +194,11 @@ export function readUpdateContent(
 				out[platform] = merged.value;
 			}
 			// Spread Media on the platforms the update gives posts (the draft's own media known by kind)
-			spreadBuiltMedia(
-				context,
-				itemIndex,
-				out,
-				Object.keys(parsed?.patches ?? {}),
-				options.media,
-				knownKindsOf(current),
-			);
+			spreadBuiltMedia(context, itemIndex, out, {
+				only: Object.keys(parsed?.patches ?? {}),
+				settings: options.media,
+				known: knownKindsOf(current),
+			});
 			const problem = checkPlatformsObject(out, false);
 			if (problem) return { label: parsed?.label ?? 'Platforms', problem };
 			return { platforms: out };

@@ -15,6 +15,7 @@ import type { PlatformLimitsSpec } from './platformLimits';
 import { platformLimitsField, readPlatformLimits } from './platformLimits';
 import {
 	checkMediaField,
+	MEDIA_LIMITS,
 	mediaLimitsField,
 	readMediaOptions,
 	spreadMediaField,
@@ -157,19 +158,36 @@ export interface LengthSettings {
 	numbering: boolean;
 }
 
-/** The length options of one item; a limit for the same platform given twice is refused. */
+/** The length options of one item, with the limits it sets. */
 function readLengthOptions(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	options: IDataObject,
+	overrides: Limits,
 ): LengthSettings {
-	const overrides: Limits = readPlatformLimits(context, itemIndex, options, LENGTH_LIMITS);
 	const textMode = context.getNodeParameter('contentMode', itemIndex, 'text') === 'text';
 	return {
 		textMode,
 		limits: resolveLimits(options.checkLength !== false, overrides),
 		autoSplit: textMode && options.autoSplit === true,
 		numbering: options.numberPosts === true,
+	};
+}
+
+/**
+ * The options of the length and media checks: the limits each list sets are read first (a limit for the same
+ * platform given twice is refused), then the limits in force resolved.
+ */
+function readCheckOptions(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): Pick<ContentOptions, 'lengths' | 'media'> {
+	const lengthOverrides = readPlatformLimits(context, itemIndex, options, LENGTH_LIMITS);
+	const mediaOverrides = readPlatformLimits(context, itemIndex, options, MEDIA_LIMITS);
+	return {
+		lengths: readLengthOptions(context, itemIndex, options, lengthOverrides),
+		media: readMediaOptions(options, mediaOverrides),
 	};
 }
 
@@ -216,7 +234,6 @@ export function readContentOptions(context: IExecuteFunctions, itemIndex: number
 				},
 			),
 		},
-		lengths: readLengthOptions(context, itemIndex, options),
-		media: readMediaOptions(context, itemIndex, options),
+		...readCheckOptions(context, itemIndex, options),
 	};
 }

@@ -224,11 +224,13 @@ export function readDraftFields(
 	const planAt: CheckedDate | undefined = isSet(fields.planAt)
 		? checkDate(context, itemIndex, fields.planAt, PLAN_AT)
 		: undefined;
+	const publishKind: PublishKind | undefined =
+		publishAt === undefined ? undefined : isNow(publishAt) ? 'publishNow' : 'schedule';
 	return {
 		body,
 		tagNames: readTagNames(context, itemIndex, fields),
 		hasDates: publishAt !== undefined || planAt !== undefined,
-		publishKind: publishAt === undefined ? undefined : isNow(publishAt) ? 'publishNow' : 'schedule',
+		publishKind,
 		async dates() {
 			if (publishAt !== undefined)
 				return { publish_at: await resolveDate(context, itemIndex, socialSetId, publishAt) };

@@ -77,7 +77,10 @@ export async function validateCreate(
 		social_set_id: socialSetId,
 		when,
 		platforms: content
-			? platformSummary(context, itemIndex, content.platforms, options?.lengths, options?.media)
+			? platformSummary(context, itemIndex, content.platforms, {
+					lengths: options?.lengths,
+					media: options?.media,
+				})
 			: {},
 		body: displayBody(body) as IDataObject,
 	};
@@ -124,23 +127,16 @@ export async function validateUpdate(
 			if (whole)
 				problems.add(`Draft ${draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`);
 			problems.run(() => checkTextMarkers(context, itemIndex, built.platforms));
-			checkLengths(
-				context,
-				itemIndex,
-				built.platforms,
-				content.lengths,
-				() => content.label,
-				false,
-				problems.report,
-			);
-			checkMedia(
-				context,
-				itemIndex,
-				built.platforms,
-				content.media,
-				{ known, fallback: content.label },
-				problems.report,
-			);
+			checkLengths(context, itemIndex, built.platforms, {
+				settings: content.lengths,
+				labelOf: () => content.label,
+				report: problems.report,
+			});
+			checkMedia(context, itemIndex, built.platforms, content.media, {
+				known,
+				fallback: content.label,
+				report: problems.report,
+			});
 			sent = built.platforms;
 			body.platforms = sent;
 		}
@@ -178,7 +174,11 @@ export async function validateUpdate(
 		draft_status: draft?.status ?? null,
 		when,
 		platforms: sent
-			? platformSummary(context, itemIndex, sent, content?.lengths, content?.media, known)
+			? platformSummary(context, itemIndex, sent, {
+					lengths: content?.lengths,
+					media: content?.media,
+					known,
+				})
 			: {},
 		body: displayBody(body) as IDataObject,
 	};

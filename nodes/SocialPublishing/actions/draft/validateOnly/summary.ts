@@ -42,11 +42,16 @@ export function platformSummary(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	platforms: IDataObject,
-	lengths: LengthSettings | undefined,
-	media: MediaSettings | undefined,
-	known?: Map<string, MediaKind>,
+	settings: {
+		/** The limits in force, when Content Options could be read. */
+		lengths?: LengthSettings;
+		media?: MediaSettings;
+		/** Kinds of the draft's own media (Update). */
+		known?: Map<string, MediaKind>;
+	},
 ): IDataObject {
-	const kindOf = slotKind(context, itemIndex, known);
+	const { lengths, media, known } = settings;
+	const kindOf = slotKind(context, itemIndex, platforms, { known });
 	const summary: IDataObject = {};
 	for (const [key, config] of Object.entries(platforms)) {
 		if (!isObject(config)) continue;
