@@ -9,10 +9,10 @@ import { contentFields, readContent } from './content';
 import { draftFields, readDraftFields } from './fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
 import {
-	afterPublishNow,
 	checkPublishWait,
 	publishWaitOptions,
 	readOperationOptions,
+	waitIfPublishedNow,
 } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { validateCreate } from './validateOnly';
@@ -49,7 +49,10 @@ export async function planCreate(context: IExecuteFunctions, itemIndex: number) 
 	const fields = readDraftFields(context, itemIndex, socialSetId, false);
 	checkPublishPolicy(context, itemIndex, content.platforms, fields.publishKind, 'The draft');
 	await checkTagSlugs(context, itemIndex, socialSetId, fields.body);
-	const tags = await tagNamesStep(context, itemIndex, socialSetId, fields.tagNames, fields.body);
+	const tags = await tagNamesStep(context, itemIndex, socialSetId, {
+		request: fields.tagNames,
+		body: fields.body,
+	});
 	const dates = await fields.dates();
 	return { socialSetId, content, body: fields.body, tags, dates };
 }
@@ -73,12 +76,10 @@ export async function execute(
 		body: { platforms: content.platforms, ...body, ...(await tags()), ...dates },
 		itemIndex,
 	});
-	return await afterPublishNow(
-		this,
-		itemIndex,
+	return await waitIfPublishedNow(this, itemIndex, {
 		dates,
-		{ socialSetId, draftId: Number(created.id) },
-		created,
+		draft: { socialSetId, draftId: Number(created.id) },
+		response: created,
 		options,
-	);
+	});
 }
