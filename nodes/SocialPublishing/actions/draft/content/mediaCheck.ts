@@ -15,7 +15,7 @@ import { getItemBinary } from '../../../mediaUpload/fromBinary';
 import { threadWideFields } from '../../../helpers/merge';
 import { SINGLE_POST_PLATFORMS } from '../../../helpers/text/textLength';
 import { paramProblem } from '../../../helpers/validation';
-import type { MediaSettings } from './mediaOptions';
+import type { MediaSettings } from './options';
 import type { PostsContent } from './posts/build';
 import type { Report } from './report';
 import { stopAtFirst } from './report';

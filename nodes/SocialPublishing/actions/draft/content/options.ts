@@ -8,18 +8,13 @@ import {
 	readPositiveNumber,
 	readUrlLimits,
 } from '../../../mediaUpload/downloadLimits';
+import type { MediaLimits } from '../../../helpers/mediaRules';
+import { resolveMediaLimits } from '../../../helpers/mediaRules';
 import type { UploadSettings } from '../../../mediaUpload/pendingMedia';
 import { LENGTH_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions';
-import type { MediaSettings } from './mediaOptions';
 import type { PlatformLimitsSpec } from './platformLimits';
 import { platformLimitsField, readPlatformLimits } from './platformLimits';
-import {
-	checkMediaField,
-	MEDIA_LIMITS,
-	mediaLimitsField,
-	readMediaOptions,
-	spreadMediaField,
-} from './mediaOptions';
+import { checkMediaField, MEDIA_LIMITS, mediaLimitsField, spreadMediaField } from './mediaOptions';
 
 /** Content Options: its fields and its reader (separator, uploads, and the length check with Auto-Split). */
 
@@ -171,6 +166,19 @@ function readLengthOptions(
 		limits: resolveLimits(options.checkLength !== false, overrides),
 		autoSplit: textMode && options.autoSplit === true,
 		numbering: options.numberPosts === true,
+	};
+}
+
+export interface MediaSettings {
+	limits: MediaLimits;
+	spread: boolean;
+}
+
+/** The media options of one item, with the limits it sets. */
+function readMediaOptions(options: IDataObject, overrides: MediaLimits): MediaSettings {
+	return {
+		limits: resolveMediaLimits(options.checkMedia !== false, overrides),
+		spread: options.spreadMedia === true,
 	};
 }
 

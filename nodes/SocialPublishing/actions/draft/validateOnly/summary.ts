@@ -6,8 +6,7 @@ import { displayUrl } from '../../../helpers/mediaFiles';
 import type { MediaKind } from '../../../helpers/mediaRules';
 import { postLength } from '../../../helpers/text/textLength';
 import { slotKind } from '../content/mediaCheck';
-import type { MediaSettings } from '../content/mediaOptions';
-import type { LengthSettings } from '../content/options';
+import type { LengthSettings, MediaSettings } from '../content/options';
 
 /** What Validate Only shows of a body: media still to upload as placeholders, and each platform's posts. */
 
