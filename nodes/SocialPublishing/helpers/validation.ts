@@ -40,7 +40,12 @@ export function checkMediaIds(ids: string[]): Problem {
 		: undefined;
 }
 
+/** The platforms chosen for posts: each a known one, and at least one. */
 export function checkPlatformsChosen(platforms: string[]): Problem {
+	const unknown = platforms.filter(
+		(platform) => !(POST_PLATFORMS as readonly string[]).includes(platform),
+	);
+	if (unknown.length) return `has unknown platforms: ${unknown.join(', ')}`;
 	return platforms.length === 0 ? 'must name at least one platform' : undefined;
 }
 

@@ -8,7 +8,12 @@ import type { Access, OperationResult, ToolGate } from '../types';
 import { contentFields, readContent } from './content';
 import { draftFields, readDraftFields } from './fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, checkPublishWait, publishWaitOptions, readOptions } from './publish';
+import {
+	checkPublishWait,
+	publishWaitOptions,
+	readOperationOptions,
+	waitIfPublishedNow,
+} from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { validateCreate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
@@ -46,7 +51,10 @@ export async function planCreate(context: IExecuteFunctions, itemIndex: number) 
 	const fields = readDraftFields(context, itemIndex, socialSetId, false);
 	checkPublishPolicy(context, itemIndex, content.platforms, fields.publishKind, 'The draft');
 	await checkTagSlugs(context, itemIndex, socialSetId, fields.body);
-	const tags = await tagNamesStep(context, itemIndex, socialSetId, fields.tagNames, fields.body);
+	const tags = await tagNamesStep(context, itemIndex, socialSetId, {
+		request: fields.tagNames,
+		body: fields.body,
+	});
 	const dates = await fields.dates();
 	return { socialSetId, content, body: fields.body, tags, dates };
 }
@@ -59,7 +67,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const options = readOptions(this, itemIndex);
+	const options = readOperationOptions(this, itemIndex);
 	if (options.validateOnly === true) return await validateCreate(this, itemIndex);
 	checkPublishWait(this, itemIndex, options);
 	const { socialSetId, content, body, tags, dates } = await planCreate(this, itemIndex);
@@ -70,14 +78,12 @@ export async function execute(
 		body: { platforms: content.platforms, ...body, ...(await tags()), ...dates },
 		itemIndex,
 	});
-	return await afterPublishNow(
-		this,
-		itemIndex,
+	return await waitIfPublishedNow(this, itemIndex, {
 		dates,
-		{ socialSetId, draftId: Number(created.id) },
-		created,
+		draft: { socialSetId, draftId: Number(created.id) },
+		response: created,
 		options,
-	);
+	});
 }
 
 export const access: Access = { kind: 'write', reconcile: reconcileCreate };

@@ -117,7 +117,7 @@ export function waitSettings(
 }
 
 /** The Options collection of Create, Update and Publish Now: read once per item by the operations that have it. */
-export function readOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
+export function readOperationOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 }
 
@@ -125,7 +125,7 @@ export function readOptions(context: IExecuteFunctions, itemIndex: number): IDat
 export function checkPublishWait(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	options: IDataObject = readOptions(context, itemIndex),
+	options: IDataObject = readOperationOptions(context, itemIndex),
 ): void {
 	if (options.waitForCompletion === true) waitSettings(context, itemIndex, options);
 }
@@ -161,18 +161,39 @@ export async function waitUntilFinished(
 	return withPublishedUrls(draft);
 }
 
-/**
- * Create and Update: with `publish_at: "now"` and the option Wait for Completion on, waits as Publish Now
- * does; otherwise the response as it came (publish_state `in_progress`).
- */
+/** A draft just written, and what the item asked of its publish. */
+export interface Written {
+	/** The dates sent (`publish_at: "now"` publishes at once). */
+	dates: IDataObject;
+	draft: { socialSetId: number; draftId: number };
+	/** The service's answer to the write. */
+	response: IDataObject;
+	/** The Options collection of the item (Wait for Completion and the wait options). */
+	options: IDataObject;
+}
+
+/** As `waitIfPublishedNow`, the Options collection read here (Retry On Fail, which has not read it). */
 export async function afterPublishNow(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	dates: IDataObject,
 	draft: { socialSetId: number; draftId: number },
 	response: IDataObject,
-	options: IDataObject = readOptions(context, itemIndex),
 ): Promise<IDataObject> {
+	const options = readOperationOptions(context, itemIndex);
+	return await waitIfPublishedNow(context, itemIndex, { dates, draft, response, options });
+}
+
+/**
+ * Create and Update: with `publish_at: "now"` and the option Wait for Completion on, waits as Publish Now
+ * does; otherwise the response as it came (publish_state `in_progress`).
+ */
+export async function waitIfPublishedNow(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	written: Written,
+): Promise<IDataObject> {
+	const { dates, draft, response, options } = written;
 	if (dates.publish_at !== 'now' || options.waitForCompletion !== true) return response;
 	const settings = waitSettings(context, itemIndex, options);
 	if (!Number.isSafeInteger(draft.draftId) || draft.draftId <= 0) {

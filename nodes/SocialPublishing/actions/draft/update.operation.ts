@@ -7,7 +7,7 @@ import { contentFields } from './content';
 import { checkLengths } from './content/lengths';
 import { checkMedia, knownKindsOf, recheckServedMedia } from './content/mediaCheck';
 import { checkTextMarkers } from './content/markerCheck';
-import { readUpdateContent, wholeDraftProblem } from './content/update';
+import { readUpdateContent, wholeDraftProblem } from './content/mergeContent';
 import type { ServedCheck } from '../../mediaUpload/pendingMedia';
 import {
 	draftFields,
@@ -16,7 +16,12 @@ import {
 	readDraftFields,
 } from './fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from './fields/tagNames';
-import { afterPublishNow, checkPublishWait, publishWaitOptions, readOptions } from './publish';
+import {
+	checkPublishWait,
+	publishWaitOptions,
+	readOperationOptions,
+	waitIfPublishedNow,
+} from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { validateUpdate } from './validateOnly';
@@ -71,6 +76,44 @@ function withMarkerHint(error: unknown): unknown {
 }
 
 /**
+ * The platforms to send, built once from the draft as read and checked before any upload; `checkServed` checks
+ * the media again once the Media URLs are opened, by what they serve.
+ */
+function checkBuilt(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	update: {
+		content: NonNullable<ReturnType<typeof readUpdateContent>>;
+		draft: IDataObject | undefined;
+		draftId: number;
+	},
+): { sent: IDataObject; checkServed: ServedCheck } {
+	const { content, draft, draftId } = update;
+	const current = draft?.platforms as IDataObject | undefined;
+	const built = content.build(current);
+	if ('problem' in built) throw paramError(context, itemIndex, built.label, built.problem);
+	const whole = draft ? wholeDraftProblem(current, built.platforms) : undefined;
+	if (whole)
+		throw new NodeOperationError(
+			context.getNode(),
+			`Draft ${draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`,
+			{ itemIndex },
+		);
+	checkTextMarkers(context, itemIndex, built.platforms);
+	checkLengths(context, itemIndex, built.platforms, {
+		settings: content.lengths,
+		labelOf: () => content.label,
+	});
+	const where = { known: knownKindsOf(current), fallback: content.label };
+	checkMedia(context, itemIndex, built.platforms, content.media, where);
+	return {
+		sent: built.platforms,
+		checkServed: (served) =>
+			recheckServedMedia(context, itemIndex, built.platforms, content.media, { ...where, served }),
+	};
+}
+
+/**
  * Partial update (Drafts: PATCH). Content edits are merged into the draft as read (without excluding comment
  * markers) and the touched platforms are sent whole, so nothing the user did not name is lost. The body is built
  * once and every check runs on it before the uploads and the PATCH. Between the read and the write the API offers no lock: last writer wins.
@@ -79,7 +122,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const options = readOptions(this, itemIndex);
+	const options = readOperationOptions(this, itemIndex);
 	if (options.validateOnly === true) return await validateUpdate(this, itemIndex);
 	const target = getDraftTarget(this, itemIndex);
 	checkPublishWait(this, itemIndex, options);
@@ -99,27 +142,9 @@ export async function execute(
 	const draft =
 		content?.needsDraft || fields.publishKind ? await getDraft(this, itemIndex, target) : undefined;
 	const current = draft?.platforms as IDataObject | undefined;
-	let sent: IDataObject | undefined;
-	let checkServed: ServedCheck | undefined;
-	if (content) {
-		const built = content.build(current);
-		if ('problem' in built) throw paramError(this, itemIndex, built.label, built.problem);
-		const whole = draft ? wholeDraftProblem(current, built.platforms) : undefined;
-		if (whole)
-			throw new NodeOperationError(
-				this.getNode(),
-				`Draft ${target.draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`,
-				{ itemIndex },
-			);
-		checkTextMarkers(this, itemIndex, built.platforms);
-		checkLengths(this, itemIndex, built.platforms, content.lengths, () => content.label);
-		const where = { known: knownKindsOf(current), fallback: content.label };
-		checkMedia(this, itemIndex, built.platforms, content.media, where);
-		// again once the Media URLs are opened, by what they serve
-		checkServed = (served) =>
-			recheckServedMedia(this, itemIndex, built.platforms, content.media, served, where);
-		sent = built.platforms;
-	}
+	const { sent, checkServed } = content
+		? checkBuilt(this, itemIndex, { content, draft, draftId: target.draftId })
+		: { sent: undefined, checkServed: undefined };
 	// a content edit of a scheduled draft that stays scheduled counts as scheduling it (no new Plan At or Publish At)
 	const kind = fields.hasDates
 		? fields.publishKind
@@ -134,14 +159,11 @@ export async function execute(
 		`Draft ${target.draftId}`,
 	);
 	await checkTagSlugs(this, itemIndex, target.socialSetId, body);
-	const tags = await tagNamesStep(
-		this,
-		itemIndex,
-		target.socialSetId,
-		fields.tagNames,
+	const tags = await tagNamesStep(this, itemIndex, target.socialSetId, {
+		request: fields.tagNames,
 		body,
-		async () => (draft ?? (await getDraft(this, itemIndex, target))).tags,
-	);
+		currentTags: async () => (draft ?? (await getDraft(this, itemIndex, target))).tags,
+	});
 	const dates = await fields.dates();
 	if (content && sent) {
 		await content.upload(sent, checkServed);
@@ -154,7 +176,12 @@ export async function execute(
 			throw withMarkerHint(error);
 		},
 	);
-	return await afterPublishNow(this, itemIndex, dates, target, updated, options);
+	return await waitIfPublishedNow(this, itemIndex, {
+		dates,
+		draft: target,
+		response: updated,
+		options,
+	});
 }
 
 export const access: Access = { kind: 'write', reconcile: reconcileUpdate };

@@ -26,6 +26,11 @@ export const COUNTED_AS: Readonly<Record<PostPlatform, string>> = perPlatform(
 	(platform) => platformEntry(platform).length.countedAs,
 );
 
+/** Each platform's counter (common/platforms.ts), read from its entry once at load: a count looks up no entry. */
+const COUNTER_IDS: Readonly<Record<PostPlatform, CounterId>> = perPlatform(
+	(platform) => platformEntry(platform).length.counter,
+);
+
 function perPlatform<T>(value: (platform: PostPlatform) => T): Record<PostPlatform, T> {
 	return Object.fromEntries(
 		postPlatforms().map((platform) => [platform, value(platform)]),
@@ -322,7 +327,7 @@ const COUNTERS: Readonly<Record<CounterId, (text: string) => number>> = {
 };
 
 function counterOf(platform: PostPlatform): (text: string) => number {
-	return COUNTERS[platformEntry(platform).length.counter];
+	return COUNTERS[COUNTER_IDS[platform]];
 }
 
 /** The length of one post's text as the platform counts what it shows. */
@@ -351,7 +356,7 @@ export const HIDDEN_ROOM = 100_000;
  */
 export function maxShownSize(platform: PostPlatform, limit: number): number {
 	const links = Math.floor(limit / X_LINK_LENGTH) * MAX_LINK_UNITS;
-	switch (platformEntry(platform).length.counter) {
+	switch (COUNTER_IDS[platform]) {
 		case 'xWeighted':
 			return links + limit * MAX_UNITS_PER_X_WEIGHT;
 		case 'mastodon':
@@ -423,15 +428,29 @@ function nextCut(text: string, from: number): number {
  * is over the limit, but it was not counted). So no count reads more than the limit and its margin, whatever the
  * text. LinkedIn and Substack count the shown text's UTF-16 length itself, which needs no bound.
  */
-export function postLengthUpTo(
-	platform: PostPlatform,
-	text: string,
-	limit: number,
-): { length: number; complete: boolean; oversize?: { size: number; max: number } } {
+export function postLengthUpTo(platform: PostPlatform, text: string, limit: number): CountUpTo {
+	return countUpTo(platform, shownText(platform, text, limit), limit);
+}
+
+export interface CountUpTo {
+	length: number;
+	complete: boolean;
+	oversize?: { size: number; max: number };
+}
+
+/** What a post shows, the first step of `postLengthUpTo`: or, for a text larger than `maxTextSize`, its size. */
+type Shown = { visible: string } | { oversize: { size: number; max: number } };
+
+function shownText(platform: PostPlatform, text: string, limit: number): Shown {
 	const maxText = maxTextSize(platform, limit);
-	if (text.length > maxText)
-		return { length: limit + 1, complete: false, oversize: { size: text.length, max: maxText } };
-	const visible = visibleText(text, platform);
+	if (text.length > maxText) return { oversize: { size: text.length, max: maxText } };
+	return { visible: visibleText(text, platform) };
+}
+
+/** The second step of `postLengthUpTo`: the shown text refused on its size, or counted until over `limit`. */
+function countUpTo(platform: PostPlatform, shown: Shown, limit: number): CountUpTo {
+	if ('oversize' in shown) return { length: limit + 1, complete: false, oversize: shown.oversize };
+	const { visible } = shown;
 	const count = counterOf(platform);
 	const maxShown = maxShownSize(platform, limit);
 	if (count !== utf16Length && visible.length > maxShown)
@@ -470,6 +489,47 @@ function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A post of a `platforms` object to count: its platform's limit and what it shows (or its size, when refused on it). */
+interface PostToCount {
+	platform: PostPlatform;
+	postIndex: number;
+	limit: number;
+	shown: Shown;
+}
+
+/**
+ * The posts of a `platforms` object (built by the node or given as JSON) that have a text and a platform with a
+ * limit, platform by platform in the object's order, each with the text it shows: every shown text is made
+ * before any is counted.
+ */
+function postsToCount(platforms: Record<string, unknown>, limits: Limits): PostToCount[] {
+	const posts: PostToCount[] = [];
+	for (const [key, config] of Object.entries(platforms)) {
+		const platform = key as PostPlatform;
+		const limit = limits[platform];
+		if (limit === undefined || !isObject(config) || !Array.isArray(config.posts)) continue;
+		for (const [postIndex, post] of config.posts.entries()) {
+			if (!isObject(post) || typeof post.text !== 'string') continue;
+			posts.push({ platform, postIndex, limit, shown: shownText(platform, post.text, limit) });
+		}
+	}
+	return posts;
+}
+
+function lengthProblem({
+	platform,
+	postIndex,
+	limit,
+	shown,
+}: PostToCount): LengthProblem | undefined {
+	const { length, complete, oversize } = countUpTo(platform, shown, limit);
+	if (oversize) return { platform, postIndex, length, limit, oversize };
+	if (length <= limit) return undefined;
+	return complete
+		? { platform, postIndex, length, limit }
+		: { platform, postIndex, length, limit, stoppedEarly: true };
+}
+
 /**
  * The first post over its platform's limit in a `platforms` object (built by the node or given as JSON),
  * platform by platform in the object's order. Platforms without a limit and posts without text are skipped.
@@ -478,21 +538,19 @@ export function findOverLength(
 	platforms: Record<string, unknown>,
 	limits: Limits,
 ): LengthProblem | undefined {
-	for (const [key, config] of Object.entries(platforms)) {
-		const platform = key as PostPlatform;
-		const limit = limits[platform];
-		if (limit === undefined || !isObject(config) || !Array.isArray(config.posts)) continue;
-		for (const [postIndex, post] of config.posts.entries()) {
-			if (!isObject(post) || typeof post.text !== 'string') continue;
-			const { length, complete, oversize } = postLengthUpTo(platform, post.text, limit);
-			if (oversize) return { platform, postIndex, length, limit, oversize };
-			if (length <= limit) continue;
-			return complete
-				? { platform, postIndex, length, limit }
-				: { platform, postIndex, length, limit, stoppedEarly: true };
-		}
+	for (const post of postsToCount(platforms, limits)) {
+		const problem = lengthProblem(post);
+		if (problem) return problem;
 	}
 	return undefined;
+}
+
+/** Every post over its platform's limit, in the order of `findOverLength` (each post counted once). */
+export function findEveryOverLength(
+	platforms: Record<string, unknown>,
+	limits: Limits,
+): LengthProblem[] {
+	return postsToCount(platforms, limits).flatMap((post) => lengthProblem(post) ?? []);
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
 	checkMediaIds,
+	checkPlatformsChosen,
 	checkPlatformsObject,
 	checkTags,
 	checkTitle,
@@ -18,6 +19,14 @@ describe('draft limits (Limits, Platform configuration)', () => {
 	test('title: 512 characters pass (counted as characters), 513 fail', () => {
 		expect(checkTitle('🎉'.repeat(512))).toBeUndefined();
 		expect(checkTitle('a'.repeat(513))).toMatch(/513 characters/);
+	});
+
+	test('chosen platforms: known ones, at least one; unknown ones are named', () => {
+		expect(checkPlatformsChosen(['x', 'bluesky'])).toBeUndefined();
+		expect(checkPlatformsChosen([])).toBe('must name at least one platform');
+		expect(checkPlatformsChosen(['x', 'myspace', 'x_article'])).toBe(
+			'has unknown platforms: myspace, x_article',
+		);
 	});
 
 	test('media IDs must be UUIDs', () => {

@@ -62,7 +62,11 @@ function readCover(context: IExecuteFunctions, itemIndex: number): MediaRef | un
 			'Article Options',
 			'sets both a cover media ID and a cover binary property; choose one',
 		);
-	return readMediaRefs(context, itemIndex, 'Cover Media ID', coverId, coverBinary, undefined)[0];
+	return readMediaRefs(context, itemIndex, {
+		label: 'Cover Media ID',
+		ids: coverId,
+		binaries: coverBinary,
+	})[0];
 }
 
 /** Create (and Replace Platform Content): the article as given; its markdown is required. */

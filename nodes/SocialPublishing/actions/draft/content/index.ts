@@ -78,8 +78,14 @@ export function readContent(
 	if (contentType === 'json') {
 		// sent as given: checked as a whole platforms object and for length, no media to upload
 		const given = readPlatformsJson(context, itemIndex, forUpdate);
-		checkLengths(context, itemIndex, given, options.lengths, () => 'Platforms JSON', true, report);
-		checkMedia(context, itemIndex, given, options.media, { label: 'Platforms JSON' }, report);
+		const labelOf = () => 'Platforms JSON';
+		checkLengths(context, itemIndex, given, {
+			settings: options.lengths,
+			labelOf,
+			json: true,
+			report,
+		});
+		checkMedia(context, itemIndex, given, options.media, { label: 'Platforms JSON', report });
 		return { platforms: given, upload: async () => {} };
 	}
 	if (contentType === 'xArticle') {
@@ -111,7 +117,7 @@ export function readContent(
 				platforms,
 				settings: options.upload,
 				checkServed: (served) =>
-					recheckServedMedia(context, itemIndex, platforms, options.media, served),
+					recheckServedMedia(context, itemIndex, platforms, options.media, { served }),
 			}),
 	};
 }

@@ -4,7 +4,7 @@ import { platformName } from '../../../../common/platformLists';
 import { splitPostsToLimit } from '../../../helpers/text/autoSplit';
 import {
 	describeLengthProblem,
-	findOverLength,
+	findEveryOverLength,
 	postLength,
 	SINGLE_POST_PLATFORMS,
 } from '../../../helpers/text/textLength';
@@ -63,18 +63,14 @@ function advice(platform: PostPlatform, settings: LengthSettings, json: boolean)
 	return `Shorten it, turn on Content Options > Auto-Split Long Text (One Text), ${raise}`;
 }
 
-/** Every post over its platform's limit, in order (each post looked at once). */
-function everyOverLength(platforms: IDataObject, limits: LengthSettings['limits']) {
-	const problems: Array<NonNullable<ReturnType<typeof findOverLength>>> = [];
-	for (const [platform, config] of Object.entries(platforms)) {
-		const posts = (config as IDataObject | null)?.posts;
-		if (!Array.isArray(posts)) continue;
-		posts.forEach((post, postIndex) => {
-			const problem = findOverLength({ [platform]: { posts: [post] } }, limits);
-			if (problem) problems.push({ ...problem, postIndex });
-		});
-	}
-	return problems;
+export interface LengthCheck {
+	settings: LengthSettings;
+	/** The parameter each platform's posts came from, named by every problem. */
+	labelOf: (platform: PostPlatform) => string;
+	/** The posts came as Platforms JSON: the advice names no Auto-Split. */
+	json?: boolean;
+	/** What is done with each problem: stop at the first (the default), or note it (Validate Only). */
+	report?: Report;
 }
 
 /**
@@ -85,12 +81,10 @@ export function checkLengths(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	platforms: IDataObject,
-	settings: LengthSettings,
-	labelOf: (platform: PostPlatform) => string,
-	json = false,
-	report: Report = stopAtFirst,
+	check: LengthCheck,
 ): void {
-	for (const problem of everyOverLength(platforms, settings.limits)) {
+	const { settings, labelOf, json = false, report = stopAtFirst } = check;
+	for (const problem of findEveryOverLength(platforms, settings.limits)) {
 		const { platform } = problem;
 		report(
 			paramProblem(
@@ -120,13 +114,9 @@ export function fitPostLengths(
 		texts[platform] = {
 			posts: (content.posts[platform] ?? []).map((post) => ({ text: post.text })),
 		};
-	checkLengths(
-		context,
-		itemIndex,
-		texts,
+	checkLengths(context, itemIndex, texts, {
 		settings,
-		(platform) => content.labels[platform] ?? 'Text',
-		false,
+		labelOf: (platform) => content.labels[platform] ?? 'Text',
 		report,
-	);
+	});
 }

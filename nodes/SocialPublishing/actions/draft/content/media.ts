@@ -59,18 +59,28 @@ export function checkMediaUrlCount(
 		);
 }
 
+/** The media fields of one post, as given, and the parameters their problems name. */
+export interface MediaFields {
+	/** The parameter named by a problem of the media IDs (and of the URLs, unless `urlLabel` is given). */
+	label: string;
+	ids: unknown;
+	binaries: unknown;
+	urls?: unknown;
+	urlLabel?: string;
+}
+
 /** The media references of one post, each checked without a request (UUIDs, the item's files and their names, URL syntax). */
 export function readMediaRefs(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	label: string,
-	ids: unknown,
-	binaries: unknown,
-	urls: unknown,
-	urlLabel = label,
+	fields: MediaFields,
 ): MediaRef[] {
-	const mediaIds = toList(ids);
-	const files = toList(binaries);
+	const { label, urlLabel = label } = fields;
+	const mediaIds = toList(fields.ids);
+	const files = toList(fields.binaries);
+	const urlList = toList(fields.urls);
+	// found with the lists, reported after the files' problems as before
+	const idProblem = checkMediaIds(mediaIds);
 	// each binary property exists and has a file name the service accepts
 	for (const name of files) {
 		const problem = validateFileName(getItemBinary(context, itemIndex, name).fileName ?? '');
@@ -82,9 +92,7 @@ export function readMediaRefs(
 				`names "${name}", whose file name ${problem}`,
 			);
 	}
-	const problem = checkMediaIds(mediaIds);
-	if (problem) throw paramError(context, itemIndex, label, problem);
-	const urlList = toList(urls);
+	if (idProblem) throw paramError(context, itemIndex, label, idProblem);
 	checkMediaUrlCount(context, itemIndex, urlLabel, urlList.length);
 	const fromUrls = urlList.map((raw) => {
 		const checked = checkMediaUrl(raw);

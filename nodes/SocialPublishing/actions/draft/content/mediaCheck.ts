@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { MediaRef } from '../../../helpers/mediaSlots';
 import type { PostPlatform } from '../../../../common/platforms';
-import { beforeUpload, PendingMedia } from '../../../helpers/mediaSlots';
+import { beforeUpload, pendingMediaOf, PendingMedia } from '../../../helpers/mediaSlots';
 import { isPostPlatform, platformName } from '../../../../common/platformLists';
 import type { MediaKind } from '../../../helpers/mediaRules';
 import {
@@ -15,7 +15,7 @@ import { getItemBinary } from '../../../mediaUpload/fromBinary';
 import { threadWideFields } from '../../../helpers/merge';
 import { SINGLE_POST_PLATFORMS } from '../../../helpers/text/textLength';
 import { paramProblem } from '../../../helpers/validation';
-import type { MediaSettings } from './mediaOptions';
+import type { MediaSettings } from './options';
 import type { PostsContent } from './posts/build';
 import type { Report } from './report';
 import { stopAtFirst } from './report';
@@ -48,33 +48,54 @@ export function knownKindsOf(platforms: IDataObject | undefined): Map<string, Me
 	return known;
 }
 
-/** The kind of one media reference of the item; a URL's by what its download served, once known (`served`). */
-export function refKind(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	ref: MediaRef,
-	known: Map<string, MediaKind> = new Map(),
-	served?: Map<string, MediaKind>,
-): MediaKind {
-	if ('mediaId' in ref) return known.get(ref.mediaId.toLowerCase()) ?? 'unknown';
-	if ('mediaUrl' in ref) return served?.get(ref.mediaUrl) ?? kindOfUrl(ref.mediaUrl);
-	const binary = getItemBinary(context, itemIndex, ref.binaryProperty);
-	const byType = kindOfMime(binary.mimeType);
-	return byType !== 'unknown' ? byType : kindOfFileName(binary.fileName);
+/** What is known of the kinds of media beyond the item's own files. */
+export interface KnownKinds {
+	/** Kinds of media IDs, from the draft read back. */
+	known?: Map<string, MediaKind>;
+	/** Kinds of Media URLs by what their downloads served (after they were opened, before any upload). */
+	served?: Map<string, MediaKind>;
 }
 
-/** The kind of one `media_ids` entry of a built platforms object: an id, or a file still to upload. */
+/**
+ * The kind of each of these media references: the item's files are looked up once, all of them before any kind
+ * is told (a file by its MIME type, else its name); a URL by what its download served once known, else its path;
+ * a media ID by the draft read back, else unknown.
+ */
+export function refKinds(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	refs: Iterable<MediaRef>,
+	kinds: KnownKinds = {},
+): (ref: MediaRef) => MediaKind {
+	const files = new Map<string, IBinaryData>();
+	for (const ref of refs)
+		if ('binaryProperty' in ref && !files.has(ref.binaryProperty))
+			files.set(ref.binaryProperty, getItemBinary(context, itemIndex, ref.binaryProperty));
+	const fileKinds = new Map<string, MediaKind>();
+	for (const [name, binary] of files) {
+		const byType = kindOfMime(binary.mimeType);
+		fileKinds.set(name, byType !== 'unknown' ? byType : kindOfFileName(binary.fileName));
+	}
+	return (ref) => {
+		if ('mediaId' in ref) return kinds.known?.get(ref.mediaId.toLowerCase()) ?? 'unknown';
+		if ('mediaUrl' in ref) return kinds.served?.get(ref.mediaUrl) ?? kindOfUrl(ref.mediaUrl);
+		return fileKinds.get(ref.binaryProperty) ?? 'unknown';
+	};
+}
+
+/** The kind of each `media_ids` entry of a built platforms object: an id, or a file still to upload. */
 export function slotKind(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	known: Map<string, MediaKind> = new Map(),
-	served?: Map<string, MediaKind>,
+	platforms: IDataObject,
+	kinds: KnownKinds = {},
 ): (value: unknown) => MediaKind {
+	const refKind = refKinds(context, itemIndex, pendingMediaOf(platforms), kinds);
 	return (value) =>
 		value instanceof PendingMedia
-			? refKind(context, itemIndex, value.ref, known, served)
+			? refKind(value.ref)
 			: typeof value === 'string'
-				? (known.get(value.toLowerCase()) ?? 'unknown')
+				? (kinds.known?.get(value.toLowerCase()) ?? 'unknown')
 				: 'unknown';
 }
 
@@ -95,14 +116,15 @@ function advice(platform: PostPlatform, spread: boolean): string {
 	return `Give fewer media, turn on Content Options > Spread Media Over Thread, ${raise}`;
 }
 
-export interface MediaCheckWhere {
+export interface MediaCheckWhere extends KnownKinds {
 	/** The parameter every problem names (else the field of the post's first file, else `fallback`). */
 	label?: string;
 	fallback?: string;
-	/** Kinds of media IDs, from the draft read back. */
-	known?: Map<string, MediaKind>;
-	/** Kinds of Media URLs by what their downloads served (after they were opened, before any upload). */
-	served?: Map<string, MediaKind>;
+}
+
+export interface MediaCheckOptions extends MediaCheckWhere {
+	/** What is done with each problem: stop at the first (the default), or note it (Validate Only). */
+	report?: Report;
 }
 
 /**
@@ -114,10 +136,10 @@ export function checkMedia(
 	itemIndex: number,
 	platforms: IDataObject,
 	settings: MediaSettings,
-	where: MediaCheckWhere = {},
-	report: Report = stopAtFirst,
+	where: MediaCheckOptions = {},
 ): void {
-	const kindOf = slotKind(context, itemIndex, where.known, where.served);
+	const { report = stopAtFirst } = where;
+	const kindOf = slotKind(context, itemIndex, platforms, where);
 	for (const problem of findMediaProblems(platforms, settings.limits, kindOf)) {
 		const post = ((platforms[problem.platform] as IDataObject).posts as IDataObject[])[
 			problem.postIndex
@@ -154,7 +176,7 @@ export function fitPostMedia(
 				media_ids: post.media.map(beforeUpload) as unknown as IDataObject[],
 			})),
 		};
-	checkMedia(context, itemIndex, media, settings, {}, report);
+	checkMedia(context, itemIndex, media, settings, { report });
 }
 
 /** Spread Media Over Thread: on each platform that takes threads, what a post cannot take moves to the next posts. */
@@ -170,9 +192,15 @@ function spreadContentMedia(
 		if (max === undefined || !isPostPlatform(platform) || SINGLE_POST_PLATFORMS.includes(platform))
 			continue;
 		const posts = content.posts[platform] ?? [];
-		content.posts[platform] = spreadMedia(platform, posts, max, (ref) =>
-			refKind(context, itemIndex, ref),
-		).map(({ text, media }) => ({ text, media }));
+		const kindOf = refKinds(
+			context,
+			itemIndex,
+			posts.flatMap((post) => post.media),
+		);
+		content.posts[platform] = spreadMedia(platform, posts, max, kindOf).map(({ text, media }) => ({
+			text,
+			media,
+		}));
 	}
 }
 
@@ -184,12 +212,17 @@ export function spreadBuiltMedia(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	platforms: IDataObject,
-	only: readonly string[],
-	settings: MediaSettings,
-	known: Map<string, MediaKind>,
+	spread: {
+		/** The platforms whose posts the update gives. */
+		only: readonly string[];
+		settings: MediaSettings;
+		/** Kinds of the draft's own media. */
+		known: Map<string, MediaKind>;
+	},
 ): void {
+	const { only, settings, known } = spread;
 	if (!settings.spread) return;
-	const kindOf = slotKind(context, itemIndex, known);
+	const kindOf = slotKind(context, itemIndex, platforms, { known });
 	for (const platform of only) {
 		const config = platforms[platform];
 		const max = isPostPlatform(platform) ? settings.limits[platform] : undefined;
@@ -227,15 +260,17 @@ export function recheckServedMedia(
 	itemIndex: number,
 	platforms: IDataObject,
 	settings: MediaSettings,
-	served: Map<string, MediaKind>,
-	where: MediaCheckWhere = {},
+	where: MediaCheckWhere & { served: Map<string, MediaKind> },
 ): void {
-	const differs = [...served].some(([url, kind]) => kind !== kindOfUrl(url));
+	const differs = [...where.served].some(([url, kind]) => kind !== kindOfUrl(url));
 	if (!differs) return;
-	checkMedia(context, itemIndex, platforms, settings, { ...where, served }, (problem) => {
-		const error = problem.error();
-		error.description =
-			'A Media URL is known by the Content-Type its download answered when its path names no other kind. The downloads were opened and closed again; nothing was uploaded.';
-		throw error;
+	checkMedia(context, itemIndex, platforms, settings, {
+		...where,
+		report: (problem) => {
+			const error = problem.error();
+			error.description =
+				'A Media URL is known by the Content-Type its download answered when its path names no other kind. The downloads were opened and closed again; nothing was uploaded.';
+			throw error;
+		},
 	});
 }

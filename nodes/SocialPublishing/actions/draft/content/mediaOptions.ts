@@ -1,11 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { MediaLimits } from '../../../helpers/mediaRules';
-import { resolveMediaLimits } from '../../../helpers/mediaRules';
+import type { INodeProperties } from 'n8n-workflow';
 import { MEDIA_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions';
 import type { PlatformLimitsSpec } from './platformLimits';
-import { platformLimitsField, readPlatformLimits } from './platformLimits';
+import { platformLimitsField } from './platformLimits';
 
-/** Content Options for media: the check of how many media each post takes, its limits, and Spread Media. */
+/** Content Options for media, their fields: the check of how many media each post takes, its limits, and Spread Media (read in options.ts). */
 
 export const checkMediaField: INodeProperties = {
 	displayName: 'Check Media',
@@ -16,7 +14,7 @@ export const checkMediaField: INodeProperties = {
 	displayOptions: { show: { '/contentType': ['posts', 'json'] } },
 };
 
-const MEDIA_LIMITS: PlatformLimitsSpec = {
+export const MEDIA_LIMITS: PlatformLimitsSpec = {
 	displayName: 'Media Limits',
 	name: 'mediaLimits',
 	description:
@@ -39,21 +37,3 @@ export const spreadMediaField: INodeProperties = {
 	description: `Whether a post with more media than its platform takes keeps what fits and moves the rest, in order, to the next posts (adding posts without text at the end of the thread when needed). Alt texts go with their media. ${SINGLE_POST_NAMES} take one post: too many media are refused there.`,
 	displayOptions: { show: { '/contentType': ['posts'] } },
 };
-
-export interface MediaSettings {
-	limits: MediaLimits;
-	spread: boolean;
-}
-
-/** The media options of one item; a limit for the same platform given twice is refused. */
-export function readMediaSettings(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	options: IDataObject,
-): MediaSettings {
-	const overrides: MediaLimits = readPlatformLimits(context, itemIndex, options, MEDIA_LIMITS);
-	return {
-		limits: resolveMediaLimits(options.checkMedia !== false, overrides),
-		spread: options.spreadMedia === true,
-	};
-}

@@ -8,17 +8,13 @@ import {
 	readPositiveNumber,
 	readUrlLimits,
 } from '../../../mediaUpload/downloadLimits';
+import type { MediaLimits } from '../../../helpers/mediaRules';
+import { resolveMediaLimits } from '../../../helpers/mediaRules';
 import type { UploadSettings } from '../../../mediaUpload/pendingMedia';
 import { LENGTH_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions';
-import type { MediaSettings } from './mediaOptions';
 import type { PlatformLimitsSpec } from './platformLimits';
 import { platformLimitsField, readPlatformLimits } from './platformLimits';
-import {
-	checkMediaField,
-	mediaLimitsField,
-	readMediaSettings,
-	spreadMediaField,
-} from './mediaOptions';
+import { checkMediaField, MEDIA_LIMITS, mediaLimitsField, spreadMediaField } from './mediaOptions';
 
 /** Content Options: its fields and its reader (separator, uploads, and the length check with Auto-Split). */
 
@@ -157,19 +153,49 @@ export interface LengthSettings {
 	numbering: boolean;
 }
 
-/** The length options of one item; a limit for the same platform given twice is refused. */
-function readLengthSettings(
+/** The length options of one item, with the limits it sets. */
+function readLengthOptions(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	options: IDataObject,
+	overrides: Limits,
 ): LengthSettings {
-	const overrides: Limits = readPlatformLimits(context, itemIndex, options, LENGTH_LIMITS);
 	const textMode = context.getNodeParameter('contentMode', itemIndex, 'text') === 'text';
 	return {
 		textMode,
 		limits: resolveLimits(options.checkLength !== false, overrides),
 		autoSplit: textMode && options.autoSplit === true,
 		numbering: options.numberPosts === true,
+	};
+}
+
+export interface MediaSettings {
+	limits: MediaLimits;
+	spread: boolean;
+}
+
+/** The media options of one item, with the limits it sets. */
+function readMediaOptions(options: IDataObject, overrides: MediaLimits): MediaSettings {
+	return {
+		limits: resolveMediaLimits(options.checkMedia !== false, overrides),
+		spread: options.spreadMedia === true,
+	};
+}
+
+/**
+ * The options of the length and media checks: the limits each list sets are read first (a limit for the same
+ * platform given twice is refused), then the limits in force resolved.
+ */
+function readCheckOptions(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): Pick<ContentOptions, 'lengths' | 'media'> {
+	const lengthOverrides = readPlatformLimits(context, itemIndex, options, LENGTH_LIMITS);
+	const mediaOverrides = readPlatformLimits(context, itemIndex, options, MEDIA_LIMITS);
+	return {
+		lengths: readLengthOptions(context, itemIndex, options, lengthOverrides),
+		media: readMediaOptions(options, mediaOverrides),
 	};
 }
 
@@ -213,7 +239,6 @@ export function readContentOptions(context: IExecuteFunctions, itemIndex: number
 				},
 			),
 		},
-		lengths: readLengthSettings(context, itemIndex, options),
-		media: readMediaSettings(context, itemIndex, options),
+		...readCheckOptions(context, itemIndex, options),
 	};
 }

@@ -5,7 +5,7 @@ import type { CheckedDate, DateRules } from '../../../helpers/dates';
 import { checkDate, inZone, isNow, toApiDateTime } from '../../../helpers/dates';
 import type { PublishKind } from '../../../helpers/publishPolicy';
 import { socialSetTimeZone } from '../../socialSetTimeZone';
-import { platformToggleFields } from '../content/update';
+import { platformToggleFields } from '../content/mergeContent';
 import type { TagNamesRequest } from './tagNames';
 import { createMissingTagsField, TAG_NAMES_LABEL, tagNamesField } from './tagNames';
 import { TAG_NAME_MAX } from '../../../helpers/limits';
@@ -224,11 +224,13 @@ export function readDraftFields(
 	const planAt: CheckedDate | undefined = isSet(fields.planAt)
 		? checkDate(context, itemIndex, fields.planAt, PLAN_AT)
 		: undefined;
+	const publishKind: PublishKind | undefined =
+		publishAt === undefined ? undefined : isNow(publishAt) ? 'publishNow' : 'schedule';
 	return {
 		body,
 		tagNames: readTagNames(context, itemIndex, fields),
 		hasDates: publishAt !== undefined || planAt !== undefined,
-		publishKind: publishAt === undefined ? undefined : isNow(publishAt) ? 'publishNow' : 'schedule',
+		publishKind,
 		async dates() {
 			if (publishAt !== undefined)
 				return { publish_at: await resolveDate(context, itemIndex, socialSetId, publishAt) };

@@ -127,7 +127,7 @@ export async function checkTagSlugs(
 /**
  * Matches the names to the social set's tags and checks the merged list against the limit of 10
  * (Limits: tags on a draft), before any tag is created and before the draft is sent.
- * `base` is the list the names are added to: the picked tags, or (Update) the draft's current tags.
+ * `base` is the list the names are added to (the picked tags, or on Update the draft's current tags) and its label.
  * The returned function creates the missing tags (when allowed) and gives the final `tags` list.
  */
 export async function matchTagNames(
@@ -135,11 +135,11 @@ export async function matchTagNames(
 	itemIndex: number,
 	socialSetId: number,
 	request: TagNamesRequest,
-	base: string[],
-	baseLabel = '',
+	base: { slugs: string[]; label?: string } = { slugs: [] },
 ): Promise<(() => Promise<string[]>) & { planned: string[] }> {
+	const { slugs: baseSlugs, label: baseLabel = '' } = base;
 	const tags = await tagsOf(context, itemIndex, socialSetId);
-	const slugs: string[] = [...base];
+	const slugs: string[] = [...baseSlugs];
 	const missing: string[] = [];
 	for (const name of request.names) {
 		const tag = matchTag(tags, name);
@@ -158,7 +158,7 @@ export async function matchTagNames(
 	}
 	const total = slugs.length + missing.length;
 	if (total > DRAFT_LIMITS.maxTags) {
-		const with_ = base.length && baseLabel ? ` together with ${baseLabel}` : '';
+		const with_ = baseSlugs.length && baseLabel ? ` together with ${baseLabel}` : '';
 		throw paramError(
 			context,
 			itemIndex,
@@ -194,10 +194,16 @@ export async function tagNamesStep(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
-	request: TagNamesRequest | undefined,
-	body: IDataObject,
-	currentTags?: () => Promise<unknown>,
+	step: {
+		/** "Tag Names", when given. */
+		request: TagNamesRequest | undefined;
+		/** The body as built so far: its picked tags, or `tags: null` when Clear Fields clears them. */
+		body: IDataObject;
+		/** Update: the draft's current tags, read when needed. */
+		currentTags?: () => Promise<unknown>;
+	},
 ): Promise<(() => Promise<IDataObject>) & { planned: IDataObject }> {
+	const { request, body, currentTags } = step;
 	if (!request) return Object.assign(async () => ({}), { planned: {} });
 	const picked = Array.isArray(body.tags) ? (body.tags as string[]) : undefined;
 	let base: string[] = [];
@@ -209,7 +215,10 @@ export async function tagNamesStep(
 		base = toList(await currentTags());
 		baseLabel = `the draft's ${base.length} current tags`;
 	}
-	const finish = await matchTagNames(context, itemIndex, socialSetId, request, base, baseLabel);
+	const finish = await matchTagNames(context, itemIndex, socialSetId, request, {
+		slugs: base,
+		label: baseLabel,
+	});
 	return Object.assign(async () => ({ tags: await finish() }), {
 		planned: { tags: finish.planned } as IDataObject,
 	});

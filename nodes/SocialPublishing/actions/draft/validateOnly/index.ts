@@ -7,7 +7,9 @@ import { checkLengths } from '../content/lengths';
 import { checkMedia, knownKindsOf } from '../content/mediaCheck';
 import { checkTextMarkers } from '../content/markerCheck';
 import { readContentOptions } from '../content/options';
-import { readUpdateContent, wholeDraftProblem } from '../content/update';
+import type { UpdateContent } from '../content/mergeContent';
+import { readUpdateContent, wholeDraftProblem } from '../content/mergeContent';
+import type { MediaKind } from '../../../helpers/mediaRules';
 import { readDraftFields } from '../fields/draftFields';
 import { checkTagSlugs, tagNamesStep } from '../fields/tagNames';
 import { getDraft, getDraftTarget } from '../draftRequests';
@@ -21,22 +23,32 @@ import { resolvedWhen } from './when';
  * read (a parameter in error) is skipped, the others still run.
  */
 
+/** What `finish` completes: the body as built, the draft fields read (if they could be), the draft's tags (Update). */
+interface Unfinished {
+	body: IDataObject;
+	fields: ReturnType<typeof readDraftFields> | undefined;
+	currentTags?: () => Promise<unknown>;
+}
+
 /** The tags, dates and the rest, once the body's platforms are known (shared by Create and Update). */
 async function finish(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
 	problems: Problems,
-	body: IDataObject,
-	fields: ReturnType<typeof readDraftFields> | undefined,
-	currentTags?: () => Promise<unknown>,
+	unfinished: Unfinished,
 ): Promise<IDataObject> {
+	const { body, fields, currentTags } = unfinished;
 	let when: IDataObject = { date: null };
 	if (fields) {
 		await problems.runAsync(async () => await checkTagSlugs(context, itemIndex, socialSetId, body));
 		const tags = await problems.runAsync(
 			async () =>
-				await tagNamesStep(context, itemIndex, socialSetId, fields.tagNames, body, currentTags),
+				await tagNamesStep(context, itemIndex, socialSetId, {
+					request: fields.tagNames,
+					body,
+					currentTags,
+				}),
 		);
 		Object.assign(body, tags?.planned ?? {});
 		const dates = await problems.runAsync(async () => await fields.dates());
@@ -69,7 +81,7 @@ export async function validateCreate(
 		...(content ? { platforms: content.platforms } : {}),
 		...fields?.body,
 	};
-	const { when } = await finish(context, itemIndex, socialSetId, problems, body, fields);
+	const { when } = await finish(context, itemIndex, socialSetId, problems, { body, fields });
 	const options = problems.run(() => readContentOptions(context, itemIndex));
 	return {
 		...problems.verdict(),
@@ -77,10 +89,53 @@ export async function validateCreate(
 		social_set_id: socialSetId,
 		when,
 		platforms: content
-			? platformSummary(context, itemIndex, content.platforms, options?.lengths, options?.media)
+			? platformSummary(context, itemIndex, content.platforms, {
+					lengths: options?.lengths,
+					media: options?.media,
+				})
 			: {},
 		body: displayBody(body) as IDataObject,
 	};
+}
+
+/**
+ * Update's platforms as they will be sent, built from the draft as read and checked (each problem noted);
+ * undefined when they cannot be built.
+ */
+function checkUpdateBody(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	problems: Problems,
+	update: {
+		content: UpdateContent;
+		draftId: number;
+		draft: IDataObject | undefined;
+		/** Kinds of the draft's own media. */
+		known: Map<string, MediaKind>;
+	},
+): IDataObject | undefined {
+	const { content, draftId, draft, known } = update;
+	const current = draft?.platforms as IDataObject | undefined;
+	const built = content.build(current);
+	if ('problem' in built) {
+		problems.add(paramError(context, itemIndex, built.label, built.problem));
+		return undefined;
+	}
+	const whole = draft ? wholeDraftProblem(current, built.platforms) : undefined;
+	if (whole)
+		problems.add(`Draft ${draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`);
+	problems.run(() => checkTextMarkers(context, itemIndex, built.platforms));
+	checkLengths(context, itemIndex, built.platforms, {
+		settings: content.lengths,
+		labelOf: () => content.label,
+		report: problems.report,
+	});
+	checkMedia(context, itemIndex, built.platforms, content.media, {
+		known,
+		fallback: content.label,
+		report: problems.report,
+	});
+	return built.platforms;
 }
 
 export async function validateUpdate(
@@ -114,37 +169,11 @@ export async function validateUpdate(
 		);
 	const current = draft?.platforms as IDataObject | undefined;
 	const known = knownKindsOf(current);
-	let sent: IDataObject | undefined;
-	if (content && (draft || !content.needsDraft)) {
-		const built = content.build(current);
-		if ('problem' in built)
-			problems.add(paramError(context, itemIndex, built.label, built.problem));
-		else {
-			const whole = draft ? wholeDraftProblem(current, built.platforms) : undefined;
-			if (whole)
-				problems.add(`Draft ${draftId} cannot be updated: the update ${whole} [item ${itemIndex}]`);
-			problems.run(() => checkTextMarkers(context, itemIndex, built.platforms));
-			checkLengths(
-				context,
-				itemIndex,
-				built.platforms,
-				content.lengths,
-				() => content.label,
-				false,
-				problems.report,
-			);
-			checkMedia(
-				context,
-				itemIndex,
-				built.platforms,
-				content.media,
-				{ known, fallback: content.label },
-				problems.report,
-			);
-			sent = built.platforms;
-			body.platforms = sent;
-		}
-	}
+	const sent =
+		content && (draft || !content.needsDraft)
+			? checkUpdateBody(context, itemIndex, problems, { content, draftId, draft, known })
+			: undefined;
+	if (sent) body.platforms = sent;
 	if (fields) {
 		const kind = fields.hasDates
 			? fields.publishKind
@@ -161,15 +190,12 @@ export async function validateUpdate(
 			),
 		);
 	}
-	const { when } = await finish(
-		context,
-		itemIndex,
-		socialSetId,
-		problems,
+	const { when } = await finish(context, itemIndex, socialSetId, problems, {
 		body,
 		fields,
-		async () => (draft ? draft.tags : (await getDraft(context, itemIndex, target)).tags),
-	);
+		currentTags: async () =>
+			draft ? draft.tags : (await getDraft(context, itemIndex, target)).tags,
+	});
 	return {
 		...problems.verdict(),
 		operation: 'update',
@@ -178,7 +204,11 @@ export async function validateUpdate(
 		draft_status: draft?.status ?? null,
 		when,
 		platforms: sent
-			? platformSummary(context, itemIndex, sent, content?.lengths, content?.media, known)
+			? platformSummary(context, itemIndex, sent, {
+					lengths: content?.lengths,
+					media: content?.media,
+					known,
+				})
 			: {},
 		body: displayBody(body) as IDataObject,
 	};

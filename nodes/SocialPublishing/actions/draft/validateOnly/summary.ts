@@ -6,8 +6,7 @@ import { displayUrl } from '../../../helpers/mediaFiles';
 import type { MediaKind } from '../../../helpers/mediaRules';
 import { postLength } from '../../../helpers/text/textLength';
 import { slotKind } from '../content/mediaCheck';
-import type { MediaSettings } from '../content/mediaOptions';
-import type { LengthSettings } from '../content/options';
+import type { LengthSettings, MediaSettings } from '../content/options';
 
 /** What Validate Only shows of a body: media still to upload as placeholders, and each platform's posts. */
 
@@ -42,11 +41,16 @@ export function platformSummary(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	platforms: IDataObject,
-	lengths: LengthSettings | undefined,
-	media: MediaSettings | undefined,
-	known?: Map<string, MediaKind>,
+	settings: {
+		/** The limits in force, when Content Options could be read. */
+		lengths?: LengthSettings;
+		media?: MediaSettings;
+		/** Kinds of the draft's own media (Update). */
+		known?: Map<string, MediaKind>;
+	},
 ): IDataObject {
-	const kindOf = slotKind(context, itemIndex, known);
+	const { lengths, media, known } = settings;
+	const kindOf = slotKind(context, itemIndex, platforms, { known });
 	const summary: IDataObject = {};
 	for (const [key, config] of Object.entries(platforms)) {
 		if (!isObject(config)) continue;

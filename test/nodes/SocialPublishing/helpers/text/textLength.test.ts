@@ -7,6 +7,7 @@ import {
 import {
 	DEFAULT_LIMITS,
 	describeLengthProblem,
+	findEveryOverLength,
 	findOverLength,
 	graphemeCount,
 	mastodonLength,
@@ -339,6 +340,60 @@ describe('Limits and the check', () => {
 			length: 301,
 			limit: 300,
 		});
+	});
+
+	test('every post over its limit, in order: the first is the one findOverLength names, each one a post alone gives', () => {
+		const platforms = {
+			x: {
+				posts: [{ text: 'a'.repeat(281) }, { text: 'fine' }, { text: 'x'.repeat(1_000_000) }],
+			},
+			substack: { posts: [{ text: 'c'.repeat(100_000) }] },
+			bluesky: { posts: [{ text: 'b'.repeat(301) }, { media_ids: [] }] },
+		};
+		const limits = resolveLimits(true, {});
+		const every = findEveryOverLength(platforms, limits);
+		expect(every.map(({ platform, postIndex }) => `${platform} ${postIndex}`)).toEqual([
+			'x 0',
+			'x 2',
+			'bluesky 0',
+		]);
+		expect(every[0]).toEqual(findOverLength(platforms, limits));
+		expect(every[1].oversize).toEqual({ size: 1_000_000, max: expect.any(Number) });
+		expect(findEveryOverLength({ x: { posts: [{ text: 'fine' }] } }, limits)).toEqual([]);
+	});
+
+	test('findEveryOverLength finds what findOverLength finds post by post (generated threads)', () => {
+		const text = fc.oneof(
+			fc.string({ maxLength: 40 }),
+			fc.constantFrom('a'.repeat(281), 'https://example.com/x '.repeat(14), '🎉'.repeat(151)),
+		);
+		const posts = fc.array(
+			fc.oneof(
+				text.map((t) => ({ text: t })),
+				fc.constant({}),
+			),
+			{ maxLength: 4 },
+		);
+		fc.assert(
+			fc.property(
+				fc.dictionary(fc.constantFrom('x', 'bluesky', 'threads', 'mastodon'), posts),
+				fc.integer({ min: 1, max: 300 }),
+				(byPlatform, limit) => {
+					const platforms = Object.fromEntries(
+						Object.entries(byPlatform).map(([key, list]) => [key, { posts: list }]),
+					);
+					const limits = { x: limit, bluesky: limit, threads: limit, mastodon: limit };
+					const expected = Object.entries(platforms).flatMap(([key, config]) =>
+						config.posts.flatMap((post, postIndex) => {
+							const one = findOverLength({ [key]: { posts: [post] } }, limits);
+							return one ? [{ ...one, postIndex }] : [];
+						}),
+					);
+					expect(findEveryOverLength(platforms, limits)).toEqual(expected);
+				},
+			),
+			{ numRuns: 200 },
+		);
 	});
 
 	test('exactly at the limit passes; platforms without a limit, posts without text and odd shapes are skipped', () => {

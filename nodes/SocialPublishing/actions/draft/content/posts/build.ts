@@ -295,16 +295,24 @@ export function buildPostPlatforms(
 	content: PostsContent,
 	resolve: MediaResolver = beforeUpload,
 ): IDataObject {
-	const platforms: IDataObject = {};
-	const options = optionFields(content.options, content.platforms);
-	for (const platform of content.platforms) {
-		const fields = options[platform];
-		const posts = (content.posts[platform] ?? []).map((post, index) => {
+	// each post's text and media first, then the fields the options add
+	const bodies = content.platforms.map((platform) =>
+		(content.posts[platform] ?? []).map((post) => {
 			const body: IDataObject = { text: post.text };
 			if (post.media.length) body.media_ids = post.media.map(resolve) as unknown as string[];
-			return { ...body, ...fields.posts, ...(index === 0 ? fields.firstPost : {}) };
-		});
+			return body;
+		}),
+	);
+	const options = optionFields(content.options, content.platforms);
+	const platforms: IDataObject = {};
+	content.platforms.forEach((platform, at) => {
+		const fields = options[platform];
+		const posts = bodies[at].map((body, index) => ({
+			...body,
+			...fields.posts,
+			...(index === 0 ? fields.firstPost : {}),
+		}));
 		platforms[platform] = { enabled: true, posts, settings: fields.settings };
-	}
+	});
 	return platforms;
 }

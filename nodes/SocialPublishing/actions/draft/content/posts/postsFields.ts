@@ -3,8 +3,24 @@ import { POST_PLATFORM_OPTIONS } from '../../../descriptions';
 import { binaryPropertiesField, mediaIdsField, mediaUrlsField } from '../media';
 import { platformOptionsField } from './build';
 
-/** The "Social Posts" fields of Create and Update; Update adds Edit Single Posts and Replace Platform Content. */
-export function postsFields(forUpdate: boolean): INodeProperties[] {
+/** The platforms whose posts are given. */
+function platformsField(forUpdate: boolean): INodeProperties {
+	return {
+		displayName: 'Platforms',
+		name: 'platforms',
+		type: 'multiOptions',
+		options: POST_PLATFORM_OPTIONS,
+		default: [],
+		required: true,
+		description: forUpdate
+			? 'Platforms whose content changes; the others stay as they are'
+			: 'Platforms the draft posts to',
+		displayOptions: { show: { contentType: ['posts'] } },
+	};
+}
+
+/** How the posts are given: one text split into a thread, a list of posts, or (Update) edits of single posts. */
+function contentModeField(forUpdate: boolean): INodeProperties {
 	const contentModes = [
 		{
 			name: 'One Text (Split Into a Thread)',
@@ -19,27 +35,19 @@ export function postsFields(forUpdate: boolean): INodeProperties[] {
 			value: 'edit',
 			description: 'Set the text or media of, insert or remove posts by number',
 		});
+	return {
+		displayName: 'Content As',
+		name: 'contentMode',
+		type: 'options',
+		options: contentModes,
+		default: 'text',
+		displayOptions: { show: { contentType: ['posts'] } },
+	};
+}
+
+/** One Text: the text, and the media of its first post. */
+function oneTextFields(forUpdate: boolean): INodeProperties[] {
 	return [
-		{
-			displayName: 'Platforms',
-			name: 'platforms',
-			type: 'multiOptions',
-			options: POST_PLATFORM_OPTIONS,
-			default: [],
-			required: true,
-			description: forUpdate
-				? 'Platforms whose content changes; the others stay as they are'
-				: 'Platforms the draft posts to',
-			displayOptions: { show: { contentType: ['posts'] } },
-		},
-		{
-			displayName: 'Content As',
-			name: 'contentMode',
-			type: 'options',
-			options: contentModes,
-			default: 'text',
-			displayOptions: { show: { contentType: ['posts'] } },
-		},
 		{
 			displayName: 'Text',
 			name: 'text',
@@ -67,69 +75,86 @@ export function postsFields(forUpdate: boolean): INodeProperties[] {
 			description: `${mediaUrlsField.description} to the first post`,
 			displayOptions: { show: { contentType: ['posts'], contentMode: ['text'] } },
 		},
+	];
+}
+
+/** List of Posts: each post with its text and media. */
+function postsListField(forUpdate: boolean): INodeProperties {
+	return {
+		displayName: 'Posts',
+		name: 'posts',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Post',
+		default: {},
+		description: forUpdate
+			? 'The posts in order, at least as many as the thread has: an empty text or media keeps the current one at that position, and posts beyond the thread are added (remove posts with Edit Single Posts)'
+			: 'The posts in order; several posts form a thread',
+		displayOptions: { show: { contentType: ['posts'], contentMode: ['posts'] } },
+		options: [
+			{
+				displayName: 'Post',
+				name: 'post',
+				values: [
+					{
+						displayName: 'Text',
+						name: 'text',
+						type: 'string',
+						typeOptions: { rows: 4 },
+						default: '',
+					},
+					mediaIdsField,
+					binaryPropertiesField,
+					mediaUrlsField,
+				],
+			},
+		],
+	};
+}
+
+/** Platform Texts: a text of its own for a platform. */
+const platformTextsField: INodeProperties = {
+	displayName: 'Platform Texts',
+	name: 'platformTexts',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Platform Text',
+	default: {},
+	description:
+		'A different text for one platform, split into posts the same way; media stay with the post at the same position',
+	displayOptions: { show: { contentType: ['posts'], contentMode: ['text', 'posts'] } },
+	options: [
 		{
-			displayName: 'Posts',
-			name: 'posts',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true, sortable: true },
-			placeholder: 'Add Post',
-			default: {},
-			description: forUpdate
-				? 'The posts in order, at least as many as the thread has: an empty text or media keeps the current one at that position, and posts beyond the thread are added (remove posts with Edit Single Posts)'
-				: 'The posts in order; several posts form a thread',
-			displayOptions: { show: { contentType: ['posts'], contentMode: ['posts'] } },
-			options: [
+			displayName: 'Platform Text',
+			name: 'platformText',
+			values: [
 				{
-					displayName: 'Post',
-					name: 'post',
-					values: [
-						{
-							displayName: 'Text',
-							name: 'text',
-							type: 'string',
-							typeOptions: { rows: 4 },
-							default: '',
-						},
-						mediaIdsField,
-						binaryPropertiesField,
-						mediaUrlsField,
-					],
+					displayName: 'Platform',
+					name: 'platform',
+					type: 'options',
+					options: POST_PLATFORM_OPTIONS,
+					default: 'linkedin',
+				},
+				{
+					displayName: 'Text',
+					name: 'text',
+					type: 'string',
+					typeOptions: { rows: 4 },
+					default: '',
 				},
 			],
 		},
-		{
-			displayName: 'Platform Texts',
-			name: 'platformTexts',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Platform Text',
-			default: {},
-			description:
-				'A different text for one platform, split into posts the same way; media stay with the post at the same position',
-			displayOptions: { show: { contentType: ['posts'], contentMode: ['text', 'posts'] } },
-			options: [
-				{
-					displayName: 'Platform Text',
-					name: 'platformText',
-					values: [
-						{
-							displayName: 'Platform',
-							name: 'platform',
-							type: 'options',
-							options: POST_PLATFORM_OPTIONS,
-							default: 'linkedin',
-						},
-						{
-							displayName: 'Text',
-							name: 'text',
-							type: 'string',
-							typeOptions: { rows: 4 },
-							default: '',
-						},
-					],
-				},
-			],
-		},
+	],
+};
+
+/** The "Social Posts" fields of Create and Update; Update adds Edit Single Posts and Replace Platform Content. */
+export function postsFields(forUpdate: boolean): INodeProperties[] {
+	return [
+		platformsField(forUpdate),
+		contentModeField(forUpdate),
+		...oneTextFields(forUpdate),
+		postsListField(forUpdate),
+		platformTextsField,
 		...(forUpdate ? [editPostsField, replacePlatformContentField, updateContentNotice] : []),
 		platformOptionsField,
 	];

@@ -14,14 +14,6 @@ import type { PostInput, PostsContent } from './build';
 /** The chosen platforms, checked to be known and at least one. */
 export function readPlatforms(context: IExecuteFunctions, itemIndex: number): PostPlatform[] {
 	const chosen = toList(context.getNodeParameter('platforms', itemIndex, []));
-	const unknown = chosen.filter((platform) => !isPostPlatform(platform));
-	if (unknown.length)
-		throw paramError(
-			context,
-			itemIndex,
-			'Platforms',
-			`has unknown platforms: ${unknown.join(', ')}`,
-		);
 	const problem = checkPlatformsChosen(chosen);
 	if (problem) throw paramError(context, itemIndex, 'Platforms', problem);
 	return [...new Set(chosen)] as PostPlatform[];
@@ -29,15 +21,13 @@ export function readPlatforms(context: IExecuteFunctions, itemIndex: number): Po
 
 /** The media fields of One Text: they go to the first post. */
 export function readTextMedia(context: IExecuteFunctions, itemIndex: number) {
-	return readMediaRefs(
-		context,
-		itemIndex,
-		'Media IDs',
-		context.getNodeParameter('mediaIds', itemIndex, ''),
-		context.getNodeParameter('binaryProperties', itemIndex, ''),
-		context.getNodeParameter('mediaUrls', itemIndex, ''),
-		'Media URLs',
-	);
+	return readMediaRefs(context, itemIndex, {
+		label: 'Media IDs',
+		ids: context.getNodeParameter('mediaIds', itemIndex, ''),
+		binaries: context.getNodeParameter('binaryProperties', itemIndex, ''),
+		urls: context.getNodeParameter('mediaUrls', itemIndex, ''),
+		urlLabel: 'Media URLs',
+	});
 }
 
 /** The entries of List of Posts, each with its trimmed text and its media; at least one. */
@@ -48,14 +38,12 @@ export function readPostEntries(context: IExecuteFunctions, itemIndex: number): 
 	checkMediaUrlCount(context, itemIndex, 'Posts', urls, ` in all its ${entries.length} posts`);
 	return entries.map((entry, index) => ({
 		text: String(entry.text ?? '').trim(),
-		media: readMediaRefs(
-			context,
-			itemIndex,
-			`Posts (post ${index + 1})`,
-			entry.mediaIds,
-			entry.binaryProperties,
-			entry.mediaUrls,
-		),
+		media: readMediaRefs(context, itemIndex, {
+			label: `Posts (post ${index + 1})`,
+			ids: entry.mediaIds,
+			binaries: entry.binaryProperties,
+			urls: entry.mediaUrls,
+		}),
 	}));
 }
 

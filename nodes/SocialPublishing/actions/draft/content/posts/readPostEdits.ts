@@ -69,7 +69,11 @@ function readEdit(
 	}
 	const text = String(entry.text ?? '');
 	const media = ['append', 'insert', 'setMedia'].includes(action)
-		? readMediaRefs(context, itemIndex, where, entry.mediaIds, entry.binaryProperties, undefined)
+		? readMediaRefs(context, itemIndex, {
+				label: where,
+				ids: entry.mediaIds,
+				binaries: entry.binaryProperties,
+			})
 		: [];
 	if (
 		(action === 'setText' || action === 'append' || action === 'insert') &&

@@ -9,15 +9,15 @@ import type { ServedCheck } from '../../../mediaUpload/pendingMedia';
 import { uploadPendingMedia } from '../../../mediaUpload/pendingMedia';
 import { publishPolicyProblem } from '../../../helpers/publishPolicy';
 import { POST_PLATFORM_OPTIONS } from '../../descriptions';
+import type { PreparedContent } from './index';
 import { readContent } from './index';
 import { readArticlePatch } from './article';
 import { readPlatformsJson } from './json';
 import { knownKindsOf, spreadBuiltMedia } from './mediaCheck';
-import type { MediaSettings } from './mediaOptions';
-import type { LengthSettings } from './options';
+import type { LengthSettings, MediaSettings } from './options';
 import { readContentOptions } from './options';
-import type { Patches } from './posts/readUpdate';
-import { readPostsPatches } from './posts/readUpdate';
+import type { Patches } from './posts/readPostEdits';
+import { readPostsPatches } from './posts/readPostEdits';
 import type { Report } from './report';
 import { stopAtFirst } from './report';
 
@@ -113,6 +113,77 @@ function readParsed(
 	return readPostsPatches(context, itemIndex, separator);
 }
 
+/** What Update's content gives, read before the draft is: merged into the draft's platforms by `buildUpdate`. */
+interface UpdateParts {
+	/** Replace Platform Content: the platforms built as Create builds them. */
+	replaced: PreparedContent | undefined;
+	parsed: Parsed | undefined;
+	toggles: Patches;
+	media: MediaSettings;
+}
+
+/**
+ * The platforms object to send, built once from the draft's current platforms (when read): the platforms given
+ * whole, the article and the posts merged, the toggles applied, Spread Media, then the whole object checked.
+ */
+function buildUpdate(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	current: IDataObject | undefined,
+	parts: UpdateParts,
+): { platforms: IDataObject } | { label: string; problem: string } {
+	const { replaced, parsed, toggles, media } = parts;
+	const out: IDataObject = {};
+	if (replaced) Object.assign(out, replaced.platforms);
+	if (parsed?.replace) Object.assign(out, parsed.replace);
+	if (parsed?.article) {
+		const merged = mergeArticle(current?.x_article, parsed.article, beforeUpload);
+		if ('problem' in merged) return { label: parsed.label, problem: merged.problem };
+		out.x_article = merged.value;
+	}
+	for (const [platform, patch] of Object.entries(parsed?.patches ?? {}) as Array<
+		[PostPlatform, PlatformPatch]
+	>) {
+		const merged = mergePostPlatform(
+			platform,
+			current?.[platform],
+			{ ...patch, ...(toggles[platform] ?? {}) },
+			beforeUpload,
+		);
+		if ('problem' in merged)
+			return {
+				label: parsed?.labels?.[platform] ?? parsed!.label,
+				problem: `for ${platformName(platform)} ${merged.problem}`,
+			};
+		out[platform] = merged.value;
+	}
+	for (const [platform, toggle] of Object.entries(toggles) as Array<
+		[PostPlatform, PlatformPatch]
+	>) {
+		if (parsed?.patches[platform]) continue;
+		const base = out[platform] ?? current?.[platform];
+		const label = toggle.enabled ? 'Enable Platforms' : 'Disable Platforms';
+		if (!base)
+			return {
+				label,
+				problem: `names ${platformName(platform)}, which this draft has no content for${toggle.enabled ? '; give its content with Content Type "Social Posts"' : ''}`,
+			};
+		const merged = mergePostPlatform(platform, base, toggle, beforeUpload);
+		if ('problem' in merged)
+			return { label, problem: `for ${platformName(platform)} ${merged.problem}` };
+		out[platform] = merged.value;
+	}
+	// Spread Media on the platforms the update gives posts (the draft's own media known by kind)
+	spreadBuiltMedia(context, itemIndex, out, {
+		only: Object.keys(parsed?.patches ?? {}),
+		settings: media,
+		known: knownKindsOf(current),
+	});
+	const problem = checkPlatformsObject(out, false);
+	if (problem) return { label: parsed?.label ?? 'Platforms', problem };
+	return { platforms: out };
+}
+
 /**
  * Reads and checks the content parameters of Update for one item (no request). Undefined when the content
  * and the platforms' on/off state stay as they are.
@@ -152,60 +223,8 @@ export function readUpdateContent(
 		label: parsed?.label ?? 'Platforms',
 		lengths: options.lengths,
 		media: options.media,
-		build(current) {
-			const out: IDataObject = {};
-			if (replaced) Object.assign(out, replaced.platforms);
-			if (parsed?.replace) Object.assign(out, parsed.replace);
-			if (parsed?.article) {
-				const merged = mergeArticle(current?.x_article, parsed.article, beforeUpload);
-				if ('problem' in merged) return { label: parsed.label, problem: merged.problem };
-				out.x_article = merged.value;
-			}
-			for (const [platform, patch] of Object.entries(parsed?.patches ?? {}) as Array<
-				[PostPlatform, PlatformPatch]
-			>) {
-				const merged = mergePostPlatform(
-					platform,
-					current?.[platform],
-					{ ...patch, ...(toggles[platform] ?? {}) },
-					beforeUpload,
-				);
-				if ('problem' in merged)
-					return {
-						label: parsed?.labels?.[platform] ?? parsed!.label,
-						problem: `for ${platformName(platform)} ${merged.problem}`,
-					};
-				out[platform] = merged.value;
-			}
-			for (const [platform, toggle] of Object.entries(toggles) as Array<
-				[PostPlatform, PlatformPatch]
-			>) {
-				if (parsed?.patches[platform]) continue;
-				const base = out[platform] ?? current?.[platform];
-				const label = toggle.enabled ? 'Enable Platforms' : 'Disable Platforms';
-				if (!base)
-					return {
-						label,
-						problem: `names ${platformName(platform)}, which this draft has no content for${toggle.enabled ? '; give its content with Content Type "Social Posts"' : ''}`,
-					};
-				const merged = mergePostPlatform(platform, base, toggle, beforeUpload);
-				if ('problem' in merged)
-					return { label, problem: `for ${platformName(platform)} ${merged.problem}` };
-				out[platform] = merged.value;
-			}
-			// Spread Media on the platforms the update gives posts (the draft's own media known by kind)
-			spreadBuiltMedia(
-				context,
-				itemIndex,
-				out,
-				Object.keys(parsed?.patches ?? {}),
-				options.media,
-				knownKindsOf(current),
-			);
-			const problem = checkPlatformsObject(out, false);
-			if (problem) return { label: parsed?.label ?? 'Platforms', problem };
-			return { platforms: out };
-		},
+		build: (current) =>
+			buildUpdate(context, itemIndex, current, { replaced, parsed, toggles, media: options.media }),
 		upload: async (platforms, checkServed) =>
 			await uploadPendingMedia(context, itemIndex, {
 				socialSetId,
