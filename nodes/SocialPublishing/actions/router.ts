@@ -96,7 +96,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				(access.kind === 'write'
 					? await retry.item(access, itemIndex, items[itemIndex], run)
 					: await run());
-			output.push(...toItems(result, itemIndex));
+			// one by one: Return All may give 500,000 entries, more than one call takes as arguments
+			for (const item of toItems(result, itemIndex)) output.push(item);
 		} catch (error) {
 			if (this.continueOnFail()) {
 				errorItems++;

@@ -264,6 +264,36 @@ describe('texts of the service', () => {
 	});
 });
 
+describe('A result larger than a call can take as arguments (router)', () => {
+	const server = useScriptedServer();
+
+	// Return All reads up to 10,000 pages of 50: the router once spread a result into one push call,
+	// which throws RangeError (call stack) somewhere past 120,000 entries on Node 20.
+	test('Draft > Get Many with Return All over 160,000 drafts gives 160,000 items, each paired to its input', async () => {
+		const total = 160_000;
+		server.otherwise((request) => {
+			const offset = Number(request.query.get('offset'));
+			const limit = Number(request.query.get('limit'));
+			const count = Math.max(0, Math.min(limit, total - offset));
+			const results = Array.from({ length: count }, (_, i) => ({ id: offset + i + 1 }));
+			const next =
+				offset + count < total ? `${server.baseUrl}/v2/x?offset=${offset + count}` : null;
+			return { status: 200, body: { count: total, next, previous: null, results } };
+		});
+		const result = await runWorkflow(
+			singleNodeWorkflow(draftParams('getMany', { returnAll: true })),
+			{ credentials: { socialPublishingApi: { apiKey: 'sp_scripted', baseUrl: server.baseUrl } } },
+		);
+		expect(result.error).toBeUndefined();
+		const output = result.output('Social Publishing');
+		expect(output).toHaveLength(total);
+		expect(output[0].json.id).toBe(1);
+		expect(output[total - 1].json.id).toBe(total);
+		expect(output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(server.requests).toHaveLength(total / 50);
+	}, 120_000);
+});
+
 describe('Retry On Fail with Continue On Fail', () => {
 	test('n8n tries again while the first output item is an error: the other items are still written once', async () => {
 		const input = [
