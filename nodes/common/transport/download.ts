@@ -2,8 +2,9 @@ import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } fro
 import type { DownloadLimits } from './downloadGuard';
 import { DownloadDeadline, DownloadGuard, downloadDeadlineMs } from './downloadGuard';
 import { backoffDelay } from './rateLimit';
-import { policy } from './index';
-import { cancelSignalOf, waitOrCancel } from './wait';
+import { policy } from './retryPolicy';
+import { cancelSignalOf } from './caller';
+import { waitOrCancel } from './wait';
 
 /** A download whose answer has arrived and whose body is still to be read, as a stream. */
 export interface OpenDownload {

@@ -58,8 +58,16 @@ function readBucket(
 		resetAtMs: reset * 1000,
 		limit: numberIn(headers.get(`${prefix}limit`)),
 		// A resource name is a short identifier (`drafts.create`); a longer one is cut, as it is echoed in errors.
-		resource: resource === undefined ? undefined : echo(resource, 80) || undefined,
+		resource: resource === undefined ? undefined : shortName(resource),
 	};
+}
+
+/** A plain identifier such as `drafts.create`: what `echo` would give back unchanged. */
+const PLAIN_NAME = /^[\w.:-]{1,80}$/;
+
+/** A resource name as kept and echoed in errors: cut to 80 characters, on one line. */
+function shortName(resource: string): string | undefined {
+	return PLAIN_NAME.test(resource) ? resource : echo(resource, 80) || undefined;
 }
 
 /**
@@ -121,6 +129,15 @@ export function waitAfter429(
 	};
 }
 
+/** The buckets one request counts against: its credential's, and its social set's when its path has one. */
+export interface BucketScope {
+	/** The hash that stands for the credential. */
+	owner: string;
+	/** The route's shape without ids (`routeTemplate`). */
+	route: string;
+	socialSet?: string;
+}
+
 /**
  * What the transport knows of the service's counters: buckets per credential (hashed) for the user, and per
  * social set and resource, the resource being the bucket's name in `X-RateLimit-SocialSet-Resource`
@@ -168,6 +185,35 @@ export class RateLimitMemory {
 		return found;
 	}
 
+	/**
+	 * The exhausted bucket that holds back a request of `scope`, if any: the credential's user bucket and, on a
+	 * social set's path, that set's bucket of the resource the route's own responses named (once it has seen one).
+	 */
+	blockingFor(scope: BucketScope, nowMs: number): { waitMs: number; bucket: Bucket } | undefined {
+		const userKey = `${scope.owner}:user`;
+		const resource = scope.socialSet
+			? this.resources.get(`${scope.owner}:${scope.route}`)
+			: undefined;
+		const keys =
+			resource && scope.socialSet
+				? [userKey, socialSetBucketKey(scope.owner, scope.socialSet, resource)]
+				: [userKey];
+		return this.blocking(keys, nowMs);
+	}
+
+	/** Reads an answer's rate-limit headers into the buckets they name, and returns them. */
+	rememberAnswer(scope: BucketScope, headers: HeaderBag, nowMs = Date.now()): RateLimitHeaders {
+		const limits = parseRateLimitHeaders(headers, nowMs);
+		this.remember(`${scope.owner}:user`, limits.user);
+		if (scope.socialSet && limits.socialSet) {
+			// Without the Resource header (the API says every response has it) the route stands in for it.
+			const resource = limits.socialSet.resource ?? `route ${scope.route}`;
+			this.learnResource(`${scope.owner}:${scope.route}`, resource);
+			this.remember(socialSetBucketKey(scope.owner, scope.socialSet, resource), limits.socialSet);
+		}
+		return limits;
+	}
+
 	clear(): void {
 		this.buckets.clear();
 		this.resources.clear();
@@ -188,3 +234,6 @@ function remember<T>(map: Map<string, T>, key: string, value: T, max: number): v
 export function socialSetBucketKey(owner: string, socialSetId: string, resource: string): string {
 	return `${owner}:${socialSetId}:${resource}`;
 }
+
+/** The memory of this n8n process: parallel executions share it. */
+export const rateLimitMemory = new RateLimitMemory();

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { backoffDelay } from './rateLimit';
-import { policy } from './index';
-import { cancelSignalOf, waitOrCancel } from './wait';
+import { policy } from './retryPolicy';
+import { cancelSignalOf } from './caller';
+import { waitOrCancel } from './wait';
 
 export type UploadBody = Buffer | NodeJS.ReadableStream;
 
