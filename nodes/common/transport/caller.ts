@@ -1,3 +1,7 @@
+/**
+ * What the n8n context gives each request: the credential (and the hash that stands for it), n8n's Stop signal
+ * and the running poll's deadline.
+ */
 import { createHash } from 'crypto';
 import type { INode, IPollFunctions } from 'n8n-workflow';
 import { policy } from './retryPolicy';

@@ -1,3 +1,4 @@
+/** Return All and Limit: reading a paged list through `apiRequest`, bounded in pages and against repeats. */
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { echo } from './errors';

@@ -1,3 +1,7 @@
+/**
+ * The service's rate limits: its X-RateLimit headers read into buckets, and the memory of those buckets that
+ * holds back a request the service would refuse.
+ */
 import { echo } from './errors';
 
 export interface Bucket {
@@ -86,47 +90,6 @@ export function parseRateLimitHeaders(headers: HeaderBag, nowMs = Date.now()): R
 export function waitForBucket(bucket: Bucket | undefined, nowMs: number): number {
 	if (!bucket || bucket.remaining > 0) return 0;
 	return Math.max(0, bucket.resetAtMs - nowMs);
-}
-
-/** Backoff for attempt 0, 1, 2, ...: base * 2^attempt with full jitter, capped. */
-export function backoffDelay(
-	attempt: number,
-	baseMs: number,
-	capMs: number,
-	random: () => number = Math.random,
-): number {
-	const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
-	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-
-/**
- * How long to wait after a 429: until the exhausted bucket resets (the later one when both are),
- * or a jittered exponential backoff when the response says nothing usable.
- */
-export function waitAfter429(
-	limits: RateLimitHeaders,
-	nowMs: number,
-	attempt: number,
-	random: () => number = Math.random,
-): { waitMs: number; bucket?: Bucket; family?: 'user' | 'socialSet' } {
-	const exhausted: Array<{ family: 'user' | 'socialSet'; bucket: Bucket }> = [];
-	if (limits.user && limits.user.remaining <= 0)
-		exhausted.push({ family: 'user', bucket: limits.user });
-	if (limits.socialSet && limits.socialSet.remaining <= 0)
-		exhausted.push({ family: 'socialSet', bucket: limits.socialSet });
-	const latest = exhausted.sort((a, b) => b.bucket.resetAtMs - a.bucket.resetAtMs)[0];
-	if (latest && latest.bucket.resetAtMs > nowMs) {
-		return {
-			waitMs: latest.bucket.resetAtMs - nowMs,
-			bucket: latest.bucket,
-			family: latest.family,
-		};
-	}
-	return {
-		waitMs: backoffDelay(attempt, 1000, 30000, random),
-		bucket: latest?.bucket,
-		family: latest?.family,
-	};
 }
 
 /** The buckets one request counts against: its credential's, and its social set's when its path has one. */

@@ -1,3 +1,4 @@
+/** The request loop: prepares one request, tries it, and asks the retry policy what a failed try leads to. */
 import type {
 	IDataObject,
 	IExecuteFunctions,

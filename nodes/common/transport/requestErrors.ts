@@ -1,3 +1,4 @@
+/** The errors a request ends with when the retry policy stops it: texts of rate limits, connections, polls, Stop. */
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { CancelSource } from './caller';

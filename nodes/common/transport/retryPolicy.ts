@@ -1,5 +1,8 @@
+/**
+ * What a failed try leads to: wait this long and try again, or stop with this reason. Pure: it reads the
+ * failure, the tries so far and the bounds, and sends nothing. Also the transport's bounds (`policy`) and backoffs.
+ */
 import type { Bucket, RateLimitHeaders } from './rateLimit';
-import { backoffDelay, waitAfter429 } from './rateLimit';
 
 export const policy = {
 	/** Longest the transport waits in total for rate limits on one request before failing. */
@@ -30,6 +33,47 @@ const NETWORK_CODES = new Set([
 	'ESOCKETTIMEDOUT',
 	'UND_ERR_SOCKET',
 ]);
+
+/** Backoff for attempt 0, 1, 2, ...: base * 2^attempt with full jitter, capped. */
+export function backoffDelay(
+	attempt: number,
+	baseMs: number,
+	capMs: number,
+	random: () => number = Math.random,
+): number {
+	const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
+	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * How long to wait after a 429: until the exhausted bucket resets (the later one when both are),
+ * or a jittered exponential backoff when the response says nothing usable.
+ */
+export function waitAfter429(
+	limits: RateLimitHeaders,
+	nowMs: number,
+	attempt: number,
+	random: () => number = Math.random,
+): { waitMs: number; bucket?: Bucket; family?: 'user' | 'socialSet' } {
+	const exhausted: Array<{ family: 'user' | 'socialSet'; bucket: Bucket }> = [];
+	if (limits.user && limits.user.remaining <= 0)
+		exhausted.push({ family: 'user', bucket: limits.user });
+	if (limits.socialSet && limits.socialSet.remaining <= 0)
+		exhausted.push({ family: 'socialSet', bucket: limits.socialSet });
+	const latest = exhausted.sort((a, b) => b.bucket.resetAtMs - a.bucket.resetAtMs)[0];
+	if (latest && latest.bucket.resetAtMs > nowMs) {
+		return {
+			waitMs: latest.bucket.resetAtMs - nowMs,
+			bucket: latest.bucket,
+			family: latest.family,
+		};
+	}
+	return {
+		waitMs: backoffDelay(attempt, 1000, 30000, random),
+		bucket: latest?.bucket,
+		family: latest?.family,
+	};
+}
 
 /** The wait before retry `attempt` (0, 1, 2, ...) after a 5xx or a dropped connection. */
 export function transientBackoff(attempt: number, random: () => number = Math.random): number {
