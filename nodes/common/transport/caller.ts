@@ -14,7 +14,7 @@ export interface CancelSource {
 	getNode(): INode;
 }
 
-/** What the n8n context gives each of its requests. */
+/** What the n8n context gives each of its requests: `credentialsOf`, `cancelSignalOf` and `pollDeadlineOf`. */
 export interface Caller {
 	baseUrl: string;
 	/** Stands for the credential in the rate-limit memory: a hash, so the key itself is kept nowhere. */
@@ -44,19 +44,25 @@ export function cancelSignalOf(context: CancelSource): AbortSignal | undefined {
 		: undefined;
 }
 
-/** The credential's base URL and the hash that stands for it, the Stop signal and a poll's deadline. */
-export async function callerOf(context: CredentialSource): Promise<Caller> {
-	let seen = credentialsSeen.get(context);
-	if (!seen) {
-		const credentials = (await context.getCredentials(CREDENTIAL_TYPE)) as Credentials;
-		const owner = createHash('sha256')
-			.update(`${credentials.baseUrl}\n${credentials.apiKey}`)
-			.digest('hex')
-			.slice(0, 16);
-		seen = { baseUrl: String(credentials.baseUrl ?? ''), owner };
-		credentialsSeen.set(context, seen);
-	}
-	return { ...seen, signal: cancelSignalOf(context), deadline: pollDeadlines.get(context) };
+/** The credential's base URL and the hash that stands for it: read once per context. */
+export async function credentialsOf(
+	context: CredentialSource,
+): Promise<Pick<Caller, 'baseUrl' | 'owner'>> {
+	const seen = credentialsSeen.get(context);
+	if (seen) return seen;
+	const credentials = (await context.getCredentials(CREDENTIAL_TYPE)) as Credentials;
+	const owner = createHash('sha256')
+		.update(`${credentials.baseUrl}\n${credentials.apiKey}`)
+		.digest('hex')
+		.slice(0, 16);
+	const read = { baseUrl: String(credentials.baseUrl ?? ''), owner };
+	credentialsSeen.set(context, read);
+	return read;
+}
+
+/** The running poll's deadline (Unix milliseconds); undefined outside a poll. */
+export function pollDeadlineOf(context: object): number | undefined {
+	return pollDeadlines.get(context);
 }
 
 /**

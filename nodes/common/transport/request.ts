@@ -8,7 +8,7 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { CREDENTIAL_TYPE, callerOf } from './caller';
+import { CREDENTIAL_TYPE, cancelSignalOf, credentialsOf, pollDeadlineOf } from './caller';
 import type { BucketScope } from './rateLimit';
 import { rateLimitMemory } from './rateLimit';
 import { pollBudgetError, stopError } from './requestErrors';
@@ -79,7 +79,9 @@ async function prepare(context: ApiContext, request: ApiRequest): Promise<Prepar
 	const method = request.method.toUpperCase() as IHttpRequestMethods;
 	// Retry On Fail's memory watches what each item's writes came to: the item's log now
 	const noteWrite = writeNoteFor(context, method);
-	const { baseUrl, owner, signal, deadline } = await callerOf(context);
+	const { baseUrl, owner } = await credentialsOf(context);
+	const signal = cancelSignalOf(context);
+	const deadline = pollDeadlineOf(context);
 	const options: IHttpRequestOptions = {
 		method,
 		url: buildUrl(baseUrl, request.path, request.qs),
