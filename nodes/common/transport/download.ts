@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import type { DownloadLimits } from './downloadGuard';
 import { DownloadDeadline, DownloadGuard, downloadDeadlineMs } from './downloadGuard';
-import { backoffDelay } from './rateLimit';
-import { policy } from './index';
-import { cancelSignalOf, waitOrCancel } from './wait';
+import { policy, transientBackoff } from './retryPolicy';
+import { cancelSignalOf } from './caller';
+import { waitOrCancel } from './wait';
 
 /** A download whose answer has arrived and whose body is still to be read, as a stream. */
 export interface OpenDownload {
@@ -67,7 +67,7 @@ export async function openDownload(
 	let current = url;
 	const deadline = new DownloadDeadline(downloadDeadlineMs(limits.maxBytes));
 	for (let redirects = 0; ; redirects++) {
-		const outcome = await openOnce(context, current, itemIndex, limits, deadline);
+		const outcome = await openOnce({ context, itemIndex, limits, deadline }, current);
 		if (!('redirect' in outcome)) return outcome;
 		if (redirects >= MAX_REDIRECTS) return { failure: `more than ${MAX_REDIRECTS} redirects` };
 		let next: URL;
@@ -82,13 +82,49 @@ export async function openDownload(
 	}
 }
 
+/** What every request of one download shares. */
+interface Opening {
+	context: IExecuteFunctions;
+	itemIndex: number;
+	limits: DownloadLimits;
+	deadline: DownloadDeadline;
+}
+
+/** A 2xx answer: its body handed to the guard, with the length it announced when that is the file's size. */
+function opened(response: IN8nHttpFullResponse, url: string, guard: DownloadGuard): OpenDownload {
+	const headers = (response.headers ?? {}) as Record<string, unknown>;
+	const length = Number(header(headers, 'content-length'));
+	const encoding = header(headers, 'content-encoding')?.toLowerCase();
+	const known =
+		Number.isInteger(length) && length >= 0 && (!encoding || encoding === 'identity')
+			? length
+			: undefined;
+	const body = response.body as OpenDownload['body'];
+	guard.attach(body as unknown as Parameters<DownloadGuard['attach']>[0], known);
+	return {
+		body,
+		length: known,
+		contentType: header(headers, 'content-type'),
+		contentDisposition: header(headers, 'content-disposition'),
+		url,
+		guard,
+	};
+}
+
+/** An answer that will not be read: its request is ended too, so a long body does not keep a connection. */
+function drop(response: IN8nHttpFullResponse | undefined, guard: DownloadGuard): void {
+	if (response) {
+		guard.attach(response.body as Parameters<DownloadGuard['attach']>[0]);
+		guard.close();
+		discard(response.body);
+	} else guard.release();
+}
+
 async function openOnce(
-	context: IExecuteFunctions,
+	opening: Opening,
 	url: string,
-	itemIndex: number,
-	limits: DownloadLimits,
-	deadline: DownloadDeadline,
 ): Promise<DownloadOutcome | { redirect: string }> {
+	const { context, limits, deadline } = opening;
 	const cancelSignal = cancelSignalOf(context);
 	const options: IHttpRequestOptions = {
 		method: 'GET',
@@ -122,44 +158,16 @@ async function openOnce(
 			return { deadline: guard.stopped.deadlineMs };
 		}
 		const status = response?.statusCode;
-		if (response && status !== undefined && status >= 200 && status < 300) {
-			const headers = (response.headers ?? {}) as Record<string, unknown>;
-			const length = Number(header(headers, 'content-length'));
-			const encoding = header(headers, 'content-encoding')?.toLowerCase();
-			const known =
-				Number.isInteger(length) && length >= 0 && (!encoding || encoding === 'identity')
-					? length
-					: undefined;
-			const body = response.body as OpenDownload['body'];
-			guard.attach(body as unknown as Parameters<DownloadGuard['attach']>[0], known);
-			return {
-				download: {
-					body,
-					length: known,
-					contentType: header(headers, 'content-type'),
-					contentDisposition: header(headers, 'content-disposition'),
-					url,
-					guard,
-				},
-			};
-		}
-		if (response) {
-			// not read: its request is ended too, so an answer with a long body does not keep a connection
-			guard.attach(response.body as Parameters<DownloadGuard['attach']>[0]);
-			guard.close();
-			discard(response.body);
-		} else guard.release();
+		if (response && status !== undefined && status >= 200 && status < 300)
+			return { download: opened(response, url, guard) };
+		drop(response, guard);
 		const location = response
 			? header((response.headers ?? {}) as Record<string, unknown>, 'location')
 			: undefined;
 		if (status !== undefined && REDIRECTS.has(status) && location) return { redirect: location };
 		const transient = failure !== undefined || (status !== undefined && status >= 500);
 		if (transient && attempt < policy.maxTransientRetries) {
-			await waitOrCancel(
-				context,
-				backoffDelay(attempt, policy.transientBaseMs, policy.transientCapMs),
-				itemIndex,
-			);
+			await waitOrCancel(context, transientBackoff(attempt), opening.itemIndex);
 			continue;
 		}
 		return failure !== undefined ? { failure } : { status: status ?? 0 };

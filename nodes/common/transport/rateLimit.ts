@@ -1,3 +1,7 @@
+/**
+ * The service's rate limits: its X-RateLimit headers read into buckets, and the memory of those buckets that
+ * holds back a request the service would refuse.
+ */
 import { echo } from './errors';
 
 export interface Bucket {
@@ -58,8 +62,16 @@ function readBucket(
 		resetAtMs: reset * 1000,
 		limit: numberIn(headers.get(`${prefix}limit`)),
 		// A resource name is a short identifier (`drafts.create`); a longer one is cut, as it is echoed in errors.
-		resource: resource === undefined ? undefined : echo(resource, 80) || undefined,
+		resource: resource === undefined ? undefined : shortName(resource),
 	};
+}
+
+/** A plain identifier such as `drafts.create`: what `echo` would give back unchanged. */
+const PLAIN_NAME = /^[\w.:-]{1,80}$/;
+
+/** A resource name as kept and echoed in errors: cut to 80 characters, on one line. */
+function shortName(resource: string): string | undefined {
+	return PLAIN_NAME.test(resource) ? resource : echo(resource, 80) || undefined;
 }
 
 /**
@@ -80,45 +92,13 @@ export function waitForBucket(bucket: Bucket | undefined, nowMs: number): number
 	return Math.max(0, bucket.resetAtMs - nowMs);
 }
 
-/** Backoff for attempt 0, 1, 2, ...: base * 2^attempt with full jitter, capped. */
-export function backoffDelay(
-	attempt: number,
-	baseMs: number,
-	capMs: number,
-	random: () => number = Math.random,
-): number {
-	const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
-	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-
-/**
- * How long to wait after a 429: until the exhausted bucket resets (the later one when both are),
- * or a jittered exponential backoff when the response says nothing usable.
- */
-export function waitAfter429(
-	limits: RateLimitHeaders,
-	nowMs: number,
-	attempt: number,
-	random: () => number = Math.random,
-): { waitMs: number; bucket?: Bucket; family?: 'user' | 'socialSet' } {
-	const exhausted: Array<{ family: 'user' | 'socialSet'; bucket: Bucket }> = [];
-	if (limits.user && limits.user.remaining <= 0)
-		exhausted.push({ family: 'user', bucket: limits.user });
-	if (limits.socialSet && limits.socialSet.remaining <= 0)
-		exhausted.push({ family: 'socialSet', bucket: limits.socialSet });
-	const latest = exhausted.sort((a, b) => b.bucket.resetAtMs - a.bucket.resetAtMs)[0];
-	if (latest && latest.bucket.resetAtMs > nowMs) {
-		return {
-			waitMs: latest.bucket.resetAtMs - nowMs,
-			bucket: latest.bucket,
-			family: latest.family,
-		};
-	}
-	return {
-		waitMs: backoffDelay(attempt, 1000, 30000, random),
-		bucket: latest?.bucket,
-		family: latest?.family,
-	};
+/** The buckets one request counts against: its credential's, and its social set's when its path has one. */
+export interface BucketScope {
+	/** The hash that stands for the credential. */
+	owner: string;
+	/** The route's shape without ids (`routeTemplate`). */
+	route: string;
+	socialSet?: string;
 }
 
 /**
@@ -168,6 +148,35 @@ export class RateLimitMemory {
 		return found;
 	}
 
+	/**
+	 * The exhausted bucket that holds back a request of `scope`, if any: the credential's user bucket and, on a
+	 * social set's path, that set's bucket of the resource the route's own responses named (once it has seen one).
+	 */
+	blockingFor(scope: BucketScope, nowMs: number): { waitMs: number; bucket: Bucket } | undefined {
+		const userKey = `${scope.owner}:user`;
+		const resource = scope.socialSet
+			? this.resources.get(`${scope.owner}:${scope.route}`)
+			: undefined;
+		const keys =
+			resource && scope.socialSet
+				? [userKey, socialSetBucketKey(scope.owner, scope.socialSet, resource)]
+				: [userKey];
+		return this.blocking(keys, nowMs);
+	}
+
+	/** Reads an answer's rate-limit headers into the buckets they name, and returns them. */
+	rememberAnswer(scope: BucketScope, headers: HeaderBag, nowMs = Date.now()): RateLimitHeaders {
+		const limits = parseRateLimitHeaders(headers, nowMs);
+		this.remember(`${scope.owner}:user`, limits.user);
+		if (scope.socialSet && limits.socialSet) {
+			// Without the Resource header (the API says every response has it) the route stands in for it.
+			const resource = limits.socialSet.resource ?? `route ${scope.route}`;
+			this.learnResource(`${scope.owner}:${scope.route}`, resource);
+			this.remember(socialSetBucketKey(scope.owner, scope.socialSet, resource), limits.socialSet);
+		}
+		return limits;
+	}
+
 	clear(): void {
 		this.buckets.clear();
 		this.resources.clear();
@@ -188,3 +197,6 @@ function remember<T>(map: Map<string, T>, key: string, value: T, max: number): v
 export function socialSetBucketKey(owner: string, socialSetId: string, resource: string): string {
 	return `${owner}:${socialSetId}:${resource}`;
 }
+
+/** The memory of this n8n process: parallel executions share it. */
+export const rateLimitMemory = new RateLimitMemory();

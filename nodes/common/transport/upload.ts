@@ -1,8 +1,13 @@
-import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INode,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { backoffDelay } from './rateLimit';
-import { policy } from './index';
-import { cancelSignalOf, waitOrCancel } from './wait';
+import { policy, transientBackoff } from './retryPolicy';
+import { cancelSignalOf } from './caller';
+import { waitOrCancel } from './wait';
 
 export type UploadBody = Buffer | NodeJS.ReadableStream;
 
@@ -45,6 +50,93 @@ function leftBehind(mediaId: string | undefined): string {
 		: '';
 }
 
+/** What the errors of one upload say: the item, its media and the file's size and deadline. */
+interface Upload {
+	itemIndex: number;
+	mediaId?: string;
+	contentLength?: number;
+	deadlineMs: number;
+}
+
+function putOptions(
+	uploadUrl: string,
+	body: UploadBody,
+	upload: Upload,
+	cancelSignal: AbortSignal | undefined,
+): IHttpRequestOptions {
+	const { contentLength } = upload;
+	return {
+		method: 'PUT',
+		url: uploadUrl,
+		body: body as Buffer,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		json: false,
+		encoding: 'text',
+		// The HTTP client adds `Content-Type: application/x-www-form-urlencoded` to every PUT unless the
+		// header is set to false, and the storage host refuses any Content-Type (SignatureDoesNotMatch).
+		headers: {
+			'Content-Type': false,
+			...(contentLength !== undefined ? { 'Content-Length': String(contentLength) } : {}),
+		},
+		timeout: upload.deadlineMs,
+		...(cancelSignal ? { abortSignal: cancelSignal } : {}),
+		// With redirects on, the HTTP client keeps every byte written so that it could resend the body
+		// after a redirect: a streamed file would end up whole in memory. A presigned URL does not redirect.
+		disableFollowRedirect: true,
+	};
+}
+
+function uploadCancelled(node: INode, upload: Upload): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`The execution was cancelled during the upload of the file to the presigned URL [item ${upload.itemIndex}]`,
+		{ itemIndex: upload.itemIndex, description: leftBehind(upload.mediaId).trim() || undefined },
+	);
+}
+
+function uploadTimedOut(node: INode, upload: Upload): NodeOperationError {
+	const { contentLength } = upload;
+	return new NodeOperationError(
+		node,
+		`Uploading the file to the presigned URL did not finish within ${duration(upload.deadlineMs)} [item ${upload.itemIndex}]`,
+		{
+			itemIndex: upload.itemIndex,
+			description:
+				`The upload of ${contentLength !== undefined ? size(contentLength) : 'the file'} may take ${duration(uploadDeadline.baseMs)} plus 1 s per ${uploadDeadline.minBytesPerSecond / 1024} KiB; the storage host did not answer in that time.` +
+				leftBehind(upload.mediaId),
+		},
+	);
+}
+
+function uploadFailed(
+	node: INode,
+	response: IN8nHttpFullResponse | undefined,
+	failure: string | undefined,
+	upload: Upload,
+): NodeApiError {
+	const status = response?.statusCode;
+	const bodyText = typeof response?.body === 'string' ? response.body : '';
+	const storageCode = /<Code>([^<]+)<\/Code>/.exec(bodyText)?.[1];
+	const signature =
+		storageCode === 'SignatureDoesNotMatch'
+			? 'The storage host refused the request signature: the upload must be a plain PUT of the bytes with no extra headers.'
+			: '';
+	return new NodeApiError(
+		node,
+		{
+			code: storageCode ?? (failure ? 'UPLOAD_FAILED' : `HTTP_${status}`),
+			message: failure ?? bodyText.slice(0, 300),
+		},
+		{
+			message: `Uploading the file to the presigned URL failed: ${storageCode ?? failure ?? `HTTP ${status}`}`,
+			description: `${signature}${leftBehind(upload.mediaId)}`.trim() || undefined,
+			httpCode: status !== undefined ? String(status) : undefined,
+			itemIndex: upload.itemIndex,
+		},
+	);
+}
+
 /**
  * Sends the file to the presigned upload URL: a plain PUT of the raw bytes, no Authorization and no
  * Content-Type (the storage host refuses extra headers). A Buffer body is retried after a 5xx or a
@@ -62,85 +154,28 @@ export async function putToUploadUrl(
 	const { contentLength, mediaId } = put;
 	const replayable = Buffer.isBuffer(body);
 	const deadlineMs = uploadDeadlineMs(contentLength ?? (replayable ? body.length : undefined));
+	const upload: Upload = { itemIndex, mediaId, contentLength, deadlineMs };
 	const cancelSignal = cancelSignalOf(this);
-	const cancelled = () =>
-		new NodeOperationError(
-			this.getNode(),
-			`The execution was cancelled during the upload of the file to the presigned URL [item ${itemIndex}]`,
-			{ itemIndex, description: leftBehind(mediaId).trim() || undefined },
-		);
 	for (let attempt = 0; ; attempt++) {
-		if (cancelSignal?.aborted) throw cancelled();
-		const options: IHttpRequestOptions = {
-			method: 'PUT',
-			url: uploadUrl,
-			body: body as Buffer,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			json: false,
-			encoding: 'text',
-			// The HTTP client adds `Content-Type: application/x-www-form-urlencoded` to every PUT unless the
-			// header is set to false, and the storage host refuses any Content-Type (SignatureDoesNotMatch).
-			headers: {
-				'Content-Type': false,
-				...(contentLength !== undefined ? { 'Content-Length': String(contentLength) } : {}),
-			},
-			timeout: deadlineMs,
-			...(cancelSignal ? { abortSignal: cancelSignal } : {}),
-			// With redirects on, the HTTP client keeps every byte written so that it could resend the body
-			// after a redirect: a streamed file would end up whole in memory. A presigned URL does not redirect.
-			disableFollowRedirect: true,
-		};
+		if (cancelSignal?.aborted) throw uploadCancelled(this.getNode(), upload);
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: string | undefined;
 		try {
+			const options = putOptions(uploadUrl, body, upload, cancelSignal);
 			response = (await this.helpers.httpRequest(options)) as IN8nHttpFullResponse;
 		} catch (error) {
 			failure = (error as Error).message?.replace(/\?.*$/, '') ?? 'connection failed';
 		}
-		if (cancelSignal?.aborted) throw cancelled();
+		if (cancelSignal?.aborted) throw uploadCancelled(this.getNode(), upload);
 		const status = response?.statusCode;
 		if (status !== undefined && status >= 200 && status < 300) return;
-		const timedOut = failure !== undefined && /timeout of \d+ms exceeded|ETIMEDOUT/i.test(failure);
-		if (timedOut) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Uploading the file to the presigned URL did not finish within ${duration(deadlineMs)} [item ${itemIndex}]`,
-				{
-					itemIndex,
-					description:
-						`The upload of ${contentLength !== undefined ? size(contentLength) : 'the file'} may take ${duration(uploadDeadline.baseMs)} plus 1 s per ${uploadDeadline.minBytesPerSecond / 1024} KiB; the storage host did not answer in that time.` +
-						leftBehind(mediaId),
-				},
-			);
-		}
+		if (failure !== undefined && /timeout of \d+ms exceeded|ETIMEDOUT/i.test(failure))
+			throw uploadTimedOut(this.getNode(), upload);
 		const transient = failure !== undefined || (status !== undefined && status >= 500);
 		if (transient && replayable && attempt < policy.maxTransientRetries) {
-			await waitOrCancel(
-				this,
-				backoffDelay(attempt, policy.transientBaseMs, policy.transientCapMs),
-				itemIndex,
-			);
+			await waitOrCancel(this, transientBackoff(attempt), itemIndex);
 			continue;
 		}
-		const bodyText = typeof response?.body === 'string' ? response.body : '';
-		const storageCode = /<Code>([^<]+)<\/Code>/.exec(bodyText)?.[1];
-		const signature =
-			storageCode === 'SignatureDoesNotMatch'
-				? 'The storage host refused the request signature: the upload must be a plain PUT of the bytes with no extra headers.'
-				: '';
-		throw new NodeApiError(
-			this.getNode(),
-			{
-				code: storageCode ?? (failure ? 'UPLOAD_FAILED' : `HTTP_${status}`),
-				message: failure ?? bodyText.slice(0, 300),
-			},
-			{
-				message: `Uploading the file to the presigned URL failed: ${storageCode ?? failure ?? `HTTP ${status}`}`,
-				description: `${signature}${leftBehind(mediaId)}`.trim() || undefined,
-				httpCode: status !== undefined ? String(status) : undefined,
-				itemIndex,
-			},
-		);
+		throw uploadFailed(this.getNode(), response, failure, upload);
 	}
 }

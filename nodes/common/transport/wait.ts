@@ -1,6 +1,7 @@
 import * as workflow from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { CancelSource } from './caller';
+import { cancelSignalOf } from './caller';
 
 type SleepFn = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
 
@@ -11,17 +12,6 @@ type SleepFn = (ms: number, abortSignal?: AbortSignal) => Promise<void>;
 const abortableSleep: SleepFn =
 	(workflow as unknown as { sleepWithAbort?: SleepFn }).sleepWithAbort ??
 	(workflow.sleep as SleepFn);
-
-export interface CancelSource {
-	getExecutionCancelSignal?: () => AbortSignal | undefined;
-	getNode(): INode;
-}
-
-export function cancelSignalOf(context: CancelSource): AbortSignal | undefined {
-	return typeof context.getExecutionCancelSignal === 'function'
-		? context.getExecutionCancelSignal()
-		: undefined;
-}
 
 /** Waits `ms`, or stops at once with a clear error when the execution is cancelled. */
 export async function waitOrCancel(

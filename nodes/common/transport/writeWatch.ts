@@ -20,19 +20,20 @@ export function watchWrites(context: object, watch: WriteWatch): void {
 }
 
 /**
- * The log a request of `context` is noted in: undefined for a read, or when nobody watches. Taken when the
- * request starts, so an answer that comes late is noted for its own item.
+ * How a request of `context` notes its answers: undefined for a read, or when nobody watches. The log is
+ * taken when the request starts, so an answer that comes late is noted for its own item. Each answer is
+ * noted: a 2xx was stored, a 4xx was refused (nothing done); any other status, or no answer at all
+ * (`undefined`: timeout, dropped connection, stop), may have been acted on.
  */
-export function writeLogFor(context: object, method: string): WriteLog | undefined {
+export function writeNoteFor(
+	context: object,
+	method: string,
+): ((status: number | undefined) => void) | undefined {
 	if (READS.has(method)) return undefined;
-	return watches.get(context)?.current;
-}
-
-/**
- * Notes one write's answer: a 2xx was stored, a 4xx was refused (nothing done); any other status, or no answer
- * at all (`undefined`: timeout, dropped connection, stop), may have been acted on.
- */
-export function noteWrite(log: WriteLog, status: number | undefined): void {
-	if (status !== undefined && status >= 200 && status < 300) log.stored = true;
-	else if (!(status !== undefined && status >= 400 && status < 500)) log.unknown = true;
+	const log = watches.get(context)?.current;
+	if (!log) return undefined;
+	return (status) => {
+		if (status !== undefined && status >= 200 && status < 300) log.stored = true;
+		else if (!(status !== undefined && status >= 400 && status < 500)) log.unknown = true;
+	};
 }

@@ -2,11 +2,10 @@ import {
 	MAX_RESET_AHEAD_MS,
 	RateLimitMemory,
 	socialSetBucketKey,
-	backoffDelay,
 	parseRateLimitHeaders,
-	waitAfter429,
 	waitForBucket,
 } from '../../../../nodes/common/transport/rateLimit';
+import { backoffDelay, waitAfter429 } from '../../../../nodes/common/transport/retryPolicy';
 
 const NOW = 1_800_000_000_000;
 
