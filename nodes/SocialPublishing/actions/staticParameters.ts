@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, IGetNodeParameterOptions, INodeParameters } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IGetNodeParameterOptions,
+	INodeParameters,
+} from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
 /**
@@ -16,7 +21,7 @@ import { deepCopy } from 'n8n-workflow';
 export function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.charAt(0) === '=';
 	if (typeof value !== 'object' || value === null) return false;
-	return Object.values(value as Record<string, unknown>).some(holdsExpression);
+	return Object.values(value as IDataObject).some(holdsExpression);
 }
 
 /** The saved value at a dotted name (`platformTexts.platformText`), as n8n looks it up; undefined when absent. */
@@ -24,7 +29,7 @@ function savedValue(parameters: INodeParameters, name: string): unknown {
 	let value: unknown = parameters;
 	for (const key of name.split('.')) {
 		if (typeof value !== 'object' || value === null) return undefined;
-		value = (value as Record<string, unknown>)[key];
+		value = (value as IDataObject)[key];
 	}
 	return value;
 }
@@ -48,7 +53,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 	return keys.every(
 		(key) =>
 			Object.prototype.hasOwnProperty.call(b, key) &&
-			sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+			sameJson((a as IDataObject)[key], (b as IDataObject)[key]),
 	);
 }
 
@@ -65,8 +70,8 @@ function copyOf(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(copyOf);
 	const prototype = Object.getPrototypeOf(value) as unknown;
 	if (prototype !== Object.prototype && prototype !== null) return deepCopy(value);
-	const copy: Record<string, unknown> = {};
-	for (const key of Object.keys(value)) copy[key] = copyOf((value as Record<string, unknown>)[key]);
+	const copy: { [key: string]: unknown } = {};
+	for (const key of Object.keys(value)) copy[key] = copyOf((value as IDataObject)[key]);
 	return copy;
 }
 

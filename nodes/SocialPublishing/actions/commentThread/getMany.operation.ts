@@ -53,7 +53,7 @@ export async function execute(
 	const path = getThreadsPath(this, itemIndex);
 	const limit = getLimit(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: Record<string, string> = {};
+	const qs: { platform?: string; status?: string } = {};
 	if (filters.platform) qs.platform = String(filters.platform);
 	if (filters.status) qs.status = String(filters.status);
 	return await apiRequestAllItems<IDataObject>(

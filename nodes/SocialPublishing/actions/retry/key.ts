@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 /** JSON with object keys sorted, so equal values give equal text whatever their key order. */
 export function stableJson(value: unknown): string {
@@ -7,9 +7,9 @@ export function stableJson(value: unknown): string {
 	if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
 	if (value instanceof Date) return JSON.stringify(value.toISOString());
 	if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-	const entries = Object.keys(value as Record<string, unknown>)
+	const entries = Object.keys(value as IDataObject)
 		.sort()
-		.map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`);
+		.map((k) => `${JSON.stringify(k)}:${stableJson((value as IDataObject)[k])}`);
 	return `{${entries.join(',')}}`;
 }
 
