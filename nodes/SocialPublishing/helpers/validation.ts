@@ -82,11 +82,8 @@ export function checkPlatformsObject(platforms: IDataObject, requireEnabled: boo
 			for (const post of config.posts) {
 				// a media still to upload (PendingMedia) gets its id from the service
 				if (isObject(post) && Array.isArray(post.media_ids))
-					ids.push(
-						...(post.media_ids as unknown[])
-							.filter((id) => !(id instanceof PendingMedia))
-							.map(String),
-					);
+					for (const id of post.media_ids as unknown[])
+						if (!(id instanceof PendingMedia)) ids.push(String(id));
 			}
 		}
 		if (typeof config.cover_media_id === 'string') ids.push(config.cover_media_id);

@@ -87,7 +87,7 @@ export async function apiRequestAllItems<T = IDataObject>(
 			}
 		}
 		previous = seen;
-		items.push(...results);
+		for (const entry of results) items.push(entry);
 		offset += results.length;
 		const total = typeof page.count === 'number' ? page.count : undefined;
 		if (!page.next || results.length < wanted || (total !== undefined && offset >= total)) break;

@@ -265,7 +265,7 @@ class Splitter {
 			}
 			const sub = this.split(segment[0], segment[1], level + 1, true);
 			if (typeof sub === 'string') return sub;
-			pieces.push(...sub.slice(0, -1));
+			for (let i = 0; i < sub.length - 1; i++) pieces.push(sub[i]);
 			current = sub[sub.length - 1];
 		}
 		if (current) pieces.push(current);

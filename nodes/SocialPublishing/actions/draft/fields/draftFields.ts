@@ -86,7 +86,7 @@ export function draftFields(forUpdate: boolean): INodeProperties {
 		tagsField,
 	];
 	if (forUpdate) {
-		options.push(...platformToggleFields);
+		for (const field of platformToggleFields) options.push(field);
 		options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 		options.unshift({
 			displayName: 'Clear Fields',
