@@ -81,7 +81,7 @@ export default [
 				'error',
 				{
 					selector:
-						'CallExpression[callee.property.name=/^(push|unshift|splice)$/] > SpreadElement',
+						'CallExpression[callee.property.name=/^(push|unshift|splice|max|min|fromCharCode|fromCodePoint)$/] > SpreadElement',
 					message:
 						'Add entries one by one: a spread passes each entry as an argument, and past about 120,000 a call throws RangeError (call stack).',
 				},
