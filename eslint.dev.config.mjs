@@ -7,6 +7,7 @@
  * and by the scanner's rule set (eslint.shipped.config.mjs).
  */
 import { config } from '@n8n/node-cli/eslint';
+import { noListSpreadIntoCall } from './eslint.shipped.config.mjs';
 
 export default [
 	{ ignores: ['dist/**', 'node_modules/**', 'bench/out/**', '.e2e/**', 'coverage/**'] },
@@ -45,16 +46,6 @@ export default [
 		// As in the shipped code: the sandbox takes texts and lists of any length from its callers, so a list
 		// is added one entry at a time (tests, scripts and the benchmark build their own small lists).
 		files: ['sandbox/**/*.ts'],
-		rules: {
-			'no-restricted-syntax': [
-				'error',
-				{
-					selector:
-						'CallExpression[callee.property.name=/^(push|unshift|splice|max|min|fromCharCode|fromCodePoint)$/] > SpreadElement',
-					message:
-						'Add entries one by one: a spread passes each entry as an argument, and past about 120,000 a call throws RangeError (call stack).',
-				},
-			],
-		},
+		rules: { 'no-restricted-syntax': noListSpreadIntoCall },
 	},
 ];

@@ -15,6 +15,20 @@ import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 
 const community = n8nCommunityNodesPlugin.configs.recommended;
 
+/**
+ * The project's rule against spreading a list into one call (also used by eslint.dev.config.mjs for the
+ * sandbox): each entry becomes an argument, and past about 120,000 the call throws RangeError.
+ */
+export const noListSpreadIntoCall = [
+	'error',
+	{
+		selector:
+			'CallExpression[callee.property.name=/^(push|unshift|splice|max|min|fromCharCode|fromCodePoint)$/] > SpreadElement',
+		message:
+			'Add entries one by one: a spread passes each entry as an argument, and past about 120,000 a call throws RangeError (call stack).',
+	},
+];
+
 export default [
 	{
 		ignores: [
@@ -76,16 +90,6 @@ export default [
 	{
 		// The project's own rule, beside the scanner's: a list of any length is added one entry at a time.
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
-		rules: {
-			'no-restricted-syntax': [
-				'error',
-				{
-					selector:
-						'CallExpression[callee.property.name=/^(push|unshift|splice|max|min|fromCharCode|fromCodePoint)$/] > SpreadElement',
-					message:
-						'Add entries one by one: a spread passes each entry as an argument, and past about 120,000 a call throws RangeError (call stack).',
-				},
-			],
-		},
+		rules: { 'no-restricted-syntax': noListSpreadIntoCall },
 	},
 ];
