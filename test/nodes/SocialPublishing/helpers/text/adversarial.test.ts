@@ -43,6 +43,7 @@ import {
 } from '../../../../../nodes/SocialPublishing/helpers/text/segments';
 import {
 	DEFAULT_LIMITS,
+	findEveryOverLength,
 	findOverLength,
 	graphemeCount,
 	mastodonLength,
@@ -195,6 +196,16 @@ const FUNCTIONS: Array<[string, (text: string) => unknown]> = [
 		(text) =>
 			findOverLength(
 				Object.fromEntries(PLATFORMS.map((platform) => [platform, { posts: [{ text }] }])),
+				Object.fromEntries(PLATFORMS.map((platform) => [platform, limitOf(platform)])),
+			),
+	],
+	[
+		'findEveryOverLength (every platform, two posts each: the check Create and Validate Only run)',
+		(text) =>
+			findEveryOverLength(
+				Object.fromEntries(
+					PLATFORMS.map((platform) => [platform, { posts: [{ text }, { text }] }]),
+				),
 				Object.fromEntries(PLATFORMS.map((platform) => [platform, limitOf(platform)])),
 			),
 	],
