@@ -5,7 +5,7 @@ import type {
 	INode,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { policy, transientBackoff } from './retryPolicy';
+import { networkCode, policy, transientBackoff } from './retryPolicy';
 import { cancelSignalOf } from './caller';
 import { waitOrCancel } from './wait';
 
@@ -140,7 +140,8 @@ function uploadFailed(
 /**
  * Sends the file to the presigned upload URL: a plain PUT of the raw bytes, no Authorization and no
  * Content-Type (the storage host refuses extra headers). A Buffer body is retried after a 5xx or a
- * dropped connection; a stream cannot be replayed, so it is sent once.
+ * dropped connection (any other thrown error, such as a refusal of n8n's address check, is final); a stream
+ * cannot be replayed, so it is sent once.
  * The PUT has a deadline scaled to its size (`uploadDeadlineMs`, the HTTP client's request timeout, which
  * runs until the storage host answers) and ends at once when the execution is cancelled (Stop).
  */
@@ -160,18 +161,20 @@ export async function putToUploadUrl(
 		if (cancelSignal?.aborted) throw uploadCancelled(this.getNode(), upload);
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: string | undefined;
+		let transient = false;
 		try {
 			const options = putOptions(uploadUrl, body, upload, cancelSignal);
 			response = (await this.helpers.httpRequest(options)) as IN8nHttpFullResponse;
 		} catch (error) {
 			failure = (error as Error).message?.replace(/\?.*$/, '') ?? 'connection failed';
+			transient = networkCode(error) !== undefined;
 		}
 		if (cancelSignal?.aborted) throw uploadCancelled(this.getNode(), upload);
 		const status = response?.statusCode;
 		if (status !== undefined && status >= 200 && status < 300) return;
 		if (failure !== undefined && /timeout of \d+ms exceeded|ETIMEDOUT/i.test(failure))
 			throw uploadTimedOut(this.getNode(), upload);
-		const transient = failure !== undefined || (status !== undefined && status >= 500);
+		if (status !== undefined && status >= 500) transient = true;
 		if (transient && replayable && attempt < policy.maxTransientRetries) {
 			await waitOrCancel(this, transientBackoff(attempt), itemIndex);
 			continue;
