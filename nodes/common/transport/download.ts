@@ -2,7 +2,8 @@ import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } fro
 import type { DownloadLimits } from './downloadGuard';
 import { DownloadDeadline, DownloadGuard, downloadDeadlineMs } from './downloadGuard';
 import { networkCode, policy, transientBackoff } from './retryPolicy';
-import { cancelSignalOf } from './caller';
+import { cancelSignalOf, secretsOf } from './caller';
+import { echo } from './errors';
 import { waitOrCancel } from './wait';
 
 /** A download whose answer has arrived and whose body is still to be read, as a stream. */
@@ -149,7 +150,8 @@ async function openOnce(
 			if (!guard.stopped)
 				response = (await context.helpers.httpRequest(options)) as IN8nHttpFullResponse;
 		} catch (error) {
-			failure = ((error as Error).message ?? 'connection failed').replace(/\?\S*/g, '');
+			const message = ((error as Error).message ?? 'connection failed').replace(/\?\S*/g, '');
+			failure = echo(message, 200, await secretsOf(context));
 			// only a dropped connection or a timeout is tried again: a refusal (n8n's address check) is final
 			transient = networkCode(error) !== undefined;
 		}
