@@ -13,14 +13,15 @@ export const REDACTED = '[redacted]';
 const MIN_SECRET_LENGTH = 6;
 
 /**
- * A secret-ish name (case-insensitive, `_`, `-` or nothing between its words), its separator (`=`, `:`, or a JSON
+ * A secret-ish name (case-insensitive; after up to three words joined by `_` or `-`, such as `X-Amz-`, and one
+ * of a few camel-case prefixes, such as `api` of `apiKey`), its separator (`=`, `:`, or a JSON
  * key's closing quote and colon), then its value: a quoted string (escapes kept inside), or a run up to a
  * delimiter, after an optional scheme (`Basic `, `Bearer `). A name is read only where no letter, digit, `_` or
  * `-` stands before it, so `monkey=…` is left as it is.
  */
 const PAIR = new RegExp(
 	'(?<![\\w-])' +
-		'((?:x-|proxy-)?' +
+		'((?:[a-z0-9]{1,16}[-_]){0,3}' +
 		'(?:(?:api|access|refresh|id|auth|client|webhook|session|private|signing|secret)[-_]?)?' +
 		'(?:api[-_]?key|key|token|secret|password|passwd|pwd|authorization|bearer|signature|sig|cookie|credentials?)' +
 		'["\']?\\s{0,3}[:=]\\s{0,3})' +

@@ -23,6 +23,7 @@ describe('redact: credential-like pairs and the credential’s own secrets', () 
 		['sent Bearer abc.def.ghi here', `sent Bearer ${REDACTED} here`],
 		['secret=s3cr3t; password=hunter2', `secret=${REDACTED}; password=${REDACTED}`],
 		['X-Signature: sha256=abc', `X-Signature: ${REDACTED}`],
+		['X-Amz-Signature=abc&X-Amz-Date=1', `X-Amz-Signature=${REDACTED}&X-Amz-Date=1`],
 		['client_secret=abc webhookSecret=def', `client_secret=${REDACTED} webhookSecret=${REDACTED}`],
 	])('%s', (given, expected) => {
 		expect(redactPairs(given)).toBe(expected);
@@ -79,6 +80,7 @@ describe('redact takes time linear in the text', () => {
 		{ name: 'names without a separator', make: (n) => 'api_key '.repeat(n / 8) },
 		{ name: 'names followed by spaces', make: (n) => `token${' '.repeat(n)}` },
 		{ name: 'prefixes chained', make: (n) => 'client_access_api_'.repeat(n / 18) },
+		{ name: 'words joined by hyphens', make: (n) => 'abcdefghijklmnop-'.repeat(n / 17) },
 		{ name: 'separators only', make: (n) => '=:'.repeat(n / 2) },
 		{ name: 'Bearer runs', make: (n) => 'bearer '.repeat(n / 7) },
 		{ name: 'the key repeated and overlapping', make: (n) => 'a'.repeat(n) },
