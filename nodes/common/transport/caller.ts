@@ -23,17 +23,26 @@ export interface Caller {
 	signal?: AbortSignal;
 	/** The running poll's deadline (Unix milliseconds); undefined outside a poll. */
 	deadline?: number;
+	/**
+	 * The credential's key and webhook secret: removed from every text copied into an error (redact.ts). Kept with
+	 * the context only, as n8n keeps the credential.
+	 */
+	secrets: readonly string[];
 }
 
 interface Credentials {
 	baseUrl: string;
 	apiKey: string;
+	webhookSecret?: string;
 }
+
+/** What `credentialsOf` reads. */
+type CredentialsRead = Pick<Caller, 'baseUrl' | 'owner' | 'secrets'>;
 
 type CredentialSource = CancelSource & { getCredentials(type: string): Promise<unknown> };
 
 /** What a context's credential gave: one node run, poll or list search has one credential, read once. */
-const credentialsSeen = new WeakMap<object, Pick<Caller, 'baseUrl' | 'owner'>>();
+const credentialsSeen = new WeakMap<object, CredentialsRead>();
 
 /** Deadlines of running polls, by their context: a poll's waits and requests end before its budget does. */
 const pollDeadlines = new WeakMap<object, number>();
@@ -44,10 +53,8 @@ export function cancelSignalOf(context: CancelSource): AbortSignal | undefined {
 		: undefined;
 }
 
-/** The credential's base URL and the hash that stands for it: read once per context. */
-export async function credentialsOf(
-	context: CredentialSource,
-): Promise<Pick<Caller, 'baseUrl' | 'owner'>> {
+/** The credential's base URL, the hash that stands for it and its secrets: read once per context. */
+export async function credentialsOf(context: CredentialSource): Promise<CredentialsRead> {
 	const seen = credentialsSeen.get(context);
 	if (seen) return seen;
 	const credentials = (await context.getCredentials(CREDENTIAL_TYPE)) as Credentials;
@@ -55,9 +62,26 @@ export async function credentialsOf(
 		.update(`${credentials.baseUrl}\n${credentials.apiKey}`)
 		.digest('hex')
 		.slice(0, 16);
-	const read = { baseUrl: String(credentials.baseUrl ?? ''), owner };
+	const secrets = [credentials.apiKey, credentials.webhookSecret].filter(
+		(secret): secret is string => typeof secret === 'string' && secret !== '',
+	);
+	const read = { baseUrl: String(credentials.baseUrl ?? ''), owner, secrets };
 	credentialsSeen.set(context, read);
 	return read;
+}
+
+/**
+ * The credential's secrets, for an error's texts: read from the context when it has a credential, none when it
+ * cannot be read (the error is still made, with the pairs redacted).
+ */
+export async function secretsOf(context: object): Promise<readonly string[]> {
+	const source = context as Partial<CredentialSource>;
+	if (typeof source.getCredentials !== 'function') return [];
+	try {
+		return (await credentialsOf(source as CredentialSource)).secrets;
+	} catch {
+		return [];
+	}
 }
 
 /** The running poll's deadline (Unix milliseconds); undefined outside a poll. */

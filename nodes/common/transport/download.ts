@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import type { DownloadLimits } from './downloadGuard';
 import { DownloadDeadline, DownloadGuard, downloadDeadlineMs } from './downloadGuard';
-import { policy, transientBackoff } from './retryPolicy';
-import { cancelSignalOf } from './caller';
+import { networkCode, policy, transientBackoff } from './retryPolicy';
+import { cancelSignalOf, secretsOf } from './caller';
+import { echo } from './errors';
 import { waitOrCancel } from './wait';
 
 /** A download whose answer has arrived and whose body is still to be read, as a stream. */
@@ -53,7 +54,9 @@ export function closeDownload(download: OpenDownload): void {
  * cookies), asking for the plain bytes (`Accept-Encoding: identity`, so Content-Length is the file's size).
  * Redirects (up to 10) are followed here, one request each, so the final URL is known for the file name.
  * Only the answer's status and headers are read; the body stays a stream.
- * A 5xx or a dropped connection is tried again (a GET is safe to repeat).
+ * A 5xx or a dropped connection is tried again (a GET is safe to repeat); any other thrown error is final, and
+ * so is every refusal: n8n's address check (SSRF protection, which marks its errors as not to be tried again),
+ * a redirect's scheme, and the checks of the answer (size, type) made after this returns.
  * Every request carries the abort signal of a DownloadGuard (see downloadGuard.ts) that bounds the body:
  * Max Size, its Content-Length, the idle timeout, and n8n's Stop, which also ends the wait for headers.
  * One deadline scaled to Max Size (`downloadDeadlineMs`) covers all the requests and the body.
@@ -142,11 +145,15 @@ async function openOnce(
 		options.abortSignal = guard.signal;
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: string | undefined;
+		let transient = false;
 		try {
 			if (!guard.stopped)
 				response = (await context.helpers.httpRequest(options)) as IN8nHttpFullResponse;
 		} catch (error) {
-			failure = ((error as Error).message ?? 'connection failed').replace(/\?\S*/g, '');
+			const message = ((error as Error).message ?? 'connection failed').replace(/\?\S*/g, '');
+			failure = echo(message, 200, await secretsOf(context));
+			// only a dropped connection or a timeout is tried again: a refusal (n8n's address check) is final
+			transient = networkCode(error) !== undefined;
 		}
 		if (guard.stopped?.reason === 'cancelled') {
 			if (response) discard(response.body);
@@ -165,7 +172,7 @@ async function openOnce(
 			? header((response.headers ?? {}) as Record<string, unknown>, 'location')
 			: undefined;
 		if (status !== undefined && REDIRECTS.has(status) && location) return { redirect: location };
-		const transient = failure !== undefined || (status !== undefined && status >= 500);
+		if (status !== undefined && status >= 500) transient = true;
 		if (transient && attempt < policy.maxTransientRetries) {
 			await waitOrCancel(context, transientBackoff(attempt), opening.itemIndex);
 			continue;

@@ -1,5 +1,6 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import { redactPairs, withoutSecrets } from './redact';
 
 export interface ServiceErrorDetail {
 	field?: string;
@@ -41,11 +42,12 @@ const MAX_LISTED = 20;
 const UNPRINTABLE = /(?:(?!\u200d)[\p{Cc}\p{Cf}\u2028\u2029])+/gu;
 
 /**
- * A value from outside made safe to copy into an error: control and invisible characters become spaces
- * (so it stays on one line), runs of spaces shrink to one, and beyond `limit` characters it is cut, with an
- * ellipsis and the length it had. Only a bounded prefix is read, whatever the value's size.
+ * A value from outside made safe to copy into an error: the credential's `secrets` (its key and webhook secret,
+ * when known) and the values of credential-like pairs are replaced (redact.ts), control and invisible characters
+ * become spaces (so it stays on one line), runs of spaces shrink to one, and beyond `limit` characters it is cut,
+ * with an ellipsis and the length it had. Only a bounded prefix is read, whatever the value's size.
  */
-export function echo(value: unknown, limit = ECHO_LIMIT): string {
+export function echo(value: unknown, limit = ECHO_LIMIT, secrets?: readonly string[]): string {
 	let text: string;
 	if (typeof value === 'string') text = value;
 	else if (value === undefined || value === null) text = '';
@@ -57,7 +59,8 @@ export function echo(value: unknown, limit = ECHO_LIMIT): string {
 		}
 	} else text = String(value);
 	const window = limit * 4 + 16;
-	const clean = text.slice(0, window).replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
+	const head = withoutSecrets(text, secrets, window);
+	const clean = redactPairs(head.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim());
 	if (clean.length <= limit && text.length <= window) return clean;
 	let cut = clean.slice(0, limit);
 	if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
@@ -78,16 +81,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Missing marker ids kept in one error, in all: the map per platform keeps this many, and the details' lists too. */
 export const MAX_MISSING_IDS = 1000;
 
+/** `echo` with the secrets of one error. */
+type Say = (value: unknown, limit?: number) => string;
+
 /** Missing ids as the error keeps them: the first `max`, each cut to 80 characters. */
-function boundedIds(ids: unknown[], max: number): string[] {
-	return ids.slice(0, max).map((id) => echo(id, 80));
+function boundedIds(ids: unknown[], max: number, say: Say): string[] {
+	return ids.slice(0, max).map((id) => say(id, 80));
 }
 
 /**
  * The missing ids per platform of the envelope: at most 20 platforms, 1,000 ids in all, shared out evenly so that
  * every platform kept keeps some.
  */
-function asMissingMap(value: unknown): Record<string, string[]> | undefined {
+function asMissingMap(value: unknown, say: Say): Record<string, string[]> | undefined {
 	if (!isRecord(value)) return undefined;
 	const lists = Object.entries(value)
 		.filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]))
@@ -95,7 +101,7 @@ function asMissingMap(value: unknown): Record<string, string[]> | undefined {
 	if (!lists.length) return undefined;
 	const share = Math.floor(MAX_MISSING_IDS / lists.length);
 	return Object.fromEntries(
-		lists.map(([platform, ids]) => [echo(platform, 40), boundedIds(ids, share)]),
+		lists.map(([platform, ids]) => [say(platform, 40), boundedIds(ids, share, say)]),
 	);
 }
 
@@ -125,13 +131,17 @@ function missingOfDetails(details: ServiceErrorDetail[]): Record<string, string[
 }
 
 /** A detail as the error keeps it: its field, message, subcode and platform echoed, its missing ids bounded. */
-function boundedDetail(detail: Record<string, unknown>, share: number): ServiceErrorDetail {
+function boundedDetail(
+	detail: Record<string, unknown>,
+	share: number,
+	say: Say,
+): ServiceErrorDetail {
 	const bounded: ServiceErrorDetail = {};
-	if (detail.field !== undefined) bounded.field = echo(detail.field, 120);
-	if (detail.message !== undefined) bounded.message = echo(detail.message);
-	if (detail.subcode !== undefined) bounded.subcode = echo(detail.subcode, 60);
-	if (detail.platform !== undefined) bounded.platform = echo(detail.platform, 40);
-	if (Array.isArray(detail.missing)) bounded.missing = boundedIds(detail.missing, share);
+	if (detail.field !== undefined) bounded.field = say(detail.field, 120);
+	if (detail.message !== undefined) bounded.message = say(detail.message);
+	if (detail.subcode !== undefined) bounded.subcode = say(detail.subcode, 60);
+	if (detail.platform !== undefined) bounded.platform = say(detail.platform, 40);
+	if (Array.isArray(detail.missing)) bounded.missing = boundedIds(detail.missing, share, say);
 	return bounded;
 }
 
@@ -139,9 +149,14 @@ function boundedDetail(detail: Record<string, unknown>, share: number): ServiceE
  * Reads `{error: {code, message, details}}`; any other body (HTML, text, empty) still gives a readable error.
  * Every text the service chose (code, message, details, missing ids) is bounded with `echo`: at most 100
  * details are kept, missing ids for at most 20 platforms and 1,000 ids in all (the details' lists share out another
- * 1,000), and a body of any size gives a short error.
+ * 1,000), and a body of any size gives a short error. `secrets`: the credential's, removed from every text.
  */
-export function parseServiceError(status: number, body: unknown): ServiceError {
+export function parseServiceError(
+	status: number,
+	body: unknown,
+	secrets?: readonly string[],
+): ServiceError {
+	const say: Say = (value, limit) => echo(value, limit, secrets);
 	let parsed: unknown = body;
 	if (typeof body === 'string') {
 		try {
@@ -152,7 +167,7 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 	}
 	const envelope = isRecord(parsed) && isRecord(parsed.error) ? parsed.error : undefined;
 	if (!envelope) {
-		const text = typeof parsed === 'string' ? echo(parsed) : '';
+		const text = typeof parsed === 'string' ? say(parsed) : '';
 		return {
 			code: STATUS_CODES[status] ?? `HTTP_${status}`,
 			message: text
@@ -167,19 +182,19 @@ export function parseServiceError(status: number, body: unknown): ServiceError {
 	// the details' missing lists share out 1,000 ids, evenly, so each keeps some
 	const lists = given.filter((detail) => Array.isArray(detail.missing)).length;
 	const share = lists ? Math.floor(MAX_MISSING_IDS / lists) : 0;
-	const details = given.map((detail) => boundedDetail(detail, share));
+	const details = given.map((detail) => boundedDetail(detail, share, say));
 	const missing =
-		asMissingMap(envelope.missing) ??
-		asMissingMap(envelope.missing_markers) ??
+		asMissingMap(envelope.missing, say) ??
+		asMissingMap(envelope.missing_markers, say) ??
 		missingOfDetails(details);
 	return {
 		code:
 			typeof envelope.code === 'string' && envelope.code.trim()
-				? echo(envelope.code, 60)
+				? say(envelope.code, 60)
 				: (STATUS_CODES[status] ?? `HTTP_${status}`),
 		message:
 			typeof envelope.message === 'string'
-				? echo(envelope.message)
+				? say(envelope.message)
 				: `The service answered ${status}`,
 		details,
 		missing,
@@ -235,8 +250,9 @@ export function serviceApiError(
 	status: number,
 	body: unknown,
 	itemIndex?: number,
+	secrets?: readonly string[],
 ): NodeApiError {
-	const error = parseServiceError(status, body);
+	const error = parseServiceError(status, body, secrets);
 	const response: IDataObject = {
 		code: error.code,
 		message: error.message,

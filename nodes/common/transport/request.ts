@@ -40,6 +40,8 @@ interface Prepared {
 	deadline?: number;
 	/** Notes each answer in the log of the item whose write this is (writeWatch.ts). */
 	noteWrite?: (status: number | undefined) => void;
+	/** The credential's secrets, removed from the texts of its errors. */
+	secrets: readonly string[];
 }
 
 /**
@@ -60,7 +62,8 @@ export async function apiRequest<T = IDataObject>(
 		const bounds = { method: prepared.method, capMs, deadline: prepared.deadline };
 		const decision = afterFailure(failure, tries, { ...bounds, nowMs: Date.now() });
 		if ('stop' in decision) {
-			const about = { method: prepared.method, itemIndex: request.itemIndex, capMs, poll };
+			const { method, secrets } = prepared;
+			const about = { method, itemIndex: request.itemIndex, capMs, poll, secrets };
 			throw stopError(context, decision, about);
 		}
 		tries = decision.tries;
@@ -79,7 +82,7 @@ async function prepare(context: ApiContext, request: ApiRequest): Promise<Prepar
 	const method = request.method.toUpperCase() as IHttpRequestMethods;
 	// Retry On Fail's memory watches what each item's writes came to: the item's log now
 	const noteWrite = writeNoteFor(context, method);
-	const { baseUrl, owner } = await credentialsOf(context);
+	const { baseUrl, owner, secrets } = await credentialsOf(context);
 	const signal = cancelSignalOf(context);
 	const deadline = pollDeadlineOf(context);
 	const options: IHttpRequestOptions = {
@@ -100,7 +103,7 @@ async function prepare(context: ApiContext, request: ApiRequest): Promise<Prepar
 		route: routeTemplate(method, request.path),
 		socialSet: /^\/v2\/social-sets\/(\d+)/.exec(request.path)?.[1],
 	};
-	return { request, method, options, scope, signal, deadline, noteWrite };
+	return { request, method, options, scope, signal, deadline, noteWrite, secrets };
 }
 
 /** Sends the request once: its answer's body after a 2xx, else what went wrong. */

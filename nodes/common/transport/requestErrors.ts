@@ -13,6 +13,8 @@ export interface StoppedRequest {
 	/** Longest total rate-limit wait of the request. */
 	capMs: number;
 	poll: boolean;
+	/** The credential's key and webhook secret, removed from every text copied into the error. */
+	secrets?: readonly string[];
 }
 
 const minutes = (ms: number) =>
@@ -23,12 +25,12 @@ type RateLimited = Extract<Stop, { stop: 'rateLimited' }>;
 function rateLimitError(node: INode, limited: RateLimited, request: StoppedRequest): NodeApiError {
 	const { itemIndex } = request;
 	const which = limited.resource
-		? `the social set limit for ${echo(limited.resource, 80)}`
+		? `the social set limit for ${echo(limited.resource, 80, request.secrets)}`
 		: 'the per-user limit';
 	const retryAt = limited.resetAtMs ? new Date(limited.resetAtMs).toISOString() : undefined;
 	const bound = `The node waits at most ${minutes(request.capMs)} for a rate limit${request.poll ? ' in a poll; the next poll tries again' : ''}.`;
 	if (limited.body !== undefined) {
-		const error = serviceApiError(node, 429, limited.body, itemIndex);
+		const error = serviceApiError(node, 429, limited.body, itemIndex, request.secrets);
 		const when = retryAt ? ` It resets at ${retryAt}: retry after that.` : '';
 		error.description = `Rate limit reached: ${which}.${when} ${bound}${error.description ? `\n${error.description}` : ''}`;
 		return error;
@@ -57,10 +59,9 @@ export function pollBudgetError(node: INode, itemIndex?: number): NodeOperationE
 	);
 }
 
-/** A thrown error's message, with any Bearer token in it replaced, echoed short. */
-function safeMessage(error: unknown): string {
-	const message = error instanceof Error ? error.message : String(error);
-	return echo(message.replace(/Bearer\s+\S+/gi, 'Bearer [redacted]'));
+/** A thrown error's message, echoed short: without the credential's secrets and credential-like pairs (redact.ts). */
+function safeMessage(error: unknown, secrets?: readonly string[]): string {
+	return echo(error instanceof Error ? error.message : String(error), undefined, secrets);
 }
 
 /** The error a request ends with, for the reason the retry policy gave (retryPolicy.ts). */
@@ -78,7 +79,7 @@ export function stopError(
 		case 'failed':
 			return new NodeOperationError(
 				context.getNode(),
-				`Request to the Social Publishing service failed: ${safeMessage(stop.error)}`,
+				`Request to the Social Publishing service failed: ${safeMessage(stop.error, request.secrets)}`,
 				{ itemIndex },
 			);
 		case 'connection':
@@ -96,6 +97,6 @@ export function stopError(
 		case 'rateLimited':
 			return rateLimitError(context.getNode(), stop, request);
 		case 'service':
-			return serviceApiError(context.getNode(), stop.status, stop.body, itemIndex);
+			return serviceApiError(context.getNode(), stop.status, stop.body, itemIndex, request.secrets);
 	}
 }

@@ -80,21 +80,40 @@ export function transientBackoff(attempt: number, random: () => number = Math.ra
 	return backoffDelay(attempt, policy.transientBaseMs, policy.transientCapMs, random);
 }
 
-/** The connection error code of a thrown error (or of one of its causes), when it is one. */
-function networkCode(error: unknown): string | undefined {
-	const seen = new Set<unknown>();
-	let current: unknown = error;
-	while (current && typeof current === 'object' && !seen.has(current)) {
-		seen.add(current);
-		const code = (current as { code?: unknown }).code;
+/** The mark n8n's HTTP layer puts on an error that must not be tried again (its address check's refusals). */
+const NON_RETRYABLE = Symbol.for('n8n.backend-network.non-retryable-error');
+
+/** A thrown error and its causes, each once, at most 16 levels. */
+function causeChain(error: unknown): object[] {
+	const chain: object[] = [];
+	for (
+		let level = error;
+		level && typeof level === 'object' && !chain.includes(level) && chain.length < 16;
+
+	) {
+		chain.push(level);
+		level = (level as { cause?: unknown }).cause;
+	}
+	return chain;
+}
+
+/**
+ * The connection error code of a thrown error (or of one of its causes), when it is one: what a retry may cure.
+ * An error n8n marks as final (a refusal of its address check) has none, whatever its text says.
+ */
+export function networkCode(error: unknown): string | undefined {
+	const chain = causeChain(error);
+	if (chain.some((level) => (level as Record<symbol, unknown>)[NON_RETRYABLE] === true))
+		return undefined;
+	for (const level of chain) {
+		const code = (level as { code?: unknown }).code;
 		if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
-		const message = (current as { message?: unknown }).message;
+		const message = (level as { message?: unknown }).message;
 		if (typeof message === 'string') {
 			const match = [...NETWORK_CODES].find((c) => message.includes(c));
 			if (match) return match;
 			if (/socket hang up|timeout of \d+ms exceeded/i.test(message)) return 'ECONNRESET';
 		}
-		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
 }

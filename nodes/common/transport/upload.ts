@@ -5,8 +5,9 @@ import type {
 	INode,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { policy, transientBackoff } from './retryPolicy';
-import { cancelSignalOf } from './caller';
+import { networkCode, policy, transientBackoff } from './retryPolicy';
+import { cancelSignalOf, secretsOf } from './caller';
+import { echo } from './errors';
 import { waitOrCancel } from './wait';
 
 export type UploadBody = Buffer | NodeJS.ReadableStream;
@@ -109,15 +110,46 @@ function uploadTimedOut(node: INode, upload: Upload): NodeOperationError {
 	);
 }
 
+/** Characters of the storage host's answer read for its `<Code>` and `<Message>`, which open its XML error. */
+export const STORAGE_ANSWER_READ = 64 * 1024;
+
+/** The text of the first `<tag>` of `head` (to its end when unterminated), found with `indexOf`. */
+function xmlText(head: string, tag: string): string | undefined {
+	const start = head.indexOf(`<${tag}>`);
+	if (start === -1) return undefined;
+	const from = start + tag.length + 2;
+	const end = head.indexOf(`</${tag}>`, from);
+	return head.slice(from, end === -1 ? undefined : end);
+}
+
+/**
+ * The storage host's `<Code>` and `<Message>` (or the start of a body that has none), each bounded with `echo`
+ * (60 and 300 characters, one line, the credential's secrets and credential-like pairs removed). Only the first
+ * 64 KiB are read, each with `indexOf`: linear, whatever the body's size.
+ */
+export function storageAnswer(
+	body: unknown,
+	secrets?: readonly string[],
+): { code?: string; message?: string } {
+	const head = typeof body === 'string' ? body.slice(0, STORAGE_ANSWER_READ) : '';
+	const code = xmlText(head, 'Code');
+	const message = xmlText(head, 'Message') ?? (code === undefined ? head : undefined);
+	return {
+		code: code === undefined ? undefined : echo(code, 60, secrets) || undefined,
+		message: message === undefined ? undefined : echo(message, 300, secrets) || undefined,
+	};
+}
+
 function uploadFailed(
 	node: INode,
 	response: IN8nHttpFullResponse | undefined,
 	failure: string | undefined,
 	upload: Upload,
+	secrets: readonly string[],
 ): NodeApiError {
 	const status = response?.statusCode;
-	const bodyText = typeof response?.body === 'string' ? response.body : '';
-	const storageCode = /<Code>([^<]+)<\/Code>/.exec(bodyText)?.[1];
+	const answer = storageAnswer(response?.body, secrets);
+	const storageCode = answer.code;
 	const signature =
 		storageCode === 'SignatureDoesNotMatch'
 			? 'The storage host refused the request signature: the upload must be a plain PUT of the bytes with no extra headers.'
@@ -126,7 +158,7 @@ function uploadFailed(
 		node,
 		{
 			code: storageCode ?? (failure ? 'UPLOAD_FAILED' : `HTTP_${status}`),
-			message: failure ?? bodyText.slice(0, 300),
+			message: failure ?? answer.message ?? '',
 		},
 		{
 			message: `Uploading the file to the presigned URL failed: ${storageCode ?? failure ?? `HTTP ${status}`}`,
@@ -140,7 +172,8 @@ function uploadFailed(
 /**
  * Sends the file to the presigned upload URL: a plain PUT of the raw bytes, no Authorization and no
  * Content-Type (the storage host refuses extra headers). A Buffer body is retried after a 5xx or a
- * dropped connection; a stream cannot be replayed, so it is sent once.
+ * dropped connection (any other thrown error, such as a refusal of n8n's address check, is final); a stream
+ * cannot be replayed, so it is sent once.
  * The PUT has a deadline scaled to its size (`uploadDeadlineMs`, the HTTP client's request timeout, which
  * runs until the storage host answers) and ends at once when the execution is cancelled (Stop).
  */
@@ -160,22 +193,25 @@ export async function putToUploadUrl(
 		if (cancelSignal?.aborted) throw uploadCancelled(this.getNode(), upload);
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: string | undefined;
+		let transient = false;
 		try {
 			const options = putOptions(uploadUrl, body, upload, cancelSignal);
 			response = (await this.helpers.httpRequest(options)) as IN8nHttpFullResponse;
 		} catch (error) {
-			failure = (error as Error).message?.replace(/\?.*$/, '') ?? 'connection failed';
+			const message = (error as Error).message?.replace(/\?.*$/, '') ?? 'connection failed';
+			failure = echo(message, 200, await secretsOf(this));
+			transient = networkCode(error) !== undefined;
 		}
 		if (cancelSignal?.aborted) throw uploadCancelled(this.getNode(), upload);
 		const status = response?.statusCode;
 		if (status !== undefined && status >= 200 && status < 300) return;
 		if (failure !== undefined && /timeout of \d+ms exceeded|ETIMEDOUT/i.test(failure))
 			throw uploadTimedOut(this.getNode(), upload);
-		const transient = failure !== undefined || (status !== undefined && status >= 500);
+		if (status !== undefined && status >= 500) transient = true;
 		if (transient && replayable && attempt < policy.maxTransientRetries) {
 			await waitOrCancel(this, transientBackoff(attempt), itemIndex);
 			continue;
 		}
-		throw uploadFailed(this.getNode(), response, failure, upload);
+		throw uploadFailed(this.getNode(), response, failure, upload, await secretsOf(this));
 	}
 }

@@ -2,6 +2,7 @@ import type { Failure, Tries, TryBounds } from '../../../../nodes/common/transpo
 import {
 	NO_TRIES,
 	afterFailure,
+	networkCode,
 	policy,
 	transientBackoff,
 } from '../../../../nodes/common/transport/retryPolicy';
@@ -226,6 +227,21 @@ describe('after a dropped connection', () => {
 			stop: 'failed',
 			error,
 		});
+	});
+
+	test('an error n8n marks as final (its address check) stops at once, even when it or its cause names a connection code', () => {
+		const mark = Symbol.for('n8n.backend-network.non-retryable-error');
+		const refused = Object.assign(new Error('blocked, ECONNREFUSED'), {
+			code: 'ECONNREFUSED',
+			[mark]: true,
+		});
+		const wrapped = new Error('request failed', { cause: refused });
+		for (const error of [refused, wrapped])
+			expect(afterFailure({ thrown: error, cancelled: false }, tries(), bounds('GET'))).toEqual({
+				stop: 'failed',
+				error,
+			});
+		expect(networkCode(refused)).toBeUndefined();
 	});
 });
 

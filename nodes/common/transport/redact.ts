@@ -1,0 +1,88 @@
+/**
+ * What is removed from a text from outside before it goes into an error: the credential's key and webhook secret
+ * wherever they stand, and the value of every credential-like pair (`apiKey=…`, `"token": "…"`,
+ * `Authorization: Basic …`, `Bearer …`). `echo` (errors.ts) runs it on every text it copies. Linear in the text:
+ * the secrets are found with `indexOf`, and each pattern reads a bounded name before its value, whose characters
+ * it consumes.
+ */
+
+/** What a removed value becomes. */
+export const REDACTED = '[redacted]';
+
+/** Shorter secrets are not looked for: every short word of a text would be at risk. */
+const MIN_SECRET_LENGTH = 6;
+
+/**
+ * A secret-ish name (case-insensitive; after up to three words joined by `_` or `-`, such as `X-Amz-`, and one
+ * of a few camel-case prefixes, such as `api` of `apiKey`), its separator (`=`, `:`, or a JSON
+ * key's closing quote and colon), then its value: a quoted string (escapes kept inside), or a run up to a
+ * delimiter, after an optional scheme (`Basic `, `Bearer `). A name is read only where no letter, digit, `_` or
+ * `-` stands before it, so `monkey=…` is left as it is.
+ */
+const PAIR = new RegExp(
+	'(?<![\\w-])' +
+		'((?:[a-z0-9]{1,16}[-_]){0,3}' +
+		'(?:(?:api|access|refresh|id|auth|client|webhook|session|private|signing|secret)[-_]?)?' +
+		'(?:api[-_]?key|key|token|secret|password|passwd|pwd|authorization|bearer|signature|sig|cookie|credentials?)' +
+		'["\']?\\s{0,3}[:=]\\s{0,3})' +
+		'(?:"(?:[^"\\\\]|\\\\.)*"?|\'[^\']*\'?|(?:(?:basic|bearer|digest|token)\\s{1,3})?[^\\s"\',;&<>{}()[\\]]+)',
+	'gi',
+);
+
+/** `Bearer …` anywhere, with or without a name before it. */
+const BEARER = /(?<![\w-])(bearer\s{1,3})[^\s"',;&<>{}()[\]]+/gi;
+
+/** The value of every credential-like pair of `text` replaced, the name kept. */
+export function redactPairs(text: string): string {
+	return text
+		.replace(PAIR, (_match, name: string) => `${name}${REDACTED}`)
+		.replace(BEARER, (_match, scheme: string) => `${scheme}${REDACTED}`);
+}
+
+/** The forms a secret may take in a text: as it is, URL-encoded, JSON-escaped. */
+function formsOf(secrets: readonly string[]): string[] {
+	const forms = new Set<string>();
+	for (const secret of secrets) {
+		if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
+		forms.add(secret);
+		forms.add(encodeURIComponent(secret));
+		forms.add(JSON.stringify(secret).slice(1, -1));
+	}
+	return Array.from(forms);
+}
+
+/**
+ * The first `end` characters of `text` with every secret that starts among them replaced (also one that runs
+ * past `end`: the text is searched a secret's length further, so no piece of it is left at the cut).
+ */
+export function withoutSecrets(
+	text: string,
+	secrets: readonly string[] | undefined,
+	end = text.length,
+): string {
+	const forms = secrets?.length ? formsOf(secrets) : [];
+	if (!forms.length) return text.slice(0, end);
+	let longest = 0;
+	for (const form of forms) longest = Math.max(longest, form.length);
+	const scope = text.slice(0, end + longest);
+	const found: Array<{ from: number; to: number }> = [];
+	for (const form of forms) {
+		for (let at = scope.indexOf(form); at !== -1 && at < end; at = scope.indexOf(form, at + 1))
+			found.push({ from: at, to: at + form.length });
+	}
+	if (!found.length) return text.slice(0, end);
+	found.sort((a, b) => a.from - b.from);
+	let kept = '';
+	let from = 0;
+	for (const range of found) {
+		// a range that overlaps the one before only lengthens it
+		if (range.from >= from) kept += `${scope.slice(from, range.from)}${REDACTED}`;
+		from = Math.max(from, range.to);
+	}
+	return from < end ? kept + scope.slice(from, end) : kept;
+}
+
+/** Both: the secrets, then the pairs. */
+export function redact(text: string, secrets?: readonly string[]): string {
+	return redactPairs(withoutSecrets(text, secrets));
+}

@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { echo } from '../../../../nodes/common/transport/errors';
+import {
+	REDACTED,
+	redact,
+	redactPairs,
+	withoutSecrets,
+} from '../../../../nodes/common/transport/redact';
+import { perCall } from '../../../harness/cpu';
+
+const KEY = 'sk_live_7Hq2xZp0Lw9c';
+
+describe('redact: credential-like pairs and the credential’s own secrets', () => {
+	test.each([
+		['apiKey=abc123def', `apiKey=${REDACTED}`],
+		['api_key: abc123def', `api_key: ${REDACTED}`],
+		['API-KEY=abc123def', `API-KEY=${REDACTED}`],
+		['{"apiKey":"abc \\"123\\" def","x":1}', `{"apiKey":${REDACTED},"x":1}`],
+		["token='abc 123'", `token=${REDACTED}`],
+		['?access_token=abc123&page=2', `?access_token=${REDACTED}&page=2`],
+		['Authorization: Basic dXNlcjpwYXNz', `Authorization: ${REDACTED}`],
+		['authorization=Bearer abc.def', `authorization=${REDACTED}`],
+		['sent Bearer abc.def.ghi here', `sent Bearer ${REDACTED} here`],
+		['secret=s3cr3t; password=hunter2', `secret=${REDACTED}; password=${REDACTED}`],
+		['X-Signature: sha256=abc', `X-Signature: ${REDACTED}`],
+		['X-Amz-Signature=abc&X-Amz-Date=1', `X-Amz-Signature=${REDACTED}&X-Amz-Date=1`],
+		['client_secret=abc webhookSecret=def', `client_secret=${REDACTED} webhookSecret=${REDACTED}`],
+	])('%s', (given, expected) => {
+		expect(redactPairs(given)).toBe(expected);
+	});
+
+	test('names that only end like a secret-ish name, and prose, are left as they are', () => {
+		for (const text of ['monkey=banana', 'keyboard: qwerty', 'the token expired', 'Basic plan'])
+			expect(redactPairs(text)).toBe(text);
+	});
+
+	test('the secrets are removed wherever they stand, also URL-encoded and JSON-escaped', () => {
+		const odd = 'k/y+"q\\z9';
+		const text = `a${KEY}b ${encodeURIComponent(odd)} ${JSON.stringify(odd)} ${KEY}${KEY}`;
+		const kept = withoutSecrets(text, [KEY, odd]);
+		expect(kept).not.toContain(KEY);
+		expect(kept).not.toContain(encodeURIComponent(odd));
+		expect(kept).not.toContain('z9');
+		expect(kept.startsWith(`a${REDACTED}b `)).toBe(true);
+	});
+
+	test('a secret cut by the window is removed whole: no piece of it stays at the cut', () => {
+		const text = `${'x'.repeat(95)}${KEY}`;
+		expect(withoutSecrets(text, [KEY], 100)).toBe(`${'x'.repeat(95)}${REDACTED}`);
+		expect(echo(`${'y'.repeat(290)} ${KEY} more`, 300, [KEY])).not.toContain(KEY.slice(0, 8));
+	});
+
+	test('short or empty secrets are not looked for', () => {
+		expect(withoutSecrets('a b c', ['', 'b'])).toBe('a b c');
+	});
+
+	test('generated texts: echo never shows the key, whatever surrounds it or however long the text', () => {
+		fc.assert(
+			fc.property(
+				fc.string({ maxLength: 2000 }),
+				fc.string({ maxLength: 2000 }),
+				fc.integer({ min: 1, max: 1000 }),
+				(before, after, limit) => {
+					const shown = echo(`${before}${KEY}${after}`, limit, [KEY]);
+					expect(shown).not.toContain(KEY);
+					// no piece of the key at the cut either
+					expect(shown).not.toContain(KEY.slice(0, 10));
+				},
+			),
+			{ numRuns: 500 },
+		);
+	});
+});
+
+describe('redact takes time linear in the text', () => {
+	const QUARTER = 25_000;
+	const FULL = 100_000;
+	const HOSTILE: Array<{ name: string; make: (n: number) => string }> = [
+		{ name: 'an unterminated quoted value', make: (n) => `apiKey="${'a\\'.repeat(n / 2)}` },
+		{ name: 'names without a separator', make: (n) => 'api_key '.repeat(n / 8) },
+		{ name: 'names followed by spaces', make: (n) => `token${' '.repeat(n)}` },
+		{ name: 'prefixes chained', make: (n) => 'client_access_api_'.repeat(n / 18) },
+		{ name: 'words joined by hyphens', make: (n) => 'abcdefghijklmnop-'.repeat(n / 17) },
+		{ name: 'separators only', make: (n) => '=:'.repeat(n / 2) },
+		{ name: 'Bearer runs', make: (n) => 'bearer '.repeat(n / 7) },
+		{ name: 'the key repeated and overlapping', make: (n) => 'a'.repeat(n) },
+	];
+	test.each(HOSTILE)('$name: 4x the text takes under 10x the work', ({ make }) => {
+		const small = make(QUARTER);
+		const large = make(FULL);
+		const secrets = ['aaaaaaaa', KEY];
+		const time = (text: string) =>
+			Math.min(...[0, 1, 2].map(() => perCall(() => redact(text, secrets))));
+		const ratio = time(large) / time(small);
+		expect(ratio).toBeLessThan(10);
+	});
+});
