@@ -47,7 +47,7 @@ const seed = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : und
 const path = process.env.PROPERTY_PATH;
 
 /** Generated calls per operation and state: a write has more ways to go wrong than a read. */
-const runsOf = (op: CatalogOperation) => (op.kind === 'write' ? 3 : 1);
+const runsOf = (op: CatalogOperation) => (op.kind === 'write' ? 2 : 1);
 
 /** The targets of the last call per sandbox and what was read after it: reused while a call changed nothing. */
 interface Ready {
