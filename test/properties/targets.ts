@@ -189,3 +189,101 @@ export function missingValues(parameters: INodeParameters, tool = false): string
 export function inputItem(): INodeExecutionData {
 	return fileItem(PNG_BYTES, 'property.png');
 }
+
+/**
+ * The states a target draft can be in for the AI tool's rule: the spec's stored states, and `publishing`,
+ * a scheduled draft whose date came (its publish in flight), and `publishingNow`, a draft published now
+ * whose publish is in flight (its stored status stays `draft`, `publish_state` is `in_progress`). The two
+ * in-flight states need a sandbox whose publishes stay in flight: `useSandbox({ publishDelayMs: large })`.
+ */
+export type TargetState = DraftState | 'publishing' | 'publishingNow';
+export const TARGET_STATES: TargetState[] = [...DRAFT_STATES, 'publishing', 'publishingNow'];
+/** The states whose draft is public or will become public by itself: its content, date and status are held. */
+export const LIVE_STATES: TargetState[] = ['scheduled', 'publishing', 'publishingNow'];
+
+/**
+ * Targets as `makeTargets` makes them, the ready media also used by the draft's post (so a change of its
+ * alt text would show in the draft), the draft brought into `state`. The sandbox's clock is moved for
+ * `publishing`: run it on a sandbox reset before each call.
+ */
+export async function makeTargetsAt(
+	fx: SandboxFixture,
+	state: TargetState,
+): Promise<Targets & { at: TargetState }> {
+	const tagName = 'property-target';
+	const [mediaId] = await Promise.all([
+		quickReadyMedia(fx),
+		must(fx, 'POST', `/v2/social-sets/${SOCIAL_SET}/tags`, { name: tagName }),
+	]);
+	const text = state === 'error' ? `${TARGET_TEXT} #fail` : TARGET_TEXT;
+	const draftId = (
+		await must<{ id: number }>(fx, 'POST', `/v2/social-sets/${SOCIAL_SET}/drafts`, {
+			platforms: { x: { enabled: true, posts: [{ text, media_ids: [mediaId] }], settings: {} } },
+			tags: ['property-target'],
+		})
+	).id;
+	const draftPath = `/v2/social-sets/${SOCIAL_SET}/drafts/${draftId}`;
+	const thread = await must<{ id: string; comments: Array<{ id: string }> }>(
+		fx,
+		'POST',
+		`${draftPath}/comment-threads`,
+		{ post_index: 0, selected_text: SELECTED, text: 'First comment' },
+	);
+	const made: DraftState =
+		state === 'publishing' ? 'scheduled' : state === 'publishingNow' ? 'draft' : state;
+	if (state === 'planned') await must(fx, 'PATCH', draftPath, { plan_at: inDays(2) });
+	if (state === 'scheduled') await must(fx, 'PATCH', draftPath, { publish_at: inDays(2) });
+	if (state === 'publishing') {
+		const soon = DateTime.fromJSDate(fx.sandbox.clock.now()).toUTC().plus({ minutes: 5 });
+		await must(fx, 'PATCH', draftPath, { publish_at: soon.toISO() });
+		await fx.sandbox.clock.advance(10 * 60_000);
+		await untilInFlight(fx, draftPath, 'publishing');
+	}
+	if (state === 'publishingNow') {
+		await must(fx, 'PATCH', draftPath, { publish_at: 'now' });
+		await untilInFlight(fx, draftPath, 'draft');
+	}
+	if (state === 'published' || state === 'error') {
+		await must(fx, 'PATCH', draftPath, { publish_at: 'now' });
+		await untilStatus(fx, draftPath, state);
+	}
+	return {
+		draftId,
+		state: made,
+		at: state,
+		mediaId,
+		threadId: thread.id,
+		commentId: thread.comments[0].id,
+		tagName,
+	};
+}
+
+async function untilInFlight(fx: SandboxFixture, path: string, status: string): Promise<void> {
+	for (let i = 0; i < 200; i++) {
+		const { body } = await api<{ status: string; publish_state?: string }>(fx, 'GET', path);
+		if (body.status === status && body.publish_state === 'in_progress') return;
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+	throw new Error(`${path} did not start publishing`);
+}
+
+/** A ready media with alt text, made over HTTP; polled often (the property suites' sandboxes process in 1 ms). */
+async function quickReadyMedia(fx: SandboxFixture): Promise<string> {
+	const upload = await must<{ media_id: string; upload_url: string }>(
+		fx,
+		'POST',
+		`/v2/social-sets/${SOCIAL_SET}/media/upload`,
+		{ file_name: 'target.png', alt_text: 'Target alt text' },
+	);
+	await fetch(upload.upload_url, { method: 'PUT', body: PNG_BYTES });
+	for (let i = 0; i < 500; i++) {
+		const { body } = await api<{ status: string }>(
+			fx,
+			'GET',
+			`/v2/social-sets/${SOCIAL_SET}/media/${upload.media_id}`,
+		);
+		if (body.status === 'ready') return upload.media_id;
+		await new Promise((resolve) => setTimeout(resolve, 2));
+	}
+	throw new Error('media did not become ready');
+}

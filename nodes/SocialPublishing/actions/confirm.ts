@@ -9,14 +9,15 @@ import type { Operations, ToolGate } from './types';
 
 /**
  * AI-agent safety. n8n runs a node with `usableAsTool` as an agent's tool under a node type whose name
- * ends in `Tool` (it adds the suffix when it loads the node). Run that way, the operations that publish,
- * schedule, replace or delete, and every download of a URL the call gives (Media > Upload from a URL, Draft
- * Create and Update with Media URLs), act only when "Confirm" is true;
- * otherwise the tool answers with what it would do and sends no write request. As a regular node nothing
- * changes.
+ * ends in `Tool` (it adds the suffix when it loads the node). Run that way, a call that would change
+ * something public or about to become public (toolRule.ts states the rule: publish or schedule, unschedule,
+ * delete, replace the queue, download a URL the call gives, or write a draft that is scheduled or being
+ * published) acts only when "Confirm" is true; otherwise the tool answers with what it would do and sends no
+ * write request. As a regular node nothing changes.
  *
- * Each such operation says so itself: its module exports a `gate` (types.ts `ToolGate`) with the items it
- * holds back and its dry-run answer, and its resource's description carries the "Confirm" field.
+ * Each such operation says so itself: its module exports a `gate` (types.ts `ToolGate`, made by toolRule.ts
+ * `toolGate` from its effects) with its dry-run answer, and its resource's description carries the
+ * "Confirm" field.
  *
  * This guards against an agent's mistakes (a wrong draft id, a misread request); it is not an access
  * control: whoever can edit the workflow can set "Confirm" to a fixed true, and the credential's API
@@ -91,8 +92,9 @@ export async function unconfirmedToolAction(
 	itemIndex: number,
 ): Promise<IDataObject | undefined> {
 	if (!runsAsTool(context)) return undefined;
-	if (gate.holds && !gate.holds(context, itemIndex)) return undefined;
 	if (context.getNodeParameter('confirm', itemIndex, false) === true) return undefined;
 	if (approvedByHumanReview(context)) return undefined; // n8n's human review approved this call
+	// after the confirmation: the rule may read the target draft, which a confirmed call does not need
+	if (gate.holds && !(await gate.holds(context, itemIndex))) return undefined;
 	return await gate.answer(context, itemIndex);
 }

@@ -40,16 +40,45 @@ export type WriteAccess =
 /** The dry-run answer of a held-back tool call: what it would do; nothing is written. */
 export type DryRunAnswer = (context: IExecuteFunctions, itemIndex: number) => Promise<IDataObject>;
 
+/** A fact about an operation that holds for every item (`true`), or for the items this function says. */
+export type ItemFact = true | ((context: IExecuteFunctions, itemIndex: number) => boolean);
+
 /**
- * An operation an AI agent's tool call holds back until "Confirm" is true (actions/confirm.ts): it
- * publishes, schedules, replaces or deletes, or downloads a URL the call gives.
+ * What an operation does to what is public or will become public by itself: the facts the AI tool's rule
+ * (actions/toolRule.ts) reads, and nothing else. Each operation module states its own.
+ */
+export interface PublicEffects {
+	/** publishes a draft, now or at a date (schedules it) */
+	publishes?: ItemFact;
+	/** removes a draft's date (Unschedule): a scheduled draft stops publishing, a planned one loses its plan */
+	undates?: ItemFact;
+	/** deletes something for good: a draft, a comment thread, a comment */
+	deletes?: ItemFact;
+	/** replaces the queue schedule, the slots queued drafts publish in */
+	replacesQueue?: ItemFact;
+	/** downloads a URL the call gives */
+	downloads?: ItemFact;
+	/**
+	 * writes the target draft itself (its content, fields or date): public when that draft is scheduled or
+	 * being published, so the rule reads its status
+	 */
+	writesTargetDraft?: ItemFact;
+}
+
+/**
+ * An operation an AI agent's tool call holds back until "Confirm" is true (actions/confirm.ts), built by
+ * `toolGate` (actions/toolRule.ts) from the operation's `PublicEffects`: it publishes, unschedules,
+ * deletes, replaces the queue, downloads a URL the call gives, or writes a draft that is scheduled or being
+ * published.
  */
 export interface ToolGate {
+	/** What the operation does to what is public: the facts `holds` is decided from. */
+	effects: PublicEffects;
 	/**
-	 * Whether this item waits for "Confirm" (read before it, in tool runs only); absent: every item
-	 * does. It may refuse bad input as the operation would.
+	 * Whether this item waits for "Confirm" (read in unconfirmed tool runs only; it may read the target
+	 * draft's status with one GET); absent: every item does. It may refuse bad input as the operation would.
 	 */
-	holds?: (context: IExecuteFunctions, itemIndex: number) => boolean;
+	holds?: (context: IExecuteFunctions, itemIndex: number) => Promise<boolean>;
 	/** Its answer while unconfirmed. */
 	answer: DryRunAnswer;
 }

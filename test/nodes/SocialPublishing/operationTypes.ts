@@ -1,7 +1,7 @@
 /**
  * Not run by jest: `npm run typecheck` (tsc over test/) compiles it, and each `@ts-expect-error` below
  * fails the check when the line under it compiles. It proves that an operation module cannot leave out
- * what it is: its `access`, a write's reconcile decision, a gate's answer (operations.test.ts checks the
+ * what it is: its `access`, a write's reconcile decision, a gate's effects and answer (operations.test.ts checks the
  * modules themselves).
  */
 import type * as create from '../../../nodes/SocialPublishing/actions/draft/create.operation';
@@ -22,7 +22,12 @@ export const accepted = {
 	read: { description, execute, access: { kind: 'read' } },
 	reconciled: { description, execute, access: { kind: 'write', reconcile: async () => undefined } },
 	sentAgain: { description, execute, access: { kind: 'write', sentAgain: 'PUT: the same again' } },
-	gated: { description, execute, access: { kind: 'read' }, gate: { answer } },
+	gated: {
+		description,
+		execute,
+		access: { kind: 'read' },
+		gate: { effects: { deletes: true }, answer },
+	},
 } satisfies Operations;
 
 /** A resource index lists an operation module without `access`. */
@@ -46,4 +51,7 @@ export const undefinedReconcile: Access = { kind: 'write', reconcile: undefined 
 export const readReconciled: Access = { kind: 'read', reconcile: async () => undefined };
 
 // @ts-expect-error a gate must give its dry-run answer
-export const gateWithoutAnswer: ToolGate = { holds: () => true };
+export const gateWithoutAnswer: ToolGate = { effects: { deletes: true }, holds: async () => true };
+
+// @ts-expect-error a gate must state what the operation does to what is public
+export const gateWithoutEffects: ToolGate = { answer };

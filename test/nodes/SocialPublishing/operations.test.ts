@@ -53,6 +53,8 @@ function gateProblem(module: unknown): string | undefined {
 	if (gate === undefined) return undefined;
 	if (!isObject(gate) || typeof gate.answer !== 'function') return 'a gate without its answer';
 	if (gate.holds !== undefined && typeof gate.holds !== 'function') return 'holds is no function';
+	if (!isObject(gate.effects) || Object.keys(gate.effects).length === 0)
+		return 'a gate that states no effect';
 	return undefined;
 }
 
@@ -91,6 +93,8 @@ describe('the checks find a mistake', () => {
 		[{ gate: {} }, 'a gate without its answer'],
 		[{ gate: { holds: () => true } }, 'a gate without its answer'],
 		[{ gate: { answer: execute, holds: true } }, 'holds is no function'],
+		[{ gate: { answer: execute } }, 'a gate that states no effect'],
+		[{ gate: { answer: execute, effects: {} } }, 'a gate that states no effect'],
 	])('gate %j', (module, problem) => {
 		expect(gateProblem(module)).toBe(problem);
 	});

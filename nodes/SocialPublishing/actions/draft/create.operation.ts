@@ -17,7 +17,8 @@ import {
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { validateCreate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
-import { createDryRun, createHeldBack } from './dryRuns';
+import { createDownloads, createDryRun, createPublishes } from './dryRuns';
+import { toolGate } from '../toolRule';
 import { reconcileCreate } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(
@@ -89,4 +90,7 @@ export async function execute(
 export const access: Access = { kind: 'write', reconcile: reconcileCreate };
 
 /** As an AI agent's tool, held back when it publishes (Publish At) or downloads (Media URLs). */
-export const gate: ToolGate = { holds: createHeldBack, answer: createDryRun };
+export const gate: ToolGate = toolGate(
+	{ publishes: createPublishes, downloads: createDownloads },
+	createDryRun,
+);

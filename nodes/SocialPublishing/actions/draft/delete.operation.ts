@@ -7,6 +7,7 @@ import { draftIdField } from './fields/draftFields';
 import { getDraftTarget } from './draftRequests';
 import { deleteDryRun } from './dryRuns';
 import { reconcileDelete } from './reconcile';
+import { toolGate } from '../toolRule';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['delete'] } },
@@ -33,4 +34,4 @@ export async function execute(
 
 export const access: Access = { kind: 'write', reconcile: reconcileDelete };
 
-export const gate: ToolGate = { answer: deleteDryRun };
+export const gate: ToolGate = toolGate({ deletes: true }, deleteDryRun);

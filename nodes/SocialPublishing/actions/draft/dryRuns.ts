@@ -139,18 +139,21 @@ const readCreateCall = (context: IExecuteFunctions, itemIndex: number) =>
 const readUpdateCall = (context: IExecuteFunctions, itemIndex: number) =>
 	readWriteCall(context, itemIndex, 'updateFields', 'keep');
 
-const holdsCall = (call: DraftWriteCall) =>
-	call.publishAt !== undefined || call.mediaUrls.length > 0;
-
 const publishes = (call: DraftWriteCall) =>
 	call.publishAt !== undefined ? ` and publish it ${describeWhen(call.publishAt)}` : '';
 
-/** Create and Update are held back only with Publish At or Media URLs. */
-export const createHeldBack = (context: IExecuteFunctions, itemIndex: number) =>
-	holdsCall(readCreateCall(context, itemIndex));
+/** Create and Update publish with Publish At, and download with Media URLs (their `PublicEffects`). */
+export const createPublishes = (context: IExecuteFunctions, itemIndex: number) =>
+	readCreateCall(context, itemIndex).publishAt !== undefined;
 
-export const updateHeldBack = (context: IExecuteFunctions, itemIndex: number) =>
-	holdsCall(readUpdateCall(context, itemIndex));
+export const createDownloads = (context: IExecuteFunctions, itemIndex: number) =>
+	readCreateCall(context, itemIndex).mediaUrls.length > 0;
+
+export const updatePublishes = (context: IExecuteFunctions, itemIndex: number) =>
+	readUpdateCall(context, itemIndex).publishAt !== undefined;
+
+export const updateDownloads = (context: IExecuteFunctions, itemIndex: number) =>
+	readUpdateCall(context, itemIndex).mediaUrls.length > 0;
 
 export async function createDryRun(
 	context: IExecuteFunctions,
@@ -223,6 +226,22 @@ export const deleteDryRun = async (context: IExecuteFunctions, itemIndex: number
 export const publishNowDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
 	await existingDraftDryRun(context, itemIndex, 'publishNow', (draftId) => ({
 		would: `publish draft ${draftId} immediately`,
+	}));
+
+/** Plan is held back only for a draft that is scheduled or being published: the plan takes it off the schedule. */
+export const planDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
+	await existingDraftDryRun(context, itemIndex, 'plan', (draftId) => {
+		const when = context.getNodeParameter('when', itemIndex, 'date') as string;
+		const date = context.getNodeParameter('date', itemIndex, '') as unknown;
+		const at = when === 'nextFreeSlot' ? describeWhen('next-free-slot') : describeWhen(date);
+		return {
+			would: `plan draft ${draftId} ${at}, taking it off its schedule: it is scheduled or being published, and a planned draft does not publish until scheduled again`,
+		};
+	});
+
+export const unscheduleDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
+	await existingDraftDryRun(context, itemIndex, 'unschedule', (draftId) => ({
+		would: `remove the date of draft ${draftId}: a scheduled draft would no longer publish, a planned one would lose its date`,
 	}));
 
 export const scheduleDryRun = async (context: IExecuteFunctions, itemIndex: number) =>

@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
-import type { Access, OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
+import { toolGate } from '../toolRule';
+import { planDryRun } from './dryRuns';
 import { draftIdField, whenFields, PLAN_NOW_PROBLEM, resolveDate } from './fields/draftFields';
 import { getDraftTarget, patchDraft } from './draftRequests';
 import { checkDate } from '../../helpers/dates';
@@ -43,3 +45,6 @@ export async function execute(
 }
 
 export const access: Access = { kind: 'write', reconcile: reconcileStatus('planned') };
+
+/** As an AI agent's tool, held back for a draft that is scheduled or being published: a plan takes it off the schedule (actions/toolRule.ts). */
+export const gate: ToolGate = toolGate({ writesTargetDraft: true }, planDryRun);

@@ -8,6 +8,7 @@ import { pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } fr
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { publishNowDryRun } from './dryRuns';
 import { reconcilePublishNow } from './reconcile';
+import { toolGate } from '../toolRule';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['publishNow'] } },
@@ -69,4 +70,4 @@ export async function execute(
 
 export const access: Access = { kind: 'write', reconcile: reconcilePublishNow };
 
-export const gate: ToolGate = { answer: publishNowDryRun };
+export const gate: ToolGate = toolGate({ publishes: true }, publishNowDryRun);

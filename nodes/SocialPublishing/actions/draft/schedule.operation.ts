@@ -11,6 +11,7 @@ import { checkOptionalDate } from '../../helpers/dates';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { scheduleDryRun } from './dryRuns';
 import { reconcileStatus } from './reconcile';
+import { toolGate } from '../toolRule';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['schedule'] } },
@@ -93,4 +94,4 @@ export async function execute(
 
 export const access: Access = { kind: 'write', reconcile: reconcileStatus('scheduled') };
 
-export const gate: ToolGate = { answer: scheduleDryRun };
+export const gate: ToolGate = toolGate({ publishes: true }, scheduleDryRun);

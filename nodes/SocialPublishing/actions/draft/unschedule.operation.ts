@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
-import type { Access, OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
+import { toolGate } from '../toolRule';
+import { unscheduleDryRun } from './dryRuns';
 import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { echo } from '../../../common/transport/errors';
@@ -38,3 +40,6 @@ export async function execute(
 }
 
 export const access: Access = { kind: 'write', reconcile: reconcileStatus('draft') };
+
+/** As an AI agent's tool, always held back: it removes a date, and a scheduled draft then never publishes (actions/toolRule.ts). */
+export const gate: ToolGate = toolGate({ undates: true }, unscheduleDryRun);

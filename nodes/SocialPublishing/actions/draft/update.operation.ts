@@ -26,7 +26,8 @@ import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import { validateUpdate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
-import { updateDryRun, updateHeldBack } from './dryRuns';
+import { updateDownloads, updateDryRun, updatePublishes } from './dryRuns';
+import { toolGate } from '../toolRule';
 import { reconcileUpdate } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(
@@ -186,5 +187,11 @@ export async function execute(
 
 export const access: Access = { kind: 'write', reconcile: reconcileUpdate };
 
-/** As an AI agent's tool, held back when it publishes (Publish At) or downloads (Media URLs). */
-export const gate: ToolGate = { holds: updateHeldBack, answer: updateDryRun };
+/**
+ * As an AI agent's tool, held back when it publishes (Publish At), downloads (Media URLs), or writes a draft
+ * that is scheduled or being published (actions/toolRule.ts).
+ */
+export const gate: ToolGate = toolGate(
+	{ publishes: updatePublishes, downloads: updateDownloads, writesTargetDraft: true },
+	updateDryRun,
+);

@@ -20,6 +20,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import type { Access, OperationResult, ToolGate } from '../types';
 import { echo } from '../../../common/transport/errors';
 import { dryRunAnswer } from '../confirm';
+import { toolGate } from '../toolRule';
 
 const DEFAULT_TIMEOUT_SECONDS = DEFAULT_READY_TIMEOUT_MS / 1000;
 
@@ -214,10 +215,12 @@ export const access: Access = {
 };
 
 /** As an AI agent's tool, an upload from a URL is held back: the URL is shown without query string or fragment (they may hold tokens). */
-export const gate: ToolGate = {
-	holds: (context, itemIndex) =>
-		context.getNodeParameter('inputSource', itemIndex, 'binary') === 'url',
-	answer: async (context, itemIndex) => {
+export const gate: ToolGate = toolGate(
+	{
+		downloads: (context, itemIndex) =>
+			context.getNodeParameter('inputSource', itemIndex, 'binary') === 'url',
+	},
+	async (context, itemIndex) => {
 		const socialSetId = getSocialSetId(context, itemIndex);
 		const checked = checkMediaUrl(context.getNodeParameter('mediaUrl', itemIndex, ''));
 		if ('problem' in checked) throw paramError(context, itemIndex, 'Media URL', checked.problem);
@@ -230,4 +233,4 @@ export const gate: ToolGate = {
 			`download ${url} and upload the file as media`,
 		);
 	},
-};
+);

@@ -14,6 +14,7 @@ import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult, ToolGate } from '../types';
 import { updateScheduleDryRun } from './scheduleDryRun';
+import { toolGate } from '../toolRule';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -135,4 +136,4 @@ export const access: Access = {
 };
 
 /** As an AI agent's tool: it replaces every slot of the queue, so it is held back. */
-export const gate: ToolGate = { answer: updateScheduleDryRun };
+export const gate: ToolGate = toolGate({ replacesQueue: true }, updateScheduleDryRun);
