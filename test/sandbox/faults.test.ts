@@ -120,9 +120,16 @@ describe('sandbox: fault injection and admin routes', () => {
 	});
 
 	it('Faults: a slow answer AFTER storing: the write is stored, the answer comes delayAfterStoreMs late, or never to a client that gave up', async () => {
-		sb().faults.set({ delayAfterStore: 2, delayAfterStoreMs: 300, paths: '/tags', methods: 'POST' });
+		sb().faults.set({
+			delayAfterStore: 2,
+			delayAfterStoreMs: 300,
+			paths: '/tags',
+			methods: 'POST',
+		});
 		let t = Date.now();
-		const slow = await call(sb(), 'write', 'POST', '/v2/social-sets/101/tags', { name: 'slow one' });
+		const slow = await call(sb(), 'write', 'POST', '/v2/social-sets/101/tags', {
+			name: 'slow one',
+		});
 		expect(slow.status).toBe(201);
 		expect(Date.now() - t).toBeGreaterThanOrEqual(290);
 		// a client with a shorter timeout gives up; the tag is stored all the same
