@@ -189,3 +189,23 @@ export function missingValues(parameters: INodeParameters, tool = false): string
 export function inputItem(): INodeExecutionData {
 	return fileItem(PNG_BYTES, 'property.png');
 }
+
+/**
+ * The target draft's X thread made longer: the posts `texts` after its first post (which holds the
+ * comment thread's anchor), as a workflow's earlier step would have written them.
+ */
+export async function addPosts(fx: SandboxFixture, t: Targets, texts: string[]): Promise<void> {
+	const path = `/v2/social-sets/${SOCIAL_SET}/drafts/${t.draftId}`;
+	const draft = await must<{ platforms: { x: { posts: Array<{ text: string }> } } }>(
+		fx,
+		'GET',
+		path,
+		undefined,
+	);
+	const first = draft.platforms.x.posts[0].text;
+	await must(fx, 'PATCH', path, {
+		platforms: {
+			x: { enabled: true, posts: [first, ...texts].map((text) => ({ text })), settings: {} },
+		},
+	});
+}
