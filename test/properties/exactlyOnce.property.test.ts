@@ -41,7 +41,15 @@ const SEED = process.env.EXACTLY_ONCE_SEED;
 const PATH = process.env.EXACTLY_ONCE_PATH;
 /** Calls per write: Draft > Update, whose body is built from what it reads, gets the most. */
 const runsOf = (op: CatalogOperation) =>
-	RUNS > 0 ? RUNS : op.name === 'draft.update' ? 8 : op.name === 'draft.create' ? 3 : 1;
+	RUNS > 0 ? RUNS : op.name === 'draft.update' ? 6 : op.name === 'draft.create' ? 3 : 1;
+
+/**
+ * The one write the API gives no way to find again (docs/retries-and-duplicates.md, "What cannot be
+ * reconciled"): Media > Upload has no list of media and no idempotency key, so after a lost answer the
+ * retry makes a second upload record, which never receives its file. Checked as exactly that: the state
+ * of one clean run plus at most one media record without a file.
+ */
+const UNMATCHABLE = new Set(['media.upload']);
 
 /** Write requests of a call that are faulted: every one, at most this many (the first ones). */
 const MAX_WRITES_FAULTED = 3;
@@ -63,8 +71,18 @@ async function prepare(
 	return { targets, parameters: baseParameters(op, targets, call.extra(targets)) };
 }
 
+/** Runs the item; then waits until no publish it started is in progress (the state is compared settled). */
 async function runOnce(parameters: INodeParameters) {
-	return await fx.run(retryWorkflow(parameters), { input: [inputItem()] });
+	const result = await fx.run(retryWorkflow(parameters), { input: [inputItem()] });
+	for (let i = 0; i < 100; i++) {
+		const drafts = fx.sandbox.state().drafts as Array<{
+			status: string;
+			publishState: string | null;
+		}>;
+		if (!drafts.some((d) => d.publishState === 'in_progress' || d.status === 'publishing')) break;
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	return result;
 }
 
 /** The state a call is valid in, tried in order (Unschedule needs a dated draft); remembered per write. */
@@ -75,8 +93,12 @@ async function cleanRun(op: CatalogOperation, call: WriteCall) {
 	const states = known ? [known, ...DRAFT_STATES.filter((s) => s !== known)] : DRAFT_STATES;
 	const errors: string[] = [];
 	for (const state of states) {
-		const { parameters } = await prepare(state, call, op);
-		const result = await runOnce(parameters);
+		const prepared = await prepare(state, call, op).catch((error: Error) => error);
+		if (prepared instanceof Error) {
+			errors.push(`${state}: the targets: ${prepared.message}`);
+			continue;
+		}
+		const result = await runOnce(prepared.parameters);
 		if (result.error) {
 			errors.push(`${state}: ${result.error.message}`);
 			continue;
@@ -106,7 +128,14 @@ async function faultedRun(
 	if (point.slow) policy.requestTimeoutMs = TEST_TIMEOUT_MS;
 	try {
 		const result = await runOnce(parameters);
-		return { error: result.error?.message, after: normalizedState(fx.sandbox.state()) };
+		const state = fx.sandbox.state();
+		let orphans = 0;
+		if (UNMATCHABLE.has(op.name) && !point.fault.fail503 && !point.fault.dropConnections) {
+			const media = state.media as Array<{ uploaded: boolean }>;
+			state.media = media.filter((m) => m.uploaded);
+			orphans = media.length - state.media.length;
+		}
+		return { error: result.error?.message, after: normalizedState(state), orphans };
 	} finally {
 		policy.requestTimeoutMs = timeout;
 		fx.sandbox.faults.clear();
@@ -123,6 +152,8 @@ async function exactlyOnce(op: CatalogOperation, call: WriteCall): Promise<void>
 		for (const point of FAULT_POINTS) {
 			const run = await faultedRun(op, call, clean.state, point, fault);
 			if (run.error) problems.push(`${point.name} on ${where}: the run failed: ${run.error}`);
+			if (run.orphans > 1)
+				problems.push(`${point.name} on ${where}: ${run.orphans} upload records without a file`);
 			try {
 				expect(run.after).toEqual(clean.after);
 			} catch {

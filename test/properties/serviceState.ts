@@ -1,5 +1,4 @@
-import type { RecordedRequest, StoreState } from '../../sandbox';
-import type { FaultConfig } from '../../sandbox';
+import type { FaultConfig, RecordedRequest, StoreState } from '../../sandbox';
 
 /**
  * The service's state as the property "exactly once" compares it: what the sandbox holds (drafts and their

@@ -168,8 +168,11 @@ const updateCall: fc.Arbitrary<WriteCall> = fc.oneof(
 			texts: fc.array(words(), { minLength: 1, maxLength: 3 }),
 			posts: fc.array(words(3), { maxLength: 2 }),
 		})
-		.map(({ mode, texts, posts }) =>
-			call({
+		.map(({ mode, texts: given, posts }) => {
+			// the whole thread: as many posts as the draft has at least (fewer would drop posts, which Update refuses)
+			const texts = [...given];
+			while (texts.length < posts.length + 1) texts.push(`more ${texts.length}`);
+			return call({
 				label: `update ${mode} ${JSON.stringify({ texts, posts })}`,
 				posts,
 				extra: () => ({
@@ -182,8 +185,8 @@ const updateCall: fc.Arbitrary<WriteCall> = fc.oneof(
 					updateFields: {},
 					options: { forceOverwriteComments: true },
 				}),
-			}),
-		),
+			});
+		}),
 	fc
 		.record({
 			title: words(3),
@@ -224,6 +227,13 @@ export function writeCall(op: CatalogOperation): fc.Arbitrary<WriteCall> {
 		case 'draft.schedule':
 		case 'draft.plan':
 			return fc.constantFrom('date', 'nextFreeSlot').map((when) => plain(`when ${when}`, { when }));
+		case 'draft.publishNow':
+			// the wait polls at its shortest interval, so a run takes tenths of a second, not seconds
+			return fc
+				.boolean()
+				.map((wait) =>
+					plain(`wait ${wait}`, { waitForCompletion: wait, options: { pollInterval: 0.1 } }),
+				);
 		default:
 			return fc.constant(plain('the base call'));
 	}
