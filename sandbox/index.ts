@@ -11,6 +11,7 @@ import { expireUploads } from './http/routes/media';
 import { SEED, createSeededStore } from './domain/seed';
 import { RecordedRequest, createServer, listen } from './http/server';
 import { handleStorage } from './http/storage';
+import { storeState } from './domain/storeState';
 import { DEFAULT_RETRY_BASE_MS, WebhookDispatcher } from './domain/webhooks';
 
 export { SEED } from './domain/seed';
@@ -18,6 +19,7 @@ export type { RecordedRequest } from './http/server';
 export type { Delivery, WebhookConfig } from './domain/webhooks';
 export type { FaultConfig } from './http/faults';
 export type { Sandbox, SandboxControl, SandboxOptions } from './http/control';
+export type { StoreState } from './domain/storeState';
 
 const TICK_MS = 200;
 
@@ -84,6 +86,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		clearWebhooks: () => webhooks.clearEndpoints(),
 		deliveries: webhooks.deliveries,
 		settleWebhooks: () => webhooks.settle(),
+		state: () => storeState(rt.store),
 		setAccount: (id, patch) => {
 			const set = rt.store.socialSets.get(id);
 			if (!set) return null;

@@ -1,5 +1,6 @@
 import type { SandboxClock } from '../domain/clock';
 import type { AccountState } from '../domain/store';
+import type { StoreState } from '../domain/storeState';
 import type { Delivery, WebhookConfig, WebhookDispatcher } from '../domain/webhooks';
 import type { FaultConfig, Faults } from './faults';
 import type { RecordedRequest } from './server';
@@ -50,6 +51,8 @@ export interface Sandbox {
 	setAccount(socialSetId: number, patch: Partial<AccountState>): AccountState | null;
 	/** resolves when no webhook delivery attempt is in flight */
 	settleWebhooks(): Promise<void>;
+	/** a JSON copy of the drafts, media, tags, queue schedules and comment threads held (storeState.ts) */
+	state(): StoreState;
 }
 
 /** What the admin routes drive. */

@@ -5,6 +5,8 @@
  * affected. fail503, dropConnections and force429 strike BEFORE the request is handled (nothing is
  * stored); fail503AfterStore and dropAfterStore strike AFTER it was handled (a write is stored, its
  * answer replaced by a 503 or a dropped connection), as a service failing on the way back does.
+ * delayAfterStore strikes after it was handled too: the answer is held back `delayAfterStoreMs` (a
+ * client whose timeout is shorter gives up, not knowing the write was stored).
  * `skip` lets that many matching requests through untouched before the counters start.
  */
 
@@ -15,6 +17,10 @@ export interface FaultConfig {
 	force429?: number;
 	fail503AfterStore?: number;
 	dropAfterStore?: number;
+	/** the next N matching requests are handled, then answered only after `delayAfterStoreMs` */
+	delayAfterStore?: number;
+	/** how long a delayAfterStore answer is held back (default 2000 ms) */
+	delayAfterStoreMs?: number;
 	skip?: number;
 	paths?: string;
 	/** comma-separated methods, e.g. `POST,PATCH`; empty or absent: every method */
@@ -27,7 +33,8 @@ export type FaultAction =
 	| { kind: 'fail503' }
 	| { kind: 'force429' }
 	| { kind: 'fail503AfterStore' }
-	| { kind: 'dropAfterStore' };
+	| { kind: 'dropAfterStore' }
+	| { kind: 'delayAfterStore'; ms: number };
 
 type Counters = Required<Omit<FaultConfig, 'paths' | 'methods'>>;
 type State = Counters & { paths: string | undefined; methods: string[] | undefined };
@@ -39,6 +46,8 @@ const COUNTERS = [
 	'force429',
 	'fail503AfterStore',
 	'dropAfterStore',
+	'delayAfterStore',
+	'delayAfterStoreMs',
 	'skip',
 ] as const;
 
@@ -70,7 +79,7 @@ export class Faults {
 
 	/**
 	 * Decides (and counts down) the fault for one request. Drops win over 503 over 429, and the
-	 * faults before handling over those after it.
+	 * faults before handling over those after it (drop, then 503, then delay).
 	 */
 	next(path: string, method = 'GET'): FaultAction {
 		if (!this.matches(path, method)) return { kind: 'none' };
@@ -98,6 +107,10 @@ export class Faults {
 			this.cfg.fail503AfterStore--;
 			return { kind: 'fail503AfterStore' };
 		}
+		if (this.cfg.delayAfterStore > 0) {
+			this.cfg.delayAfterStore--;
+			return { kind: 'delayAfterStore', ms: this.cfg.delayAfterStoreMs };
+		}
 		return { kind: 'none' };
 	}
 
@@ -109,6 +122,9 @@ export class Faults {
 	}
 }
 
+/** How long a delayAfterStore answer is held back when `delayAfterStoreMs` is not set. */
+export const DEFAULT_DELAY_AFTER_STORE_MS = 2_000;
+
 function emptyConfig(): State {
 	return {
 		latencyMs: 0,
@@ -117,6 +133,8 @@ function emptyConfig(): State {
 		force429: 0,
 		fail503AfterStore: 0,
 		dropAfterStore: 0,
+		delayAfterStore: 0,
+		delayAfterStoreMs: DEFAULT_DELAY_AFTER_STORE_MS,
 		skip: 0,
 		paths: undefined,
 		methods: undefined,

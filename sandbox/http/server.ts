@@ -104,6 +104,21 @@ export function bearerKey(header: string | undefined): string | null {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Waits `ms`, or less when the client closes the connection first (no timer outlives it). */
+function sleepUnlessClosed(req: http.IncomingMessage, ms: number): Promise<void> {
+	return new Promise<void>((resolve) => {
+		const socket = req.socket;
+		if (socket.destroyed) return resolve();
+		const done = () => {
+			clearTimeout(timer);
+			socket.off('close', done);
+			resolve();
+		};
+		const timer = setTimeout(done, ms);
+		socket.on('close', done);
+	});
+}
+
 export function createServer(deps: ServerDeps): http.Server {
 	const server = http.createServer((req, res) => {
 		handle(deps, req, res).catch((err: unknown) => {
@@ -176,6 +191,10 @@ async function handle(
 	if (fault.kind === 'dropAfterStore') {
 		req.socket.destroy();
 		return;
+	}
+	if (fault.kind === 'delayAfterStore') {
+		// held back; a client that gives up first closes the socket, and the answer goes nowhere
+		await sleepUnlessClosed(req, fault.ms);
 	}
 	if (fault.kind === 'fail503AfterStore') {
 		const failed = faultReply('fail503', null);

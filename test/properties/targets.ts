@@ -91,9 +91,14 @@ async function untilStatus(fx: SandboxFixture, path: string, status: string): Pr
 	throw new Error(`${path} did not become ${status}`);
 }
 
-const inDays = (days: number) => DateTime.now().toUTC().plus({ days }).startOf('hour').toISO();
+/**
+ * The time the suites' dates count from, read once when the file loads: two runs compared with each other
+ * (a clean run and a faulted one) get the same dates even when an hour or a day turns between them.
+ */
+export const SUITE_START = DateTime.now().toUTC();
+const inDays = (days: number) => SUITE_START.plus({ days }).startOf('hour').toISO();
 
-const day = (offset: number) => DateTime.now().toUTC().startOf('day').plus({ days: offset });
+const day = (offset: number) => SUITE_START.startOf('day').plus({ days: offset });
 
 /** A value by parameter name, for the parameters that have no usable default. */
 function valueFor(name: string, op: CatalogOperation, t: Targets): unknown {
@@ -286,4 +291,24 @@ async function quickReadyMedia(fx: SandboxFixture): Promise<string> {
 		await new Promise((resolve) => setTimeout(resolve, 2));
 	}
 	throw new Error('media did not become ready');
+}
+
+/**
+ * The target draft's X thread made longer: the posts `texts` after its first post (which holds the
+ * comment thread's anchor), as a workflow's earlier step would have written them.
+ */
+export async function addPosts(fx: SandboxFixture, t: Targets, texts: string[]): Promise<void> {
+	const path = `/v2/social-sets/${SOCIAL_SET}/drafts/${t.draftId}`;
+	const draft = await must<{ platforms: { x: { posts: Array<{ text: string }> } } }>(
+		fx,
+		'GET',
+		path,
+		undefined,
+	);
+	const first = draft.platforms.x.posts[0].text;
+	await must(fx, 'PATCH', path, {
+		platforms: {
+			x: { enabled: true, posts: [first, ...texts].map((text) => ({ text })), settings: {} },
+		},
+	});
 }

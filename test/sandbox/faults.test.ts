@@ -119,6 +119,42 @@ describe('sandbox: fault injection and admin routes', () => {
 		expect(again.status).toBe(400);
 	});
 
+	it('Faults: a slow answer AFTER storing: the write is stored, the answer comes delayAfterStoreMs late, or never to a client that gave up', async () => {
+		sb().faults.set({
+			delayAfterStore: 2,
+			delayAfterStoreMs: 300,
+			paths: '/tags',
+			methods: 'POST',
+		});
+		let t = Date.now();
+		const slow = await call(sb(), 'write', 'POST', '/v2/social-sets/101/tags', {
+			name: 'slow one',
+		});
+		expect(slow.status).toBe(201);
+		expect(Date.now() - t).toBeGreaterThanOrEqual(290);
+		// a client with a shorter timeout gives up; the tag is stored all the same
+		t = Date.now();
+		await expect(
+			fetch(`${sb().baseUrl}/v2/social-sets/101/tags`, {
+				method: 'POST',
+				headers: { Authorization: 'Bearer sp_test_write', 'Content-Type': 'application/json' },
+				body: JSON.stringify({ name: 'slow two' }),
+				signal: AbortSignal.timeout(50),
+			}),
+		).rejects.toThrow();
+		expect(Date.now() - t).toBeLessThan(290);
+		const tags = await call(sb(), 'read', 'GET', '/v2/social-sets/101/tags?limit=50');
+		expect(tags.body.results.map((tag: { name: string }) => tag.name)).toEqual(
+			expect.arrayContaining(['slow one', 'slow two']),
+		);
+		// the counter is spent: the next answer is on time
+		t = Date.now();
+		expect(
+			(await call(sb(), 'write', 'POST', '/v2/social-sets/101/tags', { name: 'on time' })).status,
+		).toBe(201);
+		expect(Date.now() - t).toBeLessThan(290);
+	});
+
 	it('Admin route POST /__sandbox/faults takes the after-store faults, skip and methods, and refuses bad ones', async () => {
 		const set = await admin(sb().baseUrl, 'faults', 'POST', {
 			fail503AfterStore: 2,
@@ -136,6 +172,10 @@ describe('sandbox: fault injection and admin routes', () => {
 		expect((await admin(sb().baseUrl, 'faults', 'POST', { dropAfterStore: 1.5 })).status).toBe(400);
 		expect((await admin(sb().baseUrl, 'faults', 'POST', { methods: 'FETCH' })).status).toBe(400);
 		expect((await admin(sb().baseUrl, 'faults', 'POST', { skip: -1 })).status).toBe(400);
+		expect(
+			(await admin(sb().baseUrl, 'faults', 'POST', { delayAfterStore: 1, delayAfterStoreMs: -5 }))
+				.status,
+		).toBe(400);
 	});
 
 	it('Admin route POST /__sandbox/faults sets faults; DELETE clears them', async () => {

@@ -8,7 +8,9 @@ import { getDraft, getDraftTarget } from './draftRequests';
 import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { deleteOrGone, since } from '../retry/reconcileCommon';
-import { draftDifference } from '../retry/sameDraft';
+import { draftDifference, updateDifference } from '../retry/sameDraft';
+import { earlierUpdate } from './updatePlan';
+import type { Query } from '../../../common/transport/url';
 
 /** Drafts per page when Create looks for the one an earlier try stored (Limits: page size max 50). */
 export const RECONCILE_PAGE_SIZE = 50;
@@ -116,7 +118,11 @@ export function reconcileStatus(status: string) {
 	};
 }
 
-/** Update: only a publish started by it is reconciled (as Publish Now); any other change is sent again, to the same effect. */
+/**
+ * Update: a publish started by it is reconciled as Publish Now. Any other change: the draft that already
+ * holds the PATCH the earlier try planned (retry/planned.ts) is adopted; else the operation sends that
+ * same PATCH again (never one built from the draft as it is now, which may hold the edit already).
+ */
 export async function reconcileUpdate(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -124,8 +130,13 @@ export async function reconcileUpdate(
 ): Promise<OperationResult | undefined> {
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const fields = readDraftFields(this, itemIndex, socialSetId, true);
-	if (fields.publishKind !== 'publishNow') return undefined;
 	const target = getDraftTarget(this, itemIndex);
+	if (fields.publishKind !== 'publishNow') {
+		const earlier = earlierUpdate(this);
+		if (!earlier) return undefined;
+		const draft = await getDraft(this, itemIndex, target, earlier.qs as Query | undefined);
+		return updateDifference(earlier.body, draft) === undefined ? draft : undefined;
+	}
 	const draft = await getDraft(this, itemIndex, target);
 	if (!isPublishing(draft) || !since(draft.updated_at ?? draft.created_at, startedAtMs))
 		return undefined;

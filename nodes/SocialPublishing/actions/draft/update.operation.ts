@@ -24,11 +24,15 @@ import {
 } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
+import type { Query } from '../../../common/transport/url';
 import { validateUpdate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
 import { updateDownloads, updateDryRun, updatePublishes } from './dryRuns';
 import { toolGate } from '../toolRule';
 import { reconcileUpdate } from './reconcile';
+import type { PlannedUpdate } from './updatePlan';
+import { UPDATE_PLAN, earlierUpdate } from './updatePlan';
+import { planBody } from '../retry/planned';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['update'] } },
@@ -127,6 +131,9 @@ export async function execute(
 	if (options.validateOnly === true) return await validateUpdate(this, itemIndex);
 	const target = getDraftTarget(this, itemIndex);
 	checkPublishWait(this, itemIndex, options);
+	// Retry On Fail after a lost answer: the same PATCH again, not one built from the draft as it is now
+	const earlier = earlierUpdate(this);
+	if (earlier) return await sendUpdate(this, itemIndex, target, earlier, options);
 	const content = readUpdateContent(this, itemIndex, target.socialSetId);
 	const fields = readDraftFields(this, itemIndex, target.socialSetId, true);
 	const body: IDataObject = { ...fields.body };
@@ -172,12 +179,29 @@ export async function execute(
 	}
 	Object.assign(body, await tags());
 	const qs = options.excludeCommentMarkers === true ? { exclude_comment_markers: true } : undefined;
-	const updated = await patchDraft(this, itemIndex, target, { ...body, ...dates }, qs).catch(
+	const planned: PlannedUpdate = { body: { ...body, ...dates }, ...(qs ? { qs } : {}) };
+	planBody(this, UPDATE_PLAN, planned as unknown as IDataObject);
+	return await sendUpdate(this, itemIndex, target, planned, options);
+}
+
+/** The PATCH, then the wait for a publish it started (Publish At "now" with Wait for Completion). */
+async function sendUpdate(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	target: ReturnType<typeof getDraftTarget>,
+	planned: PlannedUpdate,
+	options: ReturnType<typeof readOperationOptions>,
+): Promise<OperationResult> {
+	const { body, qs } = planned;
+	const updated = await patchDraft(context, itemIndex, target, body, qs as Query | undefined).catch(
 		(error: unknown) => {
 			throw withMarkerHint(error);
 		},
 	);
-	return await waitIfPublishedNow(this, itemIndex, {
+	const dates: IDataObject = {};
+	if ('publish_at' in body) dates.publish_at = body.publish_at;
+	if ('plan_at' in body) dates.plan_at = body.plan_at;
+	return await waitIfPublishedNow(context, itemIndex, {
 		dates,
 		draft: target,
 		response: updated,

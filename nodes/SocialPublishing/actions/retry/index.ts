@@ -6,6 +6,8 @@ import type { RetryEntry } from './memory';
 import { RetryMemory } from './memory';
 import type { WriteWatch } from '../../../common/transport/writeWatch';
 import { watchWrites } from '../../../common/transport/writeWatch';
+import type { PlanWatch, PlannedBodies } from './planned';
+import { watchPlans } from './planned';
 
 /** One memory per process: n8n runs each Retry On Fail try of a node in the process of the try before. */
 export const retryMemory = new RetryMemory();
@@ -23,6 +25,8 @@ export class RetryTry {
 	private readonly remembers: boolean;
 	/** The log of the item being run, in which the transport notes what its writes came to (Retry On Fail only). */
 	private readonly watch: WriteWatch = { current: { stored: false, unknown: false } };
+	/** The bodies the item being run planned, and those an earlier try of it planned (planned.ts). */
+	private readonly plans: PlanWatch = { current: undefined };
 	private failedItems = 0;
 
 	constructor(
@@ -30,7 +34,10 @@ export class RetryTry {
 		private readonly memory: RetryMemory = retryMemory,
 	) {
 		this.remembers = retriesOnFail(context);
-		if (this.remembers) watchWrites(context, this.watch);
+		if (this.remembers) {
+			watchWrites(context, this.watch);
+			watchPlans(context, this.plans);
+		}
 	}
 
 	/** Read at the first write only: nodes that only read pay nothing. */
@@ -61,6 +68,10 @@ export class RetryTry {
 		if (known?.state === 'done') return deepCopy(known.output);
 		const startedAtMs = Date.now();
 		const log = (this.watch.current = { stored: false, unknown: false });
+		const plans = (this.plans.current = {
+			earlier: known?.state === 'unknown' ? (known.planned ?? {}) : {},
+			planned: {},
+		});
 		let finished = false;
 		try {
 			let output: OperationResult | undefined;
@@ -78,23 +89,32 @@ export class RetryTry {
 			finished = true;
 			return output;
 		} finally {
-			if (!finished) this.failed(scope, key, known, log.stored || log.unknown, startedAtMs);
+			this.plans.current = undefined;
+			if (!finished) {
+				const planned = { ...plans.earlier, ...plans.planned };
+				this.failed(scope, key, known, log.stored || log.unknown, startedAtMs, planned);
+			}
 		}
 	}
 
-	/** A write that may have been acted on is remembered as unknown (from its earliest start); one that surely was not is forgotten. */
+	/**
+	 * A write that may have been acted on is remembered as unknown (from its earliest start), with the
+	 * bodies it planned; one that surely was not is forgotten.
+	 */
 	private failed(
 		scope: string,
 		key: string,
 		known: RetryEntry | undefined,
 		mayHaveActed: boolean,
 		startedAtMs: number,
+		planned: PlannedBodies,
 	): void {
 		this.failedItems++;
+		const withPlans = Object.keys(planned).length > 0 ? { planned } : {};
 		if (known?.state === 'unknown') {
-			this.memory.set(scope, key, known, Date.now());
+			this.memory.set(scope, key, { ...known, ...withPlans }, Date.now());
 		} else if (mayHaveActed) {
-			this.memory.set(scope, key, { state: 'unknown', startedAtMs }, Date.now());
+			this.memory.set(scope, key, { state: 'unknown', startedAtMs, ...withPlans }, Date.now());
 		} else {
 			this.memory.delete(key);
 		}

@@ -1,14 +1,16 @@
 import type { OperationResult } from '../types';
+import type { PlannedBodies } from './planned';
 
 /**
  * What one node run remembers of its items' writes between n8n's Retry On Fail tries: the output of
  * each item whose write succeeded, and the start time of each write whose outcome is unknown (a 5xx,
- * a timeout or a dropped connection after the request left). Kept in the process's memory: a retry
- * runs in the same process as the try before it (also a queue-mode worker).
+ * a timeout or a dropped connection after the request left), with the bodies it planned (planned.ts)
+ * when its body was built from a read. Kept in the process's memory: a retry runs in the same process
+ * as the try before it (also a queue-mode worker).
  */
 export type RetryEntry =
 	| { state: 'done'; output: OperationResult }
-	| { state: 'unknown'; startedAtMs: number };
+	| { state: 'unknown'; startedAtMs: number; planned?: PlannedBodies };
 
 interface Stored {
 	run: string;
@@ -31,7 +33,8 @@ export const defaultRetryLimits: RetryLimits = {
 };
 
 function sizeOf(entry: RetryEntry): number {
-	return entry.state === 'done' ? JSON.stringify(entry.output).length + 64 : 64;
+	if (entry.state === 'done') return JSON.stringify(entry.output).length + 64;
+	return entry.planned ? JSON.stringify(entry.planned).length + 64 : 64;
 }
 
 export class RetryMemory {

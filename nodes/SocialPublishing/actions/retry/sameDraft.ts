@@ -170,3 +170,41 @@ export function draftDifference(body: IDataObject, draft: IDataObject): string |
 	if (isUnset(body.scratchpad_text) !== isUnset(draft.scratchpad_text)) return 'scratchpad_text';
 	return platformsDifference(body.platforms, draft.platforms) ?? lifecycleDifference(body, draft);
 }
+
+/**
+ * The first field in which the draft (a Draft detail) differs from what an Update's PATCH body sets, or
+ * undefined when the draft already holds that body: only the fields the body sends are compared (the
+ * platforms it sends, each whole; title, tags, share, scratchpad; a date asked for). A retry that finds
+ * it so adopts the draft instead of sending the PATCH again.
+ */
+export function updateDifference(body: IDataObject, draft: IDataObject): string | undefined {
+	if ('draft_title' in body && (body.draft_title ?? null) !== (draft.draft_title ?? null))
+		return 'draft_title';
+	if ('tags' in body && tagSet(body.tags) !== tagSet(draft.tags)) return 'tags';
+	if (
+		'share' in body &&
+		(body.share === true) !== (typeof draft.share_url === 'string' && draft.share_url !== '')
+	)
+		return 'share';
+	if ('scratchpad_text' in body && isUnset(body.scratchpad_text) !== isUnset(draft.scratchpad_text))
+		return 'scratchpad_text';
+	const ours = isObject(body.platforms) ? body.platforms : {};
+	const theirs = isObject(draft.platforms) ? draft.platforms : {};
+	for (const key of Object.keys(ours)) {
+		// a platform object sent without `enabled` turns it on (Platform configuration)
+		const on = isObject(ours[key]) && (ours[key] as IDataObject).enabled !== false;
+		if (on !== isPlatformOn(key, theirs[key])) return `${key} enabled`;
+		if (!on) continue;
+		const difference = platformDifference(
+			key,
+			ours[key] as IDataObject,
+			(theirs[key] ?? {}) as IDataObject,
+		);
+		if (difference) return difference;
+	}
+	const { publish_at: publishAt, plan_at: planAt } = body;
+	if (typeof publishAt === 'string' || typeof planAt === 'string')
+		return lifecycleDifference(body, draft);
+	if ((publishAt === null || planAt === null) && draft.status !== 'draft') return 'status';
+	return undefined;
+}

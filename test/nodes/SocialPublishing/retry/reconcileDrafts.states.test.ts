@@ -126,7 +126,7 @@ describe('Retry On Fail: Draft > Schedule, Plan, Unschedule, Update, Delete', ()
 		});
 	});
 
-	test('Update of a field, 503 after the store: sent again (the same value), the draft as the output', async () => {
+	test('Update of a field, 503 after the store: the draft already holds the planned PATCH, adopted as the output', async () => {
 		const [draft] = await seedMany(1);
 		fx.sandbox.faults.set({ fail503AfterStore: 1, paths: path(draft.id), methods: 'PATCH' });
 		const { result, items } = await runWithRetry(
@@ -135,9 +135,22 @@ describe('Retry On Fail: Draft > Schedule, Plan, Unschedule, Update, Delete', ()
 			[{ id: draft.id }],
 		);
 		expect(result.error).toBeUndefined();
-		expect(patchesOf(draft.id).map((r) => r.body)).toEqual([
-			{ draft_title: 'retitled' },
-			{ draft_title: 'retitled' },
+		expect(patchesOf(draft.id).map((r) => r.body)).toEqual([{ draft_title: 'retitled' }]);
+		expect(items[0]).toMatchObject({ id: draft.id, draft_title: 'retitled' });
+	});
+
+	test('Update of a field, 503 before the store: the next try sends the PATCH it planned', async () => {
+		const [draft] = await seedMany(1);
+		fx.sandbox.faults.set({ fail503: 1, paths: path(draft.id), methods: 'PATCH' });
+		const { result, items } = await runWithRetry(
+			fx,
+			onDraft('update', { updateFields: { draftTitle: 'retitled' } }),
+			[{ id: draft.id }],
+		);
+		expect(result.error).toBeUndefined();
+		expect(patchesOf(draft.id).map((r) => [r.status, r.body])).toEqual([
+			[503, { draft_title: 'retitled' }],
+			[200, { draft_title: 'retitled' }],
 		]);
 		expect(items[0]).toMatchObject({ id: draft.id, draft_title: 'retitled' });
 	});
