@@ -102,9 +102,29 @@ export interface TextLeaf {
  * strings of one entry).
  */
 export function textLeaves(values: Values, tool = false): TextLeaf[] {
+	return walkLeaves(values, tool).texts;
+}
+
+/** A parameter that is on or off (a boolean), top-level or in a collection. */
+export interface SwitchLeaf {
+	label: string;
+	path: ParameterPath;
+	property: INodeProperties;
+}
+
+/** Every on/off parameter an operation shows for these values, nested ones included. */
+export function switchLeaves(values: Values, tool = false): SwitchLeaf[] {
+	return walkLeaves(values, tool).switches;
+}
+
+function walkLeaves(values: Values, tool: boolean): { texts: TextLeaf[]; switches: SwitchLeaf[] } {
 	const leaves: TextLeaf[] = [];
+	const switches: SwitchLeaf[] = [];
 	const visit = (property: INodeProperties, path: ParameterPath, label: string) => {
 		switch (property.type) {
+			case 'boolean':
+				switches.push({ label, path, property });
+				return;
 			case 'string':
 			case 'dateTime':
 				leaves.push({ label, path, property, shape: 'string' });
@@ -154,7 +174,7 @@ export function textLeaves(values: Values, tool = false): TextLeaf[] {
 	};
 	for (const property of shownParameters(values, tool))
 		visit(property, [property.name], property.name);
-	return leaves;
+	return { texts: leaves, switches };
 }
 
 /** A copy of `parameters` with `value` set at `path` (collections and entries made as needed). */

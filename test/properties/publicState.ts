@@ -19,6 +19,7 @@ import { SOCIAL_SET } from './targets';
  * - No date is removed (no unschedule): a dated draft stays dated; no write carries `plan_at: null`.
  * - Nothing is deleted: drafts, media, comment threads and comments, tags; no DELETE is sent.
  * - The queue schedule is unchanged; no PUT is sent to it.
+ * - No draft is shared: none gets a share URL (readable by anyone with the link); no write carries `share: true`.
  * - Nothing is downloaded (the caller checks its source server).
  *
  * Comment markers are not part of what is published (the visible text is the text without them), so a
@@ -34,6 +35,8 @@ export interface DraftView {
 	/** per platform: enabled, visible texts, media ids with their alt texts, settings */
 	platforms: unknown;
 	published: unknown;
+	/** whether anyone with its link can read it (a share URL) */
+	shared: boolean;
 }
 
 export interface PublicState {
@@ -61,6 +64,7 @@ function viewOf(detail: IDataObject): DraftView {
 		scheduled_date: detail.scheduled_date,
 		platforms: detail.platforms,
 		published,
+		shared: typeof detail.share_url === 'string' && detail.share_url !== '',
 	};
 }
 
@@ -148,11 +152,15 @@ export function ruleBreaks(
 				);
 		}
 		if (!same(was.published, now.published)) breaks.push(`draft ${id}: published URLs changed`);
+		if (!was.shared && now.shared) breaks.push(`draft ${id} (${was.status}) was shared`);
 	}
 	for (const [id, now] of after.drafts)
-		if (!before.drafts.has(id) && (PUBLISHED_OR_ON_ITS_WAY.has(now.status) || now.publish_state))
+		if (
+			!before.drafts.has(id) &&
+			(PUBLISHED_OR_ON_ITS_WAY.has(now.status) || now.publish_state || now.shared)
+		)
 			breaks.push(
-				`a new draft ${id} is ${now.status} (publish_state ${String(now.publish_state)})`,
+				`a new draft ${id} is ${now.status} (publish_state ${String(now.publish_state)}${now.shared ? ', shared' : ''})`,
 			);
 	for (const [thread, comments] of before.threads) {
 		const left = after.threads.get(thread);
@@ -175,6 +183,7 @@ export function ruleBreaks(
 		if (r.method === 'DELETE') breaks.push(`a delete was sent: ${line}`);
 		if (r.path.endsWith('/queue/schedule')) breaks.push(`the queue schedule was written: ${line}`);
 		if ('publish_at' in body) breaks.push(`a write carried publish_at: ${line}`);
+		if (body.share === true) breaks.push(`a write shared a draft: ${line}`);
 		if ('plan_at' in body && body.plan_at === null) breaks.push(`a write removed a date: ${line}`);
 		if (targetLive && r.path.split('?')[0] === target)
 			breaks.push(`a write was sent to the ${t.at} target draft: ${line}`);

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 import type { CatalogOperation, ParameterPath, TextLeaf } from './catalog';
-import { choicesWithLeaves, withValue } from './catalog';
+import { choicesWithLeaves, switchLeaves, withValue } from './catalog';
 import type { Targets } from './targets';
 import { baseParameters } from './targets';
 
@@ -46,7 +46,7 @@ export interface Setting {
 export interface ToolCall {
 	/** the choice of the operation's "options" parameters */
 	values: Record<string, unknown>;
-	/** parameters set to generated values */
+	/** parameters set to generated values, on/off ones (Share, Wait for Completion, ...) turned on among them */
 	set: Setting[];
 	confirm: ConfirmWay;
 }
@@ -145,9 +145,13 @@ export function toolCalls(op: CatalogOperation, source: string): fc.Arbitrary<To
 						picked.length ? fc.tuple(...picked.map(setting)).map((list) => [...list]) : none,
 					)
 			: none;
+		const switches = switchLeaves(values, true).filter((leaf) => leaf.label !== 'confirm');
+		const on: fc.Arbitrary<Setting[]> = fc
+			.subarray(switches, { maxLength: Math.min(2, switches.length) })
+			.map((picked) => picked.map(({ label, path }) => ({ label, path, value: true })));
 		return fc.record({
 			values: fc.constant(values),
-			set,
+			set: fc.tuple(set, on).map(([texts, turnedOn]) => [...texts, ...turnedOn]),
 			confirm: fc.constantFrom<ConfirmWay>('absent', 'false', 'fromAI'),
 		});
 	});

@@ -7,8 +7,9 @@ import type { DryRunAnswer, ItemFact, PublicEffects, ToolGate } from './types';
  * become public. Each held-back operation states what it does (its `PublicEffects`); this decides from
  * those facts, and the target draft's status, whether an item waits for "Confirm":
  *
- * - publishing or scheduling, removing a date, deleting, replacing the queue schedule, and downloading a
- *   URL the call gives wait, whatever the draft;
+ * - publishing or scheduling, removing a date, deleting, replacing the queue schedule, downloading a URL
+ *   the call gives, and sharing a draft (Share on: a public share URL, readable by anyone with the link)
+ *   wait, whatever the draft;
  * - a write of the target draft itself (Draft Update, Plan) waits when that draft is scheduled or being
  *   published (status `scheduled` or `publishing`, or `publish_state` `in_progress` during an immediate
  *   publish): what it has then is what goes out, and a plan takes it off the schedule. The status is read
@@ -16,7 +17,7 @@ import type { DryRunAnswer, ItemFact, PublicEffects, ToolGate } from './types';
  *   refuses it), and a draft, planned or failed one publishes nothing by itself.
  *
  * Writes that state no effect change nothing public and never wait: Create and Update of a draft that is not
- * scheduled (without Publish At or Media URLs), Plan of such a draft, Tag > Create, Media > Upload from a
+ * scheduled (without Publish At, Media URLs or Share on), Plan of such a draft, Tag > Create, Media > Upload from a
  * file, Media > Update Alt Text (a draft keeps the alt text copied when the media was attached, rule 4 of
  * platform content: a scheduled draft publishes the text it holds, and changing it takes a Draft Update,
  * which waits), and the comment operations other than the deletes (comment-thread markers are not part of
@@ -41,8 +42,9 @@ export async function holdsBack(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<boolean> {
-	const { publishes, undates, deletes, replacesQueue, downloads, writesTargetDraft } = effects;
-	for (const fact of [publishes, undates, deletes, replacesQueue, downloads])
+	const { publishes, undates, deletes, replacesQueue, downloads, shares, writesTargetDraft } =
+		effects;
+	for (const fact of [publishes, undates, deletes, replacesQueue, downloads, shares])
 		if (applies(fact, context, itemIndex)) return true;
 	if (!applies(writesTargetDraft, context, itemIndex)) return false;
 	return isLiveDraft(await getDraft(context, itemIndex, getDraftTarget(context, itemIndex)));

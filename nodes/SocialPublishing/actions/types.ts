@@ -58,6 +58,8 @@ export interface PublicEffects {
 	replacesQueue?: ItemFact;
 	/** downloads a URL the call gives */
 	downloads?: ItemFact;
+	/** makes a draft readable by anyone with its link (Share: a public share URL) */
+	shares?: ItemFact;
 	/**
 	 * writes the target draft itself (its content, fields or date): public when that draft is scheduled or
 	 * being published, so the rule reads its status

@@ -17,7 +17,7 @@ import {
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { validateCreate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
-import { createDownloads, createDryRun, createPublishes } from './dryRuns';
+import { createDownloads, createDryRun, createPublishes, createShares } from './dryRuns';
 import { toolGate } from '../toolRule';
 import { reconcileCreate } from './reconcile';
 
@@ -91,6 +91,6 @@ export const access: Access = { kind: 'write', reconcile: reconcileCreate };
 
 /** As an AI agent's tool, held back when it publishes (Publish At) or downloads (Media URLs). */
 export const gate: ToolGate = toolGate(
-	{ publishes: createPublishes, downloads: createDownloads },
+	{ publishes: createPublishes, downloads: createDownloads, shares: createShares },
 	createDryRun,
 );

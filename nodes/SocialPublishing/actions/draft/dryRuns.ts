@@ -79,6 +79,8 @@ function problemCount(validation: IDataObject): number {
 interface DraftWriteCall {
 	publishAt: unknown;
 	mediaUrls: string[];
+	/** Share on: the draft gets a public share URL (spec: Create draft, `share`) */
+	shares: boolean;
 }
 
 /** What one draft dry run shows. */
@@ -130,7 +132,11 @@ function readWriteCall(
 		contentTypeDefault,
 	) as string;
 	const mediaUrls = readGivenMediaUrls(context, itemIndex, contentType).map(displayUrl);
-	return { publishAt: isSet(fields.publishAt) ? fields.publishAt : undefined, mediaUrls };
+	return {
+		publishAt: isSet(fields.publishAt) ? fields.publishAt : undefined,
+		mediaUrls,
+		shares: fields.share === true,
+	};
 }
 
 const readCreateCall = (context: IExecuteFunctions, itemIndex: number) =>
@@ -140,14 +146,23 @@ const readUpdateCall = (context: IExecuteFunctions, itemIndex: number) =>
 	readWriteCall(context, itemIndex, 'updateFields', 'keep');
 
 const publishes = (call: DraftWriteCall) =>
-	call.publishAt !== undefined ? ` and publish it ${describeWhen(call.publishAt)}` : '';
+	`${call.publishAt !== undefined ? ` and publish it ${describeWhen(call.publishAt)}` : ''}${call.shares ? ' and make it readable by anyone with its share link' : ''}`;
 
-/** Create and Update publish with Publish At, and download with Media URLs (their `PublicEffects`). */
+/**
+ * Create and Update publish with Publish At, download with Media URLs, and make the draft readable by anyone
+ * with its link with Share on (their `PublicEffects`).
+ */
 export const createPublishes = (context: IExecuteFunctions, itemIndex: number) =>
 	readCreateCall(context, itemIndex).publishAt !== undefined;
 
 export const createDownloads = (context: IExecuteFunctions, itemIndex: number) =>
 	readCreateCall(context, itemIndex).mediaUrls.length > 0;
+
+export const createShares = (context: IExecuteFunctions, itemIndex: number) =>
+	readCreateCall(context, itemIndex).shares;
+
+export const updateShares = (context: IExecuteFunctions, itemIndex: number) =>
+	readUpdateCall(context, itemIndex).shares;
 
 export const updatePublishes = (context: IExecuteFunctions, itemIndex: number) =>
 	readUpdateCall(context, itemIndex).publishAt !== undefined;
@@ -213,6 +228,7 @@ async function existingDraftDryRun(
 		platforms,
 		publishAt: undefined,
 		mediaUrls: [],
+		shares: false,
 		...describe(target.draftId),
 	});
 }

@@ -100,7 +100,7 @@ export const description: INodeProperties[] = [
 	...update.description,
 	// as an AI agent's tool, the operations that export a `gate` act only when confirmed
 	confirmField(
-		'Publish Now, Schedule, Unschedule, Delete, Create or Update with "Publish At" or with Media URLs (each URL is read and the file uploaded), and Update or Plan of a draft that is scheduled or being published act',
+		'Publish Now, Schedule, Unschedule, Delete, Create or Update with "Publish At", with "Share" on (a public link) or with Media URLs (each URL is read and the file uploaded), and Update or Plan of a draft that is scheduled or being published act',
 		{ resource: ['draft'], operation: gatedOperations(operations) },
 	),
 ];

@@ -27,7 +27,7 @@ import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
 import type { Query } from '../../../common/transport/url';
 import { validateUpdate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
-import { updateDownloads, updateDryRun, updatePublishes } from './dryRuns';
+import { updateDownloads, updateDryRun, updatePublishes, updateShares } from './dryRuns';
 import { toolGate } from '../toolRule';
 import { reconcileUpdate } from './reconcile';
 import type { PlannedUpdate } from './updatePlan';
@@ -216,6 +216,11 @@ export const access: Access = { kind: 'write', reconcile: reconcileUpdate };
  * that is scheduled or being published (actions/toolRule.ts).
  */
 export const gate: ToolGate = toolGate(
-	{ publishes: updatePublishes, downloads: updateDownloads, writesTargetDraft: true },
+	{
+		publishes: updatePublishes,
+		downloads: updateDownloads,
+		shares: updateShares,
+		writesTargetDraft: true,
+	},
 	updateDryRun,
 );
