@@ -113,12 +113,13 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(requests.slice(2).every((r) => r.method === 'GET')).toBe(true);
 	});
 
-	test('a cancelled execution stops the wait for completion within a second', async () => {
+	test('a cancelled execution stops the wait for completion at once, not at the next poll', async () => {
 		const draft = await seedDraft(fx, twoPlatforms);
 		let cancelledAt = 0;
 		fx.sandbox.clearRequests();
+		// Polls 20 s apart: an end within 10 s of the cancel is the cancel's doing, with room for a loaded machine.
 		const result = await fx.runNode(
-			publishNow(draft.id, { options: { pollInterval: 5, timeout: 60 } }),
+			publishNow(draft.id, { options: { pollInterval: 20, timeout: 60 } }),
 			{
 				onStarted: (cancel) => {
 					setTimeout(() => {
@@ -130,7 +131,7 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		);
 		expect(result.error?.message).toBe('The execution was cancelled while waiting');
 		expect(cancelledAt).toBeGreaterThan(0);
-		expect(Date.now() - cancelledAt).toBeLessThan(1000);
+		expect(Date.now() - cancelledAt).toBeLessThan(10_000);
 		expect(fx.apiRequests().map((r) => r.method)).toEqual(['GET', 'PATCH']);
 	});
 
