@@ -1,9 +1,11 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
 import { at, draftParams, seedDraft, api, hoursFromNow } from './fixtures';
 import { readyMediaId } from '../media/fixtures';
 
-// Publishing takes 1.2 s here, so waiting, not waiting and timing out can each be seen.
+// Publishing takes 1.2 s here, so waiting and not waiting can each be seen (timing out: its own sandbox, below).
 const fx = useSandbox({ publishDelayMs: 1200 });
 
 const twoPlatforms = {
@@ -15,6 +17,24 @@ const twoPlatforms = {
 
 const publishNow = (draftId: unknown, extra: Record<string, unknown> = {}) =>
 	draftParams('publishNow', { draftId: String(draftId), ...extra });
+
+/**
+ * Calls `then` once this process has read the whole answer to the next `method` request it sends, in the
+ * turn of the event loop after: the node has had the answer and gone on to what follows it. Node's
+ * http.client.response.finish channel names the request and its answer. Order, not time: it holds on a
+ * loaded machine. Returns a function that stops listening (when no such request came).
+ */
+function afterAnswerTo(method: string, then: () => void): () => void {
+	const channel = 'http.client.response.finish';
+	const onAnswer = (message: unknown) => {
+		const { request, response } = message as { request: ClientRequest; response: IncomingMessage };
+		if (request.method !== method) return;
+		unsubscribe(channel, onAnswer);
+		response.once('end', () => setImmediate(then));
+	};
+	subscribe(channel, onAnswer);
+	return () => unsubscribe(channel, onAnswer);
+}
 
 describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_state is finished)', () => {
 	test('waits for completion and returns the final draft with status and published_urls per platform', async () => {
@@ -95,40 +115,25 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		expect(items[0].published_urls).toBeUndefined();
 	});
 
-	test('on timeout: a clear error naming the draft and that it may still publish', async () => {
-		const draft = await seedDraft(fx, twoPlatforms);
-		const { result, requests } = await runFresh(
-			fx,
-			publishNow(draft.id, { options: { pollInterval: 0.3, timeout: 1 } }),
-		);
-		expect(result.error?.message).toBe(
-			`Draft ${draft.id} did not finish publishing within 1 second and may still publish [item 0]`,
-		);
-		expect(result.error?.description).toContain('Do not publish it again');
-		expect(requests[1].body).toEqual({ publish_at: 'now' });
-		// polls every 0.3 s until the 1 s timeout: at most 4 reads after the PATCH, then it stops
-		const reads = requests.slice(2).filter((r) => r.method === 'GET');
-		expect(reads.length).toBeGreaterThanOrEqual(1);
-		expect(reads.length).toBeLessThanOrEqual(5);
-		expect(requests.slice(2).every((r) => r.method === 'GET')).toBe(true);
-	});
-
 	test('a cancelled execution stops the wait for completion at once, not at the next poll', async () => {
 		const draft = await seedDraft(fx, twoPlatforms);
 		let cancelledAt = 0;
 		fx.sandbox.clearRequests();
+		let stopListening = () => {};
+		// The cancel comes once the node has the PATCH's answer, so it lands in the wait, never in a request.
 		// Polls 20 s apart: an end within 10 s of the cancel is the cancel's doing, with room for a loaded machine.
 		const result = await fx.runNode(
 			publishNow(draft.id, { options: { pollInterval: 20, timeout: 60 } }),
 			{
 				onStarted: (cancel) => {
-					setTimeout(() => {
+					stopListening = afterAnswerTo('PATCH', () => {
 						cancelledAt = Date.now();
 						cancel();
-					}, 400);
+					});
 				},
 			},
 		);
+		stopListening();
 		expect(result.error?.message).toBe('The execution was cancelled while waiting');
 		expect(cancelledAt).toBeGreaterThan(0);
 		expect(Date.now() - cancelledAt).toBeLessThan(10_000);
@@ -192,6 +197,29 @@ describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_stat
 		const draft = await seedDraft(fx, twoPlatforms);
 		const { result } = await runFresh(fx, publishNow(draft.id), { key: 'write' });
 		expectServiceError(result, { httpCode: 403, code: 'INSUFFICIENT_ACCESS_LEVEL' });
+	});
+});
+
+describe('Publish Now, timing out', () => {
+	// A publish that takes ten minutes: the 1 s timeout comes first however slow the machine is.
+	const slow = useSandbox({ publishDelayMs: 600_000 });
+
+	test('on timeout: a clear error naming the draft and that it may still publish', async () => {
+		const draft = await seedDraft(slow, twoPlatforms);
+		const { result, requests } = await runFresh(
+			slow,
+			publishNow(draft.id, { options: { pollInterval: 0.3, timeout: 1 } }),
+		);
+		expect(result.error?.message).toBe(
+			`Draft ${draft.id} did not finish publishing within 1 second and may still publish [item 0]`,
+		);
+		expect(result.error?.description).toContain('Do not publish it again');
+		expect(requests[1].body).toEqual({ publish_at: 'now' });
+		// polls every 0.3 s until the 1 s timeout: at most 4 reads after the PATCH (fewer on a slow machine), then it stops
+		const reads = requests.slice(2).filter((r) => r.method === 'GET');
+		expect(reads.length).toBeGreaterThanOrEqual(1);
+		expect(reads.length).toBeLessThanOrEqual(5);
+		expect(requests.slice(2).every((r) => r.method === 'GET')).toBe(true);
 	});
 });
 
