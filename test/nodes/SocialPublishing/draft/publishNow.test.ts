@@ -1,5 +1,4 @@
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import { afterAnswerTo } from '../../../harness/answers';
 import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
 import { at, draftParams, seedDraft, api, hoursFromNow } from './fixtures';
@@ -17,24 +16,6 @@ const twoPlatforms = {
 
 const publishNow = (draftId: unknown, extra: Record<string, unknown> = {}) =>
 	draftParams('publishNow', { draftId: String(draftId), ...extra });
-
-/**
- * Calls `then` once this process has read the whole answer to the next `method` request it sends, in the
- * turn of the event loop after: the node has had the answer and gone on to what follows it. Node's
- * http.client.response.finish channel names the request and its answer. Order, not time: it holds on a
- * loaded machine. Returns a function that stops listening (when no such request came).
- */
-function afterAnswerTo(method: string, then: () => void): () => void {
-	const channel = 'http.client.response.finish';
-	const onAnswer = (message: unknown) => {
-		const { request, response } = message as { request: ClientRequest; response: IncomingMessage };
-		if (request.method !== method) return;
-		unsubscribe(channel, onAnswer);
-		response.once('end', () => setImmediate(then));
-	};
-	subscribe(channel, onAnswer);
-	return () => unsubscribe(channel, onAnswer);
-}
 
 describe('Draft > Publish Now (PATCH publish_at=now; poll GET until publish_state is finished)', () => {
 	test('waits for completion and returns the final draft with status and published_urls per platform', async () => {
