@@ -73,7 +73,7 @@ describe('sandbox: CLI (npm run sandbox)', () => {
 				body: JSON.stringify({ platforms: { x: { posts: [{ text: 'from the CLI test' }] } } }),
 			});
 			expect(draft.status).toBe(201);
-			const deadline = Date.now() + 5000;
+			const deadline = Date.now() + 20_000;
 			while (receiver.received.length === 0 && Date.now() < deadline)
 				await new Promise((r) => setTimeout(r, 20));
 			const got = receiver.received[0];

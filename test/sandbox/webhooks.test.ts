@@ -153,7 +153,7 @@ describe('sandbox: webhooks', () => {
 		receiver = await startReceiver([], 500);
 		sb().addWebhook({ url: receiver.url, events: ['draft.created'] });
 		await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', { platforms: xPost() });
-		await waitFor(async () => receiver!.received.length >= 5, 3000);
+		await waitFor(async () => receiver!.received.length >= 5);
 		await new Promise((r) => setTimeout(r, 400));
 		expect(receiver.received).toHaveLength(5);
 		expect(sb().deliveries.map((d) => d.attempt)).toEqual([1, 2, 3, 4, 5]);
@@ -177,7 +177,7 @@ describe('sandbox: webhooks', () => {
 			await call(sb(), 'write', 'POST', '/v2/social-sets/101/drafts', {
 				platforms: xPost(`n${i}`),
 			});
-		await waitFor(async () => receiver!.received.length >= 100, 10_000);
+		await waitFor(async () => receiver!.received.length >= 100, 25_000);
 		await new Promise((r) => setTimeout(r, 400));
 		await sb().settleWebhooks();
 		expect(receiver.received).toHaveLength(100);
