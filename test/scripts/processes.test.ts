@@ -65,6 +65,8 @@ async function liveGroupsAfter(groups: number[], ms = 20_000): Promise<number[]>
 }
 
 describe('a script interrupted by a signal (stopAllOnExit, removeOnExit)', () => {
+	// Each test starts a ts-node script and its processes: a ceiling a loaded machine stays under, not a wait.
+	jest.setTimeout(120_000);
 	const leftovers: Started[] = [];
 	// Each test waits for its fixture's end; after a failed one, what is left is killed here, and the file
 	// ends only once the fixtures have exited and their pipes are closed.
