@@ -11,6 +11,7 @@ import { verification } from './cases/verify';
 import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
 import { textLength } from './cases/textLength';
+import { hostileText } from './cases/hostileText';
 import { lists } from './cases/lists';
 import { readConfig, usage } from './lib/config';
 import { keptSections } from '../scripts/lib/resultsSections';
@@ -30,6 +31,7 @@ const CASES: BenchCase[] = [
 	verification,
 	pollTrigger,
 	textLength,
+	hostileText,
 	lists,
 	coldLoad,
 ];

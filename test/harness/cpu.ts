@@ -18,3 +18,48 @@ export function perCall(work: () => unknown, batchMs = 20): number {
 	} while (elapsed < batchMs);
 	return elapsed / calls;
 }
+
+/**
+ * CPU milliseconds this process used while `work` ran, awaited: for work that is one asynchronous run (a node run
+ * through the engine). The whole process counts, so work the run sets off elsewhere in the process counts too.
+ */
+export async function cpuOf(work: () => unknown): Promise<number> {
+	const start = cpuMs();
+	await work();
+	return cpuMs() - start;
+}
+
+/** CPU time at a small and at a large size, and the ratio between them. */
+export interface Growth {
+	ratio: number;
+	smallMs: number;
+	largeMs: number;
+}
+
+/**
+ * How the CPU time of some work grows from a small size to a large one, both measured in the same run, so that load
+ * from other processes weighs on both alike: each measured once; while the ratio is at or over `maxRatio`, measured
+ * again as the minimum of `runs` interleaved measures of each, up to `attempts` times (the smallest ratio counts).
+ * `small` and `large` give CPU milliseconds of one measure (from `perCall` or `cpuOf`). The figures returned are
+ * those of the smallest ratio, for an absolute sanity ceiling on `largeMs` that holds on a loaded machine.
+ */
+export async function cpuGrowth(
+	small: () => number | Promise<number>,
+	large: () => number | Promise<number>,
+	maxRatio: number,
+	{ runs = 3, attempts = 3 }: { runs?: number; attempts?: number } = {},
+): Promise<Growth> {
+	const smallMs = await small();
+	const largeMs = await large();
+	let best: Growth = { ratio: largeMs / smallMs, smallMs, largeMs };
+	for (let attempt = 0; attempt < attempts && best.ratio >= maxRatio; attempt++) {
+		let s = Infinity;
+		let l = Infinity;
+		for (let run = 0; run < runs; run++) {
+			s = Math.min(s, await small());
+			l = Math.min(l, await large());
+		}
+		if (l / s < best.ratio) best = { ratio: l / s, smallMs: s, largeMs: l };
+	}
+	return best;
+}

@@ -22,14 +22,17 @@ function runCli(args: string[]): {
 	let out = '';
 	child.stdout!.on('data', (c) => (out += c));
 	child.stderr!.on('data', (c) => (out += c));
-	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+	// 'close', not 'exit': the process has ended and its pipes are closed too, so the file leaves neither behind.
+	const exited = new Promise<number | null>((resolve) =>
+		child.on('close', (code) => resolve(code)),
+	);
 	return { child, output: () => out, exited };
 }
 
 async function waitForOutput(
 	output: () => string,
 	pattern: RegExp,
-	timeoutMs = 20_000,
+	timeoutMs = 60_000,
 ): Promise<RegExpMatchArray> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
@@ -41,6 +44,8 @@ async function waitForOutput(
 }
 
 describe('sandbox: CLI (npm run sandbox)', () => {
+	// Each test starts the CLI under ts-node, which takes tens of seconds on a loaded machine: a ceiling, not a wait.
+	jest.setTimeout(120_000);
 	it('CLI prints Base URL, keys with access levels and the webhook secret; /v2/me answers 200 with a printed key; SIGTERM stops it', async () => {
 		const receiver = await startReceiver();
 		const cli = runCli([
@@ -73,7 +78,7 @@ describe('sandbox: CLI (npm run sandbox)', () => {
 				body: JSON.stringify({ platforms: { x: { posts: [{ text: 'from the CLI test' }] } } }),
 			});
 			expect(draft.status).toBe(201);
-			const deadline = Date.now() + 5000;
+			const deadline = Date.now() + 20_000;
 			while (receiver.received.length === 0 && Date.now() < deadline)
 				await new Promise((r) => setTimeout(r, 20));
 			const got = receiver.received[0];
@@ -104,6 +109,7 @@ describe('sandbox: CLI (npm run sandbox)', () => {
 			await expect(fetch(`${baseUrl}/v2/me`)).rejects.toThrow();
 		} finally {
 			if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+			await cli.exited;
 			await receiver.close();
 		}
 	});

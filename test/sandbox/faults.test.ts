@@ -14,14 +14,17 @@ describe('sandbox: fault injection and admin routes', () => {
 	afterEach(() => sb().faults.clear());
 
 	it('Faults: latency delays matching requests until cleared', async () => {
-		sb().faults.set({ latencyMs: 150 });
+		// A latency of a second: the request after the clear must not wait it, with room for a loaded machine (a
+		// plain request there can take more than a tenth of a second of wall time).
+		const LATENCY_MS = 1000;
+		sb().faults.set({ latencyMs: LATENCY_MS });
 		let t = Date.now();
 		expect((await call(sb(), 'read', 'GET', '/v2/me')).status).toBe(200);
-		expect(Date.now() - t).toBeGreaterThanOrEqual(140);
+		expect(Date.now() - t).toBeGreaterThanOrEqual(LATENCY_MS - 10);
 		sb().faults.clear();
 		t = Date.now();
 		await call(sb(), 'read', 'GET', '/v2/me');
-		expect(Date.now() - t).toBeLessThan(140);
+		expect(Date.now() - t).toBeLessThan(LATENCY_MS - 10);
 	});
 
 	it('Errors 503 SERVICE_UNAVAILABLE: a burst of N injected 503s, then normal answers', async () => {

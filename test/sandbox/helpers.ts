@@ -51,7 +51,7 @@ export async function call<T = any>(
 
 export async function waitFor<T>(
 	probe: () => Promise<T | undefined | false>,
-	timeoutMs = 3000,
+	timeoutMs = 20_000,
 	stepMs = 10,
 ): Promise<T> {
 	const deadline = Date.now() + timeoutMs;

@@ -15,6 +15,8 @@ interface Started {
 	folder: string;
 	groups: number[];
 	exited: Promise<number | string>;
+	/** Resolves once the fixture has exited and its stdout and stderr pipes are closed. */
+	closed: Promise<void>;
 }
 
 async function startFixture(...args: string[]): Promise<Started> {
@@ -26,6 +28,8 @@ async function startFixture(...args: string[]): Promise<Started> {
 	const exited = new Promise<number | string>((resolve) =>
 		child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
 	);
+	// 'close' comes after 'exit', once the pipes are closed too: a slow machine may take a while between them.
+	const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
 	let text = '';
 	child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
 	const line = await new Promise<string>((resolve, reject) => {
@@ -37,7 +41,7 @@ async function startFixture(...args: string[]): Promise<Started> {
 		void exited.then(() => reject(new Error(`the fixture ended before it was ready:\n${text}`)));
 	});
 	const { folder, groups } = JSON.parse(line) as { folder: string; groups: number[] };
-	return { child, folder, groups, exited };
+	return { child, folder, groups, exited, closed };
 }
 
 function groupAlive(pgid: number): boolean {
@@ -49,8 +53,8 @@ function groupAlive(pgid: number): boolean {
 	}
 }
 
-/** Group members may need a moment to be reaped after the kill. */
-async function liveGroupsAfter(groups: number[], ms = 3000): Promise<number[]> {
+/** Group members may need a moment to be reaped after the kill: polled, up to a ceiling a loaded machine stays under. */
+async function liveGroupsAfter(groups: number[], ms = 20_000): Promise<number[]> {
 	const deadline = Date.now() + ms;
 	let live = groups.filter(groupAlive);
 	while (live.length && Date.now() < deadline) {
@@ -60,13 +64,18 @@ async function liveGroupsAfter(groups: number[], ms = 3000): Promise<number[]> {
 	return live;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('a script interrupted by a signal (stopAllOnExit, removeOnExit)', () => {
+	// Each test starts a ts-node script and its processes: a ceiling a loaded machine stays under, not a wait.
+	jest.setTimeout(120_000);
 	const leftovers: Started[] = [];
-	afterAll(() => {
-		for (const s of leftovers)
+	// Each test waits for its fixture's end; after a failed one, what is left is killed here, and the file
+	// ends only once the fixtures have exited and their pipes are closed.
+	afterAll(async () => {
+		for (const s of leftovers) {
 			for (const pgid of s.groups) if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+			if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+		}
+		await Promise.all(leftovers.map((s) => s.closed));
 	});
 
 	it.each([
@@ -81,6 +90,7 @@ describe('a script interrupted by a signal (stopAllOnExit, removeOnExit)', () =>
 			expect(s.groups.filter(groupAlive)).toEqual(s.groups);
 			s.child.kill(signal);
 			expect(await s.exited).toBe(code);
+			await s.closed;
 			expect(existsSync(s.folder)).toBe(false);
 			expect(await liveGroupsAfter(s.groups)).toEqual([]);
 		},
@@ -89,15 +99,20 @@ describe('a script interrupted by a signal (stopAllOnExit, removeOnExit)', () =>
 	it('on a second signal while a process ignores SIGTERM: does not wait, kills it and still removes the folder', async () => {
 		const s = await startFixture('ignore-term');
 		leftovers.push(s);
+		const [plain, stubborn] = s.groups;
 		const t0 = Date.now();
 		s.child.kill('SIGINT');
-		await sleep(1000);
-		// The first signal is still waiting for the stubborn group (10 s before SIGKILL).
+		// The first signal is being handled once the plain group is gone (it takes SIGTERM)...
+		expect(await liveGroupsAfter([plain])).toEqual([]);
+		// ...and it is still waiting for the stubborn group (10 s before SIGKILL).
+		expect(groupAlive(stubborn)).toBe(true);
 		expect(s.child.exitCode).toBeNull();
 		expect(existsSync(s.folder)).toBe(true);
 		s.child.kill('SIGINT');
 		expect(await s.exited).toBe(130);
-		expect(Date.now() - t0).toBeLessThan(8000);
+		await s.closed;
+		// Without the second signal it would have ended 10 s or more after the first.
+		expect(Date.now() - t0).toBeLessThan(10_000);
 		expect(existsSync(s.folder)).toBe(false);
 		expect(await liveGroupsAfter(s.groups)).toEqual([]);
 	});

@@ -4,8 +4,9 @@
  * A timer started by the file's code (the test, the harness, the sandbox, the nodes, n8n-core: they all run in
  * the file's realm) that is still pending when the file ends belongs to that realm, so it keeps the file's whole
  * module registry in memory, even an unref'd one; a ref'd one also keeps the worker from exiting. Servers,
- * sockets and child processes must be gone too. Each gets a moment to finish; what is still there fails the file,
- * named with where it was started.
+ * sockets and child processes must be gone too. What is still there once its grace has passed fails the file,
+ * named with where it was started: a timer gets 2 s, a server, socket, pipe or process (whose end waits on other
+ * processes and the operating system, slow on a loaded machine) up to 20 s. Both are polled: a clean file ends at once.
  *
  * It also keeps n8n's log quiet in green runs: what n8n logged during a test (see n8nLog.ts) is printed only when
  * the test or one of its hooks failed.
@@ -27,8 +28,13 @@ import { n8nLogOf } from './n8nLogBuffer';
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
-/** How long a file's timers and handles may take to finish after its last hook. */
+/** How long a file's timers may take to finish after its last hook. */
 const SETTLE_MS = 2000;
+/**
+ * How long its servers, sockets, pipes and processes may take to be gone: a ceiling, not a wait. The test
+ * environment option `handleCeilingMs` sets another (test/setup/leftovers.test.ts runs a file with a short one).
+ */
+const HANDLE_CEILING_MS = 20_000;
 
 interface Started {
 	timer: NodeJS.Timeout;
@@ -60,9 +66,12 @@ export default class CheckedEnvironment extends TestEnvironment {
 	private readonly started = new Set<Started>();
 	private before = new Map<string, number>();
 	private tornDown = false;
+	private readonly handleCeilingMs: number;
 
 	constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
 		super(config, context);
+		const ceiling = Number(config.projectConfig.testEnvironmentOptions.handleCeilingMs);
+		this.handleCeilingMs = Number.isFinite(ceiling) && ceiling >= 0 ? ceiling : HANDLE_CEILING_MS;
 		const global = this.global as unknown as Record<
 			'setTimeout' | 'setInterval',
 			(...args: unknown[]) => NodeJS.Timeout
@@ -118,27 +127,35 @@ export default class CheckedEnvironment extends TestEnvironment {
 		// jest calls teardown again when it threw: the first error, with everything left, is the one to report.
 		if (this.tornDown) return;
 		this.tornDown = true;
-		const deadline = Date.now() + SETTLE_MS;
+		const start = Date.now();
+		const timersBy = start + SETTLE_MS;
+		const handlesBy = start + this.handleCeilingMs;
 		let left = this.leftOver();
-		while (left.length && Date.now() < deadline) {
+		// Polled until clean; it gives up once what is left has had its grace.
+		while (left.timers.length + left.handles.length > 0) {
+			const now = Date.now();
+			if (left.timers.length > 0 && now >= timersBy) break;
+			if (left.timers.length === 0 && now >= handlesBy) break;
 			await new Promise((resolve) => setTimeout(resolve, 10));
 			left = this.leftOver();
 		}
+		const waited = Date.now() - start;
 		this.started.clear();
 		await super.teardown();
 		collectGarbage();
-		if (left.length) {
+		if (left.timers.length + left.handles.length > 0) {
 			const error = new Error(
-				`The test file left these running ${SETTLE_MS} ms after its end (close, stop or clear them in an afterAll):`,
+				`The test file left these running ${waited} ms after its end (close, stop or clear them in an afterAll):`,
 			);
-			error.stack = [error.message, ...left].join('\n'); // where each was started, instead of a trace of this file
+			error.stack = [error.message, ...left.timers, ...left.handles].join('\n'); // where each was started, instead of a trace of this file
 			throw error;
 		}
 	}
 
 	/** Timers this file started that are still pending, and active resources beyond those there before the file. */
-	private leftOver(): string[] {
-		const left: string[] = [];
+	private leftOver(): { timers: string[]; handles: string[] } {
+		const timers: string[] = [];
+		const handles: string[] = [];
 		let refTimers = 0;
 		for (const entry of this.started) {
 			if (isDone(entry)) {
@@ -150,7 +167,7 @@ export default class CheckedEnvironment extends TestEnvironment {
 				.split('\n')
 				.slice(2, 8)
 				.map((line) => `    from ${line.trim().replace(/^at /, '')}`);
-			left.push(
+			timers.push(
 				[
 					`- ${entry.kind}(..., ${String(entry.delay)})${entry.timer.hasRef() ? '' : " (unref'd)"}, started`,
 					...where,
@@ -160,8 +177,8 @@ export default class CheckedEnvironment extends TestEnvironment {
 		for (const [type, count] of resources()) {
 			// Ref'd timers show as Timeout: those of the file's own timers are listed above already.
 			const extra = count - (this.before.get(type) ?? 0) - (type === 'Timeout' ? refTimers : 0);
-			if (extra > 0) left.push(`- ${extra} × ${type}`);
+			if (extra > 0) handles.push(`- ${extra} × ${type}`);
 		}
-		return left;
+		return { timers, handles };
 	}
 }

@@ -2,7 +2,7 @@ import { useSandbox } from '../../../harness/sandbox';
 import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
 import { draftParams } from './fixtures';
 
-// Publishing takes 1.2 s here, so waiting, not waiting and timing out can each be seen.
+// Publishing takes 1.2 s here, so waiting and not waiting can each be seen (timing out: its own sandbox, below).
 const fx = useSandbox({ publishDelayMs: 1200 });
 
 describe('Create and Update with Publish At "now" offer the same Wait for Completion (States and transitions: publish_at=now is asynchronous; poll GET draft until finished)', () => {
@@ -28,6 +28,11 @@ describe('Create and Update with Publish At "now" offer the same Wait for Comple
 		expect(items[0]).toMatchObject({ id, status: 'published', publish_state: 'finished' });
 		expect(items[0].published_urls).toEqual({ mastodon: expect.stringMatching(/^https:\/\//) });
 	});
+});
+
+describe('Create with Publish At "now", timing out', () => {
+	// A publish that takes ten minutes: the 1 s timeout comes first however slow the machine is.
+	const slow = useSandbox({ publishDelayMs: 600_000 });
 
 	test('Create with Publish At "now" and Wait for Completion times out with the same clear error as Publish Now', async () => {
 		const params = draftParams('create', {
@@ -38,7 +43,7 @@ describe('Create and Update with Publish At "now" offer the same Wait for Comple
 			additionalFields: { publishAt: 'now' },
 			options: { waitForCompletion: true, pollInterval: 0.3, timeout: 1 },
 		});
-		const { result } = await runFresh(fx, params);
+		const { result } = await runFresh(slow, params);
 		expect(result.error?.message).toMatch(
 			/^Draft \d+ did not finish publishing within 1 second and may still publish \[item 0\]$/,
 		);

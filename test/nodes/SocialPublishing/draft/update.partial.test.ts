@@ -154,7 +154,7 @@ describe('Draft > Update (PATCH, partial update)', () => {
 			platforms: { mastodon: { enabled: true, posts: [{ text: 'Going out' }], settings: {} } },
 			publish_at: 'now',
 		});
-		for (let i = 0; i < 100; i++) {
+		for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
 			const read = await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`);
 			if (read.body.publish_state === 'finished') break;
 			await new Promise((resolve) => setTimeout(resolve, 20));

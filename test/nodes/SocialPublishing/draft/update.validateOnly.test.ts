@@ -49,7 +49,7 @@ describe('Draft > Update with Validate Only', () => {
 	test('a published draft is reported: the service refuses to edit it; nothing is sent', async () => {
 		const draft = await seedDraft(fx, { publish_at: 'now' });
 		let status = '';
-		for (let i = 0; i < 100 && status !== 'published'; i++) {
+		for (const deadline = Date.now() + 20_000; status !== 'published' && Date.now() < deadline; ) {
 			await new Promise((resolve) => setTimeout(resolve, 20));
 			status = String((await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body.status);
 		}

@@ -83,7 +83,8 @@ export async function readyMediaId(
 		upload_url: string;
 	};
 	await fetch(uploadUrl, { method: 'PUT', body: PNG_BYTES });
-	for (let i = 0; i < 200; i++) {
+	// polled until ready, up to a ceiling a loaded machine stays under
+	for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
 		const media = await fetch(`${fx.sandbox.baseUrl}/v2/social-sets/101/media/${mediaId}`, {
 			headers: { Authorization: `Bearer ${fx.sandbox.keys.admin}` },
 		});

@@ -1,4 +1,5 @@
 import { policy } from '../../../../nodes/common/transport';
+import { afterAnswerTo } from '../../../harness/answers';
 import type { RunResult } from '../../../harness/runWorkflow';
 import { runWorkflow } from '../../../harness/runWorkflow';
 import type { ProbeParameters } from '../../../harness/probeNode';
@@ -248,13 +249,16 @@ describe('rate limits (Limits: per user and per social set)', () => {
 			body: { error: { code: 'RATE_LIMITED', message: 'wait' } },
 		});
 		let cancelledAt = 0;
+		let stopListening = () => {};
+		// The cancel comes once the 429 has been read, so it lands in the wait, never in the request.
 		const run = probe({ path: '/v2/me' }, server.baseUrl, (cancel) => {
-			setTimeout(() => {
+			stopListening = afterAnswerTo('GET', () => {
 				cancelledAt = Date.now();
 				cancel();
-			}, 300);
+			});
 		});
 		const result = await run;
+		stopListening();
 		expect(result.error?.message).toBe('The execution was cancelled while waiting');
 		expect(cancelledAt).toBeGreaterThan(0);
 		// ended by the cancel, not by the wait: the limit (a minute away) has not reset yet
