@@ -12,6 +12,7 @@ import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
 import { textLength } from './cases/textLength';
 import { lists } from './cases/lists';
+import { tagNames } from './cases/tagNames';
 import { readConfig, usage } from './lib/config';
 import { keptSections } from '../scripts/lib/resultsSections';
 import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
@@ -31,6 +32,7 @@ const CASES: BenchCase[] = [
 	pollTrigger,
 	textLength,
 	lists,
+	tagNames,
 	coldLoad,
 ];
 
