@@ -30,11 +30,16 @@ import { baseParameters, inputItem, makeTargets } from './targets';
  * through n8n-core against the sandbox at the full size (100,000 characters, 10,000 entries):
  *
  * - the item is answered: output items, or an error n8n shows for the item (a NodeOperationError naming a
- *   parameter, or a NodeApiError, with `[item 0]`), never a RangeError, a TypeError or a hang;
+ *   parameter and `[item 0]`, a NodeApiError for item 0, n8n's refusal of the workflow before a run, or the error
+ *   the call gets without the value), never a RangeError, a TypeError or a hang;
  * - its CPU time (`process.cpuUsage`; the sandbox runs in the same process and counts too) is under CEILING_MS;
  * - when it is over FLOOR_MS, the quarter size is run too, and the CPU time grows less than MAX_RATIO times from
  *   the quarter to the full size (4 when linear, 16 when quadratic); on a miss both are measured again (the less of
- *   two runs each), then from 50,000 to 200,000 characters (2,000 to 20,000 entries... see SCALES), which counts.
+ *   two runs each), then from 50,000 to 200,000 characters (5,000 to 20,000 entries), which counts.
+ *
+ * Each leaf runs its example first (10,000+ short distinct names, the valid JSON with every list grown, 10,000
+ * distinct values or entries), then RUNS_PER_LEAF generated shapes. A run under FLOOR_MS at the full size is not
+ * measured at the quarter size, so the suite costs about two runs per leaf.
  *
  * Against the node before issue 31 (Node 20, 2 cores, load average 10 to 28; the list leaves of every operation):
  * "Tag Names" failed on every choice that reached it, with 10,000+ short distinct names (`n0,n1,…`): Draft > Create
