@@ -13,6 +13,7 @@ import { rateLimit } from './cases/rateLimit';
 import { textLength } from './cases/textLength';
 import { hostileText } from './cases/hostileText';
 import { lists } from './cases/lists';
+import { tagNames } from './cases/tagNames';
 import { readConfig, usage } from './lib/config';
 import { keptSections } from '../scripts/lib/resultsSections';
 import { machine, machineLines, markdownTable, resultsMarkdown } from './lib/report';
@@ -33,6 +34,7 @@ const CASES: BenchCase[] = [
 	textLength,
 	hostileText,
 	lists,
+	tagNames,
 	coldLoad,
 ];
 

@@ -129,7 +129,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): BenchConfig 
 export function usage(): string {
 	const names = Object.keys(FULL).map((name) => `--${kebab(name)}=N (${envName(name)})`);
 	return [
-		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,mediaUrl,rateLimit,verify,pollTrigger,textLength,hostileText,lists,coldLoad] [--results=path|false] [--force-results]',
+		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,mediaUrl,rateLimit,verify,pollTrigger,textLength,hostileText,lists,tagNames,coldLoad] [--results=path|false] [--force-results]',
 		...names.map((n) => `  ${n}`),
 	].join('\n');
 }

@@ -119,6 +119,8 @@ function valueFor(name: string, op: CatalogOperation, t: Targets): unknown {
 			return op.resource === 'draft' ? 'A property post' : 'A property comment';
 		case 'selectedText':
 			return SELECTED;
+		case 'articleMarkdown':
+			return '# A property article\n\nIts one paragraph.';
 		case 'organizationUrl':
 			return 'https://www.linkedin.com/company/acme-robotics/';
 		case 'name':

@@ -157,6 +157,32 @@ describe('Draft > Create with Tag Names (Tags: GET /v2/social-sets/{id}/tags; Dr
 		expect((writeOf(requests, 'POST')?.body as IDataObject).tags).toHaveLength(10);
 	});
 
+	test('more than 20 different names are refused before any request, counted, not matched (two names per tag at most: its name and its slug)', async () => {
+		const names = Array.from({ length: 10_000 }, (_, i) => `n${i}`).join(',');
+		const params = createText('Many names', ['x'], {
+			additionalFields: { tagNames: names, createMissingTags: true },
+		});
+		await expectRejectedBeforeSending(fx, params, {
+			parameter: 'Tag Names',
+			problem:
+				'has 10000 names, more than 20 of them different; a draft takes at most 10 tags (each matched by its name or its slug)',
+		});
+	});
+
+	test('20 different names that are the names and slugs of 10 tags are sent as those 10 tags', async () => {
+		const tags = Array.from({ length: 10 }, (_, i) => `Topic ${i}`);
+		await seedTags(fx, 102, tags);
+		const names = [...tags, ...tags.map((_, i) => `TOPIC-${i}`)];
+		const params = createText('Twenty names', ['x'], {
+			additionalFields: { tagNames: names.join(', ') },
+		});
+		const { result, requests } = await runFresh(fx, { ...params, socialSetId: byId(102) });
+		expect(result.error).toBeUndefined();
+		expect(writeOf(requests, 'POST')?.body).toMatchObject({
+			tags: tags.map((_, i) => `topic-${i}`),
+		});
+	});
+
 	test('a tag name over 32 characters is refused before any request (Limits: Tag name 1 to 32 characters)', async () => {
 		const params = createText('Long name', ['x'], {
 			additionalFields: { tagNames: `Launch, ${'n'.repeat(33)}`, createMissingTags: true },

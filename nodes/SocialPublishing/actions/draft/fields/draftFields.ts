@@ -1,6 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
-import { foldCase, toList, checkTags, checkTitle, paramError } from '../../../helpers/validation';
+import {
+	foldCase,
+	toList,
+	checkTags,
+	checkTitle,
+	paramError,
+	DRAFT_LIMITS,
+} from '../../../helpers/validation';
+import { distinctUpTo } from '../../../helpers/lists';
 import type { CheckedDate, DateRules } from '../../../helpers/dates';
 import { checkDate, inZone, isNow, toApiDateTime } from '../../../helpers/dates';
 import type { PublishKind } from '../../../helpers/publishPolicy';
@@ -241,14 +249,24 @@ export function readDraftFields(
 	};
 }
 
-/** Names from "Tag Names" (a comma list, or a list from an expression), each 1 to 32 characters (Limits: Tag name). */
+/**
+ * Tag names one item may give that can still come to at most 10 tags: a tag is matched by its name or its slug, so
+ * two different names can stand for one tag, and more than twice the limit always make more tags than a draft takes.
+ */
+export const MAX_TAG_NAMES = 2 * DRAFT_LIMITS.maxTags;
+
+/**
+ * Names from "Tag Names" (a comma list, or a list from an expression), each 1 to 32 characters (Limits: Tag name).
+ * Each name is folded once and the different ones counted against MAX_TAG_NAMES before any is matched, so the work
+ * is one pass over the list, however long.
+ */
 export function readTagNames(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	fields: IDataObject,
 ): TagNamesRequest | undefined {
-	const names: string[] = [];
-	for (const name of toList(fields.tagNames)) {
+	const given = toList(fields.tagNames);
+	for (const name of given) {
 		const length = [...name].length;
 		if (length > TAG_NAME_MAX) {
 			throw paramError(
@@ -258,10 +276,17 @@ export function readTagNames(
 				`has "${name}", ${length} characters long; a tag name has 1 to ${TAG_NAME_MAX} characters`,
 			);
 		}
-		if (!names.some((known) => foldCase(known) === foldCase(name))) names.push(name);
 	}
+	const { entries: names, keys, over, count } = distinctUpTo(given, foldCase, MAX_TAG_NAMES);
+	if (over)
+		throw paramError(
+			context,
+			itemIndex,
+			TAG_NAMES_LABEL,
+			`has ${count} names, more than ${MAX_TAG_NAMES} of them different; a draft takes at most ${DRAFT_LIMITS.maxTags} tags (each matched by its name or its slug)`,
+		);
 	if (!names.length) return undefined;
-	return { names, createMissing: fields.createMissingTags === true };
+	return { names, folded: keys, createMissing: fields.createMissingTags === true };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { foldCase, toList, paramError, DRAFT_LIMITS } from '../../../helpers/validation';
+import { indexBy } from '../../../helpers/lists';
 import { apiRequest, apiRequestAllItems } from '../../../../common/transport';
 import { echo } from '../../../../common/transport/errors';
 import { endpoints } from '../../../../common/transport/endpoints';
@@ -38,20 +39,55 @@ interface Tag {
 	name: string;
 }
 
-/** What the user asked for, read and checked before any request. */
+/** What the user asked for, read and checked before any request: different names, at most MAX_TAG_NAMES. */
 export interface TagNamesRequest {
 	names: string[];
+	/** Each name folded (foldCase), in the same order. */
+	folded: string[];
 	createMissing: boolean;
 }
 
+/**
+ * The tags of a social set, indexed once by folded name and by folded slug (the first of each kept, as a scan in
+ * list order finds it), so matching a name is a look-up, not a pass over every tag.
+ */
+class TagIndex {
+	private readonly byName: Map<string, Tag>;
+	private readonly bySlug: Map<string, Tag>;
+
+	constructor(readonly list: Tag[]) {
+		this.byName = indexBy(list, (tag) => foldCase(tag.name));
+		this.bySlug = indexBy(list, (tag) => foldCase(tag.slug));
+	}
+
+	/** The tag a folded name stands for: a tag of that name first, else a tag with that slug. */
+	match(folded: string): Tag | undefined {
+		return this.byName.get(folded) ?? this.bySlug.get(folded);
+	}
+
+	/** The tag of a folded slug. */
+	slug(folded: string): Tag | undefined {
+		return this.bySlug.get(folded);
+	}
+
+	/** A tag created during the run, found by the next items. */
+	add(tag: Tag): void {
+		this.list.push(tag);
+		const name = foldCase(tag.name);
+		const slug = foldCase(tag.slug);
+		if (!this.byName.has(name)) this.byName.set(name, tag);
+		if (!this.bySlug.has(slug)) this.bySlug.set(slug, tag);
+	}
+}
+
 /** Tags of the social sets already read by this node run: one read (all pages) per social set. */
-const tagCache = new WeakMap<object, Map<number, Promise<Tag[]>>>();
+const tagCache = new WeakMap<object, Map<number, Promise<TagIndex>>>();
 
 async function tagsOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
-): Promise<Tag[]> {
+): Promise<TagIndex> {
 	let sets = tagCache.get(context);
 	if (!sets) tagCache.set(context, (sets = new Map()));
 	let tags = sets.get(socialSetId);
@@ -60,7 +96,7 @@ async function tagsOf(
 			method: 'GET',
 			path: endpoints.tags(socialSetId),
 			itemIndex,
-		});
+		}).then((list) => new TagIndex(list));
 		sets.set(socialSetId, tags);
 		tags.catch(() => sets.delete(socialSetId));
 	}
@@ -69,11 +105,7 @@ async function tagsOf(
 
 /** The tag a name stands for: a tag of that name first, else a tag with that slug (both ignoring case). */
 export function matchTag(tags: Tag[], name: string): Tag | undefined {
-	const wanted = foldCase(name.trim());
-	return (
-		tags.find((tag) => foldCase(tag.name) === wanted) ??
-		tags.find((tag) => foldCase(tag.slug) === wanted)
-	);
+	return new TagIndex(tags).match(foldCase(name.trim()));
 }
 
 /** The names as an error lists them: each quoted and cut to 80 characters, at most 20. */
@@ -109,7 +141,7 @@ export async function checkTagSlugs(
 	const tags = await tagsOf(context, itemIndex, socialSetId);
 	const unknown: string[] = [];
 	body.tags = (body.tags as string[]).map((slug) => {
-		const tag = tags.find((known) => foldCase(known.slug) === foldCase(slug));
+		const tag = tags.slug(foldCase(slug));
 		if (!tag) unknown.push(slug);
 		return tag?.slug ?? slug;
 	});
@@ -120,7 +152,7 @@ export async function checkTagSlugs(
 		TAG_SLUGS_LABEL,
 		`has ${unknown.length === 1 ? 'a tag slug' : 'tag slugs'} that social set ${socialSetId} does not have: ${quoted(unknown)}`,
 	);
-	error.description = `Pick a tag of the social set, or give its name under "Tag Names" with "Create Missing Tags" on. ${knownTags(tags)}`;
+	error.description = `Pick a tag of the social set, or give its name under "Tag Names" with "Create Missing Tags" on. ${knownTags(tags.list)}`;
 	throw error;
 }
 
@@ -140,12 +172,18 @@ export async function matchTagNames(
 	const { slugs: baseSlugs, label: baseLabel = '' } = base;
 	const tags = await tagsOf(context, itemIndex, socialSetId);
 	const slugs: string[] = [...baseSlugs];
+	const inList = new Set(slugs);
+	const addSlug = (slug: string) => {
+		if (inList.has(slug)) return;
+		inList.add(slug);
+		slugs.push(slug);
+	};
 	const missing: string[] = [];
-	for (const name of request.names) {
-		const tag = matchTag(tags, name);
+	request.names.forEach((name, i) => {
+		const tag = tags.match(request.folded[i]);
 		if (!tag) missing.push(name);
-		else if (!slugs.includes(tag.slug)) slugs.push(tag.slug);
-	}
+		else addSlug(tag.slug);
+	});
 	if (missing.length && !request.createMissing) {
 		const error = paramError(
 			context,
@@ -153,7 +191,7 @@ export async function matchTagNames(
 			TAG_NAMES_LABEL,
 			`names ${missing.length === 1 ? 'a tag' : 'tags'} that social set ${socialSetId} does not have: ${quoted(missing)}`,
 		);
-		error.description = `Turn on "Create Missing Tags" to create ${missing.length === 1 ? 'it' : 'them'}, or use an existing tag. ${knownTags(tags)}`;
+		error.description = `Turn on "Create Missing Tags" to create ${missing.length === 1 ? 'it' : 'them'}, or use an existing tag. ${knownTags(tags.list)}`;
 		throw error;
 	}
 	const total = slugs.length + missing.length;
@@ -174,8 +212,8 @@ export async function matchTagNames(
 				body: { name: name.trim() },
 				itemIndex,
 			});
-			tags.push(created);
-			if (!slugs.includes(created.slug)) slugs.push(created.slug);
+			tags.add(created);
+			addSlug(created.slug);
 		}
 		return slugs;
 	};

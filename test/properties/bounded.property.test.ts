@@ -1,0 +1,8 @@
+import { useSandbox } from '../harness/sandbox';
+import { describeBounded } from './boundedRun';
+
+/** The Bounded property (see boundedRun.ts), the first half of its cases; bounded.second.property.test.ts runs the other half on jest's other worker . */
+
+const fx = useSandbox();
+
+describeBounded(fx, 0);
