@@ -142,6 +142,17 @@ async function seedDraft(sandbox: Sandbox, text: string): Promise<number> {
 	return body.id;
 }
 
+/** Schedules a seeded draft two days ahead (over HTTP, outside n8n). */
+async function scheduleDraft(sandbox: Sandbox, draftId: number): Promise<void> {
+	const publishAt = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 13) + ':00:00Z';
+	const res = await fetch(`${sandbox.baseUrl}/v2/social-sets/101/drafts/${draftId}`, {
+		method: 'PATCH',
+		headers: { authorization: `Bearer ${sandbox.keys.admin}`, 'content-type': 'application/json' },
+		body: JSON.stringify({ publish_at: publishAt }),
+	});
+	ensure(res.status === 200, `scheduling draft ${draftId}: ${res.status}`);
+}
+
 /** The write requests the sandbox received for one draft (publishing is a PATCH with publish_at). */
 function writesFor(sandbox: Sandbox, draftId: number) {
 	return sandbox.requests.filter(
@@ -207,8 +218,10 @@ async function start(
 	ctx: CaseContext,
 	workflow: HitlWorkflow,
 	gated: boolean,
+	scheduled = false,
 ): Promise<{ draftId: number; approve?: string; decline?: string }> {
 	const draftId = await seedDraft(ctx.sandbox, `Human review e2e ${workflow.path} ${Date.now()}`);
+	if (scheduled) await scheduleDraft(ctx.sandbox, draftId);
 	const mailsBefore = ctx.mailbox.messages.length;
 	const res = await fetch(`${ctx.n8n.baseUrl}/webhook/${workflow.path}`, {
 		method: 'POST',
@@ -315,6 +328,32 @@ async function runCases(ctx: CaseContext, workflows: Record<string, HitlWorkflow
 		ensure(/dry_run/.test(answer), `the model should get a dry run, got ${answer}`);
 		return [`draft ${draftId}: no write request; model saw: ${answer.slice(0, 200)}`];
 	});
+
+	// The AI tool's rule: an unconfirmed call changes nothing that will become public by itself.
+	for (const key of ['unschedule', 'update'] as const) {
+		await step(`without review: ${key} of a scheduled draft waits for "Confirm"`, async () => {
+			const wf = workflows[key];
+			const { draftId } = await start(ctx, wf, false, true);
+			const before = await draftState(sandbox, draftId);
+			const writesBefore = writesFor(sandbox, draftId).length;
+			const [run] = await finishedExecution(session, wf.id);
+			ensure(run.status === 'success', `the execution ended "${run.status}"`);
+			const writes = writesFor(sandbox, draftId).length - writesBefore;
+			ensure(writes === 0, `an unconfirmed ${key} of a scheduled draft sent ${writes} write(s)`);
+			const after = await draftState(sandbox, draftId);
+			ensure(
+				after.status === 'scheduled' && after.scheduled_date === before.scheduled_date,
+				`the draft should stay scheduled for ${String(before.scheduled_date)}, is ${String(after.status)} ${String(after.scheduled_date)}`,
+			);
+			ensure(
+				after.draft_title === before.draft_title,
+				`the title should stay ${String(before.draft_title)}, is ${String(after.draft_title)}`,
+			);
+			const answer = lastToolAnswer(model);
+			ensure(/dry_run/.test(answer), `the model should get a dry run, got ${answer}`);
+			return [`draft ${draftId}: still scheduled, no write; model saw: ${answer.slice(0, 160)}`];
+		});
+	}
 }
 
 /** The pinned install, or with E2E_N8N_DIR a finished install folder used as it is (nothing installed). */
@@ -360,13 +399,15 @@ async function main(): Promise<number> {
 		});
 		const workflows: Record<string, HitlWorkflow> = {};
 		const ready = await step(
-			'import credentials and the three workflows, activate them',
+			'import credentials and the five workflows, activate them',
 			async () => {
 				const versions = await nodeVersions(n8n);
 				await importCredentials(n8n, sandbox, model, mailbox);
 				workflows.approve = hitlWorkflow('approve', true, n8n.typePrefix, versions);
 				workflows.reject = hitlWorkflow('reject', true, n8n.typePrefix, versions);
 				workflows.direct = hitlWorkflow('direct', false, n8n.typePrefix, versions);
+				workflows.unschedule = hitlWorkflow('unschedule', false, n8n.typePrefix, versions);
+				workflows.update = hitlWorkflow('update', false, n8n.typePrefix, versions);
 				const dir = join(userFolder, 'hitl-workflows');
 				mkdirSync(dir, { recursive: true });
 				for (const wf of Object.values(workflows)) {
