@@ -95,13 +95,25 @@ describe('Analytics > Get Followers (Analytics: GET .../analytics/{platform}/fol
 	});
 
 	test('only a Start Date at the limit: the time zone is read, the 366 days are sent; far from it nothing extra is read', async () => {
-		const atLimit = await runFresh(fx, followers({ startDate: day(365) }));
+		// At the limit in UTC's terms and still valid in the set's zone only while that zone's date is UTC's:
+		// Berlin's (set 101) is a day ahead from 22:00 or 23:00 UTC, New York's (set 102) a day behind until
+		// 04:00 or 05:00 UTC, so one of the two always has it.
+		const utcToday = DateTime.utc().toISODate();
+		const [setId, zone] = (
+			[
+				[101, 'Europe/Berlin'],
+				[102, 'America/New_York'],
+			] as const
+		).find(([, name]) => DateTime.now().setZone(name).toISODate() === utcToday) ?? [101, ''];
+		expect(zone).not.toBe('');
+		const start = DateTime.now().setZone(zone).startOf('day').minus({ days: 365 }).toISODate();
+		const atLimit = await runFresh(fx, followers({ startDate: start }, setId));
 		expect(atLimit.result.error).toBeUndefined();
 		expect(atLimit.requests.map((r) => r.path)).toEqual([
-			'/v2/social-sets/101/queue/schedule',
-			'/v2/social-sets/101/analytics/x/followers',
+			`/v2/social-sets/${setId}/queue/schedule`,
+			`/v2/social-sets/${setId}/analytics/x/followers`,
 		]);
-		expect(atLimit.requests[1].query).toEqual({ start_date: [day(365)] });
+		expect(atLimit.requests[1].query).toEqual({ start_date: [start] });
 		const onlyEnd = await runFresh(fx, followers({ endDate: '2020-01-31' }));
 		expect(onlyEnd.result.error).toBeUndefined();
 		expect(onlyEnd.requests.map((r) => r.query)).toEqual([{ end_date: ['2020-01-31'] }]);
