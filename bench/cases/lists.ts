@@ -42,7 +42,8 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 	return median(times);
 }
 
-const create = (extra: Record<string, unknown>): INodeParameters => ({
+/** Draft > Create of a text post on X in social set 101, with `extra` parameters (also the Tag Names case's). */
+export const create = (extra: Record<string, unknown>): INodeParameters => ({
 	resource: 'draft',
 	operation: 'create',
 	socialSetId: byId(101),

@@ -1,7 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
-import { byId, runNode } from '../lib/nodeRunner';
+import { runNode } from '../lib/nodeRunner';
 import { median } from '../lib/stats';
 import type { BenchCase, Row } from '../lib/types';
+import { create as createDraft } from './lists';
 
 /**
  * Tag Names of one Draft > Create item (issue 31): 10,000 short names, each read and folded once, counted against
@@ -13,16 +14,8 @@ import type { BenchCase, Row } from '../lib/types';
 const RUNS = 5;
 const TARGET_MS = 300;
 
-const create = (tagNames: string): INodeParameters => ({
-	resource: 'draft',
-	operation: 'create',
-	socialSetId: byId(101),
-	contentType: 'posts',
-	platforms: ['x'],
-	contentMode: 'text',
-	text: 'Tagged',
-	additionalFields: { tagNames },
-});
+const create = (tagNames: string) =>
+	createDraft({ text: 'Tagged', additionalFields: { tagNames } });
 
 const NAMES = 10_000;
 const distinct = Array.from({ length: NAMES }, (_, i) => `n${i}`).join(',');
