@@ -1,7 +1,14 @@
 import { useSandbox } from '../harness/sandbox';
 import { NODE } from '../harness/workflows';
 import { OPERATIONS, WRITES } from './catalog';
-import { DRAFT_STATES, baseParameters, inputItem, makeTargets, missingValues } from './targets';
+import {
+	DRAFT_STATES,
+	PROPERTY_SANDBOX,
+	baseParameters,
+	inputItem,
+	makeTargets,
+	missingValues,
+} from './targets';
 
 /**
  * The ground the property suites stand on: the catalog finds every operation of the node, and the
@@ -9,7 +16,7 @@ import { DRAFT_STATES, baseParameters, inputItem, makeTargets, missingValues } f
  * whose fields the targets cannot fill fails here by name.
  */
 
-const fx = useSandbox();
+const fx = useSandbox(PROPERTY_SANDBOX);
 
 test('the catalog lists every operation of the node, writes and gates from the modules', () => {
 	expect(OPERATIONS.length).toBeGreaterThanOrEqual(30);

@@ -10,7 +10,7 @@ import { OPERATIONS } from './catalog';
 import type { PublicState } from './publicState';
 import { readPublicState, ruleBreaks, sameState } from './publicState';
 import type { TargetState } from './targets';
-import { TARGET_STATES, inputItem, makeTargetsAt } from './targets';
+import { PROPERTY_SANDBOX, TARGET_STATES, inputItem, makeTargetsAt } from './targets';
 import type { ToolCall } from './toolCalls';
 import { toolCalls, toolParameters } from './toolCalls';
 
@@ -26,8 +26,12 @@ import { toolCalls, toolParameters } from './toolCalls';
  */
 
 // publishes stay in flight for the `publishing` states; `published` and `error` need them to end
-const inFlight = useSandbox({ publishDelayMs: 3_600_000, mediaProcessingMs: 1 });
-const ending = useSandbox({ publishDelayMs: 1, mediaProcessingMs: 1 });
+const inFlight = useSandbox({
+	...PROPERTY_SANDBOX,
+	publishDelayMs: 3_600_000,
+	mediaProcessingMs: 1,
+});
+const ending = useSandbox({ ...PROPERTY_SANDBOX, publishDelayMs: 1, mediaProcessingMs: 1 });
 const sandboxFor = (state: TargetState): SandboxFixture =>
 	state === 'published' || state === 'error' ? ending : inFlight;
 

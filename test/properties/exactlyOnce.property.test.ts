@@ -17,7 +17,14 @@ import {
 	writeRequests,
 } from './serviceState';
 import type { DraftState, Targets } from './targets';
-import { DRAFT_STATES, addPosts, baseParameters, inputItem, makeTargets } from './targets';
+import {
+	DRAFT_STATES,
+	PROPERTY_SANDBOX,
+	addPosts,
+	baseParameters,
+	inputItem,
+	makeTargets,
+} from './targets';
 import type { WriteCall } from './writeCalls';
 import { writeCall } from './writeCalls';
 
@@ -34,7 +41,7 @@ import { writeCall } from './writeCalls';
  * EXACTLY_ONCE_RUNS=<n> runs more calls per write.
  */
 
-const fx = useSandbox({ mediaProcessingMs: 5, publishDelayMs: 5 });
+const fx = useSandbox({ ...PROPERTY_SANDBOX, mediaProcessingMs: 5, publishDelayMs: 5 });
 
 const RUNS = Number(process.env.EXACTLY_ONCE_RUNS ?? 0);
 const SEED = process.env.EXACTLY_ONCE_SEED;
