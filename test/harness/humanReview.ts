@@ -2,7 +2,7 @@ import type {
 	EngineRequest,
 	EngineResponse,
 	IDataObject,
-	IConnection,
+	INodeParameters,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeType,
@@ -14,7 +14,8 @@ import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.
 import { buildNodeTypes, sourceNodeTypes } from './nodeTypes';
 import type { WorkflowJson } from './runWorkflow';
 import { toolVariant, TOOL_NODE } from './toolNode';
-import { CREDENTIAL } from './workflows';
+import type { Edge } from './workflows';
+import { buildWorkflow, CREDENTIAL, START, startNode } from './workflows';
 
 /**
  * n8n's human review of tool calls, reproduced for the engine tests: a review node between the tool and the
@@ -255,58 +256,36 @@ export interface ReviewSetup {
 
 /** Start → Agent; the Social Publishing tool behind a review node, or wired to the agent directly. */
 export function reviewedToolWorkflow(parameters: IDataObject, setup: ReviewSetup): WorkflowJson {
-	const toolEdges: IConnection[] = [];
-	if (setup.review && setup.review.gatesTool !== false)
-		toolEdges.push({ node: REVIEW_NODE, type: 'ai_tool', index: 0 });
-	if (!setup.review || setup.alsoDirect)
-		toolEdges.push({ node: REVIEW_AGENT, type: 'ai_tool', index: 0 });
-	return {
-		nodes: [
-			{
-				id: 'start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'agent',
-				name: REVIEW_AGENT,
-				type: 'test.reviewingAgentStandIn',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: {},
-			},
-			...(setup.review
+	const { review } = setup;
+	const edges: Edge[] = [{ from: START, to: REVIEW_AGENT }];
+	if (review) edges.push({ from: REVIEW_NODE, to: REVIEW_AGENT, type: 'ai_tool' });
+	if (review && review.gatesTool !== false)
+		edges.push({ from: TOOL_NODE, to: REVIEW_NODE, type: 'ai_tool' });
+	if (!review || setup.alsoDirect)
+		edges.push({ from: TOOL_NODE, to: REVIEW_AGENT, type: 'ai_tool' });
+	return buildWorkflow(
+		[
+			startNode(),
+			{ name: REVIEW_AGENT, type: 'test.reviewingAgentStandIn', position: [200, 0] },
+			...(review
 				? [
 						{
-							id: 'review',
 							name: REVIEW_NODE,
-							type: setup.review.type ?? 'test.reviewGateHitlTool',
-							typeVersion: 1,
+							type: review.type ?? 'test.reviewGateHitlTool',
 							position: [200, 200] as [number, number],
-							parameters: { decision: setup.review.decision },
-							...(setup.review.disabled ? { disabled: true } : {}),
+							parameters: { decision: review.decision },
+							extra: review.disabled ? { disabled: true } : {},
 						},
 					]
 				: []),
 			{
-				id: 'tool',
 				name: TOOL_NODE,
 				type: `${TYPE_PREFIX}.socialPublishingTool`,
-				typeVersion: 1,
 				position: [200, 400],
-				parameters: parameters as never,
+				parameters: parameters as INodeParameters,
 				credentials: CREDENTIAL,
 			},
 		],
-		connections: {
-			Start: { main: [[{ node: REVIEW_AGENT, type: 'main', index: 0 }]] },
-			...(setup.review
-				? { [REVIEW_NODE]: { ai_tool: [[{ node: REVIEW_AGENT, type: 'ai_tool', index: 0 }]] } }
-				: {}),
-			[TOOL_NODE]: { ai_tool: [toolEdges] },
-		},
-	};
+		edges,
+	);
 }

@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { apiRequest, apiRequestAllItems } from '../../nodes/common/transport';
 import type { WorkflowJson } from './runWorkflow';
 import { buildNodeTypes } from './nodeTypes';
-import { CREDENTIAL } from './workflows';
+import { buildWorkflow, CREDENTIAL, START, startNode } from './workflows';
 
 /**
  * A test-only node that sends one request of the test's choosing through the package's transport,
@@ -71,26 +71,8 @@ const probes = new Map<string, ProbeParameters>();
 
 export function probeWorkflow(parameters: ProbeParameters): WorkflowJson {
 	probes.set('Probe', parameters);
-	return {
-		nodes: [
-			{
-				id: 'start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'probe',
-				name: 'Probe',
-				type: 'test.transportProbe',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: {},
-				credentials: CREDENTIAL,
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Probe', type: 'main', index: 0 }]] } },
-	};
+	return buildWorkflow(
+		[startNode(), { name: 'Probe', type: 'test.transportProbe', credentials: CREDENTIAL }],
+		[{ from: START, to: 'Probe' }],
+	);
 }

@@ -2,6 +2,7 @@ import type {
 	EngineRequest,
 	EngineResponse,
 	IDataObject,
+	INodeParameters,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeTypes,
@@ -13,7 +14,7 @@ import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.
 import { buildNodeTypes, sourceNodeTypes } from './nodeTypes';
 import type { WorkflowJson } from './runWorkflow';
 import type { SandboxFixture } from './sandbox';
-import { CREDENTIAL } from './workflows';
+import { buildWorkflow, CREDENTIAL, START, startNode } from './workflows';
 
 /**
  * The tool variant n8n makes of a node with `usableAsTool` (n8n's `convertNodeToAiTool`, run when it loads
@@ -96,39 +97,23 @@ export const AGENT = 'Agent';
 
 /** Start → Agent, with the Social Publishing tool variant (these parameters) connected as the agent's tool. */
 export function agentWithToolWorkflow(parameters: IDataObject): WorkflowJson {
-	return {
-		nodes: [
+	return buildWorkflow(
+		[
+			startNode(),
+			{ name: AGENT, type: 'test.agentStandIn' },
 			{
-				id: 'start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'agent',
-				name: AGENT,
-				type: 'test.agentStandIn',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: {},
-			},
-			{
-				id: 'tool',
 				name: TOOL_NODE,
 				type: 'n8n-nodes-social-publishing.socialPublishingTool',
-				typeVersion: 1,
 				position: [200, 200],
-				parameters: parameters as never,
+				parameters: parameters as INodeParameters,
 				credentials: CREDENTIAL,
 			},
 		],
-		connections: {
-			Start: { main: [[{ node: AGENT, type: 'main', index: 0 }]] },
-			[TOOL_NODE]: { ai_tool: [[{ node: AGENT, type: 'ai_tool', index: 0 }]] },
-		},
-	};
+		[
+			{ from: START, to: AGENT },
+			{ from: TOOL_NODE, to: AGENT, type: 'ai_tool' },
+		],
+	);
 }
 
 /** Node types for a tool run: the agent stand-in, the package's nodes and the Social Publishing tool variant. */

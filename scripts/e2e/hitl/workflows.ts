@@ -4,6 +4,9 @@
  * behind n8n's Send Email review node, or is wired to the agent directly. Two more wire the tool directly with
  * another operation, for the AI tool's rule on a scheduled draft: Unschedule, and Update of its title.
  */
+import type { INodeParameters } from 'n8n-workflow';
+import type { Edge, NodeSpec } from '../../../test/harness/workflows';
+import { buildWorkflow } from '../../../test/harness/workflows';
 import { CREDENTIAL_ID, CREDENTIAL_NAME, type WorkflowFile } from '../../examples/catalog';
 
 export const OPENAI_CREDENTIAL_ID = 'hitlOpenAiLocal';
@@ -52,15 +55,15 @@ export function hitlWorkflow(
 ): HitlWorkflow {
 	const id = `hitlE2e${key[0].toUpperCase()}${key.slice(1)}`;
 	const path = `hitl-e2e-${key}`;
-	const nodes: WorkflowFile['nodes'] = [
+	const nodes: NodeSpec[] = [
 		{
 			id: `${key}-webhook`,
 			name: NODE.webhook,
 			type: 'n8n-nodes-base.webhook',
 			typeVersion: versions.webhook,
 			position: [0, 0],
-			webhookId: `0b9f6c1e-hitl-e2e-${key}`,
 			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+			extra: { webhookId: `0b9f6c1e-hitl-e2e-${key}` },
 		},
 		{
 			id: `${key}-agent`,
@@ -92,7 +95,6 @@ export function hitlWorkflow(
 			id: `${key}-tool`,
 			name: NODE.tool,
 			type: `${typePrefix}.socialPublishingTool`,
-			typeVersion: 1,
 			position: [600, 500],
 			parameters: {
 				toolDescription: `Runs ${String(TOOL_OPERATION[key].operation)} on a draft of the Social Publishing Service`,
@@ -102,16 +104,14 @@ export function hitlWorkflow(
 				confirm:
 					'={{ $fromAI("confirm", "true only once the user has confirmed this action", "boolean") }}',
 				...TOOL_OPERATION[key],
-			},
+			} as INodeParameters,
 			credentials: { socialPublishingApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
 		},
 	];
-	const connections: WorkflowFile['connections'] = {
-		[NODE.webhook]: { main: [[{ node: NODE.agent, type: 'main', index: 0 }]] },
-		[NODE.model]: {
-			ai_languageModel: [[{ node: NODE.agent, type: 'ai_languageModel', index: 0 }]],
-		},
-	};
+	const edges: Edge[] = [
+		{ from: NODE.webhook, to: NODE.agent },
+		{ from: NODE.model, to: NODE.agent, type: 'ai_languageModel' },
+	];
 	if (gated) {
 		nodes.push({
 			id: `${key}-review`,
@@ -129,15 +129,16 @@ export function hitlWorkflow(
 			},
 			credentials: { smtp: { id: SMTP_CREDENTIAL_ID, name: 'Local mailbox' } },
 		});
-		connections[NODE.review] = { ai_tool: [[{ node: NODE.agent, type: 'ai_tool', index: 0 }]] };
-		connections[NODE.tool] = { ai_tool: [[{ node: NODE.review, type: 'ai_tool', index: 0 }]] };
+		edges.push({ from: NODE.review, to: NODE.agent, type: 'ai_tool' });
+		edges.push({ from: NODE.tool, to: NODE.review, type: 'ai_tool' });
 	} else {
-		connections[NODE.tool] = { ai_tool: [[{ node: NODE.agent, type: 'ai_tool', index: 0 }]] };
+		edges.push({ from: NODE.tool, to: NODE.agent, type: 'ai_tool' });
 	}
+	const { nodes: built, connections } = buildWorkflow(nodes, edges);
 	return {
 		id,
 		name: `Human review e2e: ${key}`,
-		nodes,
+		nodes: built,
 		connections,
 		settings: { executionOrder: 'v1' },
 		path,
