@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'fs';
+import { readFileSync } from 'fs';
 import { join } from 'path';
-import { declaredTitles } from './specTitles';
+import { referenceProblem, tableCells as cells } from './specTitles';
 
 /**
  * test/SPEC-MAP.md maps every row of the specification's Endpoints, States and transitions, Errors and Limits
@@ -12,14 +12,6 @@ interface Row {
 	spec: string;
 	sandbox: string[];
 	node: string[];
-}
-
-function cells(line: string): string[] {
-	return line
-		.trim()
-		.replace(/^\||\|$/g, '')
-		.split(/(?<!\\)\|/)
-		.map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
 function readMap(): Row[] {
@@ -34,19 +26,15 @@ function readMap(): Row[] {
 	return rows;
 }
 
-const REFERENCE = /^(\S+\.test\.ts): (.+)$/;
 const titles = new Map<string, Set<string>>();
 
 /** The problem with one entry of a cell, or undefined when it names an existing test or says why there is none. */
 function entryProblem(entry: string): string | undefined {
 	if (/^none( for [^:]+)?: \S/.test(entry)) return undefined;
-	const match = REFERENCE.exec(entry);
-	if (!match) return `"${entry}" is neither "path: title" nor "none: reason"`;
-	const [, path, title] = match;
-	const file = join(__dirname, path);
-	if (!existsSync(file)) return `${path} does not exist`;
-	if (!titles.has(file)) titles.set(file, declaredTitles(file));
-	return titles.get(file)!.has(title) ? undefined : `${path} has no test "${title}"`;
+	const problem = referenceProblem(entry, __dirname, 'tests', titles);
+	return problem?.endsWith('is not "path: title"')
+		? `"${entry}" is neither "path: title" nor "none: reason"`
+		: problem;
 }
 
 describe('test/SPEC-MAP.md', () => {

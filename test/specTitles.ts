@@ -1,13 +1,17 @@
-import { readdirSync, readFileSync, statSync } from 'fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import { join, relative } from 'path';
 import * as ts from 'typescript';
 
 /**
  * The titles of the tests a test file declares: the string given to `test(...)`, `it(...)`, or
- * `test.each(...)(...)` / `it.each(...)(...)` (as written, with any `%s` placeholders). Read with the
+ * `test.each(...)(...)` / `it.each(...)(...)` (as written, with any `%s` placeholders), and on request the names
+ * of `describe` blocks too (an entry may name a block: all of its tests). Read with the
  * TypeScript parser, so quotes and escapes inside titles are read as the test runner reads them.
  */
-export function declaredTitles(file: string): Set<string> {
+export function declaredTitles(
+	file: string,
+	blocks: 'tests' | 'tests and describes' = 'tests',
+): Set<string> {
 	const source = ts.createSourceFile(
 		file,
 		readFileSync(file, 'utf8'),
@@ -16,8 +20,8 @@ export function declaredTitles(file: string): Set<string> {
 		ts.ScriptKind.TS,
 	);
 	const titles = new Set<string>();
-	const isTestName = (node: ts.Node) =>
-		ts.isIdentifier(node) && (node.text === 'test' || node.text === 'it');
+	const names = blocks === 'tests' ? ['test', 'it'] : ['test', 'it', 'describe'];
+	const isTestName = (node: ts.Node) => ts.isIdentifier(node) && names.includes(node.text);
 	const visit = (node: ts.Node) => {
 		if (ts.isCallExpression(node)) {
 			const callee = node.expression;
@@ -50,4 +54,35 @@ export function testFiles(dir: string, base: string = dir): string[] {
 		else if (name.endsWith('.test.ts')) files.push(relative(base, path));
 	}
 	return files.sort();
+}
+
+const REFERENCE = /^(\S+\.test\.ts): (.+)$/;
+
+/**
+ * The problem with one entry of a map's test cell (`path: title`, the path under `base`), or undefined when it
+ * names a test (or, with 'tests and describes', a describe block) that exists under that title in that file.
+ * `none: reason` is an entry too where `none` is allowed.
+ */
+export function referenceProblem(
+	entry: string,
+	base: string,
+	blocks: 'tests' | 'tests and describes' = 'tests',
+	cache: Map<string, Set<string>> = new Map(),
+): string | undefined {
+	const match = REFERENCE.exec(entry);
+	if (!match) return `"${entry}" is not "path: title"`;
+	const [, path, title] = match;
+	const file = join(base, path);
+	if (!existsSync(file)) return `${path} does not exist`;
+	if (!cache.has(file)) cache.set(file, declaredTitles(file, blocks));
+	return cache.get(file)!.has(title) ? undefined : `${path} has no test "${title}"`;
+}
+
+/** The cells of one row of a Markdown table, `\|` read as a bar inside a cell. */
+export function tableCells(line: string): string[] {
+	return line
+		.trim()
+		.replace(/^\||\|$/g, '')
+		.split(/(?<!\\)\|/)
+		.map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
