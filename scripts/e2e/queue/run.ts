@@ -46,14 +46,36 @@ import {
 } from '../prepare';
 import { ownerSession } from '../rest';
 import { activateWorkflow } from '../trigger';
-import { captureDeliveries, percentile, planBurst, Send, sendBurst } from './burst';
+import { captureDeliveries, percentile, planBurst, sendBurst } from './burst';
+import type { BurstFigures } from './figures';
+import { figuresOf, is2xx } from './figures';
+import {
+	controlLines,
+	figureLines,
+	ms,
+	recipeText,
+	resultsSection,
+	sum,
+	workersText,
+} from './report';
+import type { Recipe } from './settings';
+import {
+	CONCURRENCY,
+	DEFAULT_INSTALL,
+	DUPLICATES,
+	END_NODE,
+	PHASES,
+	REMOVE_DUPLICATES,
+	SAME_PROCESS,
+	TRIGGER_VERSION,
+	WORKERS,
+} from './settings';
 import { N8nProcess, queueEnv, startN8nProcess } from './cluster';
 import {
 	clearStaticData,
 	executionsInLog,
 	latestExecutionId,
 	readExecutions,
-	StoredExecution,
 	waitForExecutionsToSettle,
 } from './executions';
 import { ensureServers, Postgres, Service, startPostgres, startRedis } from './services';
@@ -65,29 +87,6 @@ import {
 	withRemoveDuplicates,
 	withTriggerVersion,
 } from './workflows';
-
-const DEFAULT_INSTALL = 'n8n-2.41.1-node24';
-const num = (name: string, fallback: number) =>
-	process.env[name] ? Number(process.env[name]) : fallback;
-const DELIVERIES = num('QUEUE_BURST_DELIVERIES', 500);
-const DUPLICATES = num('QUEUE_BURST_DUPLICATES', 50);
-const CONCURRENCY = num('QUEUE_BURST_CONCURRENCY', 50);
-const WORKERS = num('QUEUE_WORKERS', 1);
-/** QUEUE_DUPLICATES_TO=same: each duplicate goes to its original's webhook process (a load balancer routing by the signature header), not the other one. */
-const SAME_PROCESS = process.env.QUEUE_DUPLICATES_TO === 'same';
-const dupTarget = SAME_PROCESS
-	? 'the same webhook process as its original'
-	: 'the other webhook process';
-/** QUEUE_REMOVE_DUPLICATES=1: n8n's Remove Duplicates node (database-backed, across executions) after the trigger. */
-const REMOVE_DUPLICATES = process.env.QUEUE_REMOVE_DUPLICATES === '1';
-/**
- * The version the trigger workflow's trigger node is imported at (QUEUE_TRIGGER_VERSION): the node's
- * default, 1.1. n8n evaluates an expression for every webhook call to a node of version 1 exactly.
- */
-const TRIGGER_VERSION = num('QUEUE_TRIGGER_VERSION', 1.1);
-/** The trigger example's last node; a run that reached it puts out the draft's id as draft_id. */
-const END_NODE = 'Collect Published URLs';
-const ACK_TARGET_MS = 1000;
 
 let failures = 0;
 let loadBefore = 'n/a';
@@ -144,311 +143,6 @@ async function unsignedPostStatus(url: string, attempts = 120): Promise<number |
 
 function check(failed: string[], condition: boolean, message: string): void {
 	if (!condition) failed.push(message);
-}
-
-/**
- * n8n settings for the webhook processes, one burst each (QUEUE_WEBHOOK_ENV: a JSON object for one
- * burst, or an array of them). By default three bursts: n8n's defaults (an expression isolate built
- * for every webhook call to a community trigger), N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true (an isolate
- * only for a call that evaluates an expression: none of the trigger's), and N8N_EXPRESSION_ENGINE=legacy
- * (no isolate at all). See bench/README.md, "Queue mode burst".
- */
-const WEBHOOK_SETTINGS: Array<Record<string, string>> = (() => {
-	const text = process.env.QUEUE_WEBHOOK_ENV;
-	if (!text)
-		return [
-			{},
-			{ N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
-			{ N8N_EXPRESSION_ENGINE: 'legacy' },
-		];
-	const parsed = JSON.parse(text) as Record<string, string> | Array<Record<string, string>>;
-	return Array.isArray(parsed) ? parsed : [parsed];
-})();
-
-/** The two-worker comparison (QUEUE_TWO_WORKERS=0 skips it): deliveries per burst, duplicates included. */
-const TWO_WORKERS = process.env.QUEUE_TWO_WORKERS !== '0' && WORKERS < 2;
-const TWO_WORKER_DELIVERIES = num('QUEUE_TWO_WORKER_DELIVERIES', 200);
-
-/** Which workflow a burst goes to: the trigger example, or the example with the Redis recipe after the trigger. */
-type Recipe = 'none' | 'redis';
-
-interface Phase {
-	/** n8n settings of both webhook processes. */
-	env: Record<string, string>;
-	workers: number;
-	recipe: Recipe;
-	deliveries: number;
-	duplicates: number;
-	/** Also sends the burst to n8n's own Webhook node. */
-	control: boolean;
-}
-
-/**
- * The bursts, one after the other: one per webhook setting with QUEUE_WORKERS workers (and the control);
- * then, with a second worker started, a smaller burst to the trigger example and one to the Redis
- * example (lazy acquisition on the webhook processes): duplicates that ran with and without the recipe.
- */
-const PHASES: Phase[] = [
-	...WEBHOOK_SETTINGS.map(
-		(env): Phase => ({
-			env,
-			workers: WORKERS,
-			recipe: 'none',
-			deliveries: DELIVERIES,
-			duplicates: DUPLICATES,
-			control: true,
-		}),
-	),
-	...(TWO_WORKERS
-		? (['none', 'redis'] as const).map(
-				(recipe): Phase => ({
-					env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
-					workers: 2,
-					recipe,
-					deliveries: TWO_WORKER_DELIVERIES,
-					duplicates: DUPLICATES,
-					control: false,
-				}),
-			)
-		: []),
-];
-
-export interface BurstFigures {
-	install: N8nInstall;
-	/** Workers running during the burst, and the workflow it went to. */
-	workers: number;
-	recipe: Recipe;
-	sent: number;
-	originals: number;
-	duplicates: { afterAck: number; simultaneous: number };
-	acked: number;
-	answeredDuplicate: number;
-	/** Duplicates whose delivery started two executions: both copies were acknowledged as new (not answered as a duplicate). */
-	duplicatesStarted: { afterAck: number; simultaneous: number };
-	/** Deliveries answered {"received":true} (neither duplicate nor ignored): the executions they started. */
-	answeredNew: number;
-	p50: number;
-	p99: number;
-	max: number;
-	sendWallMs: number;
-	drainMs: number;
-	executions: number;
-	passedTrigger: number;
-	stoppedAtTrigger: number;
-	lost: number;
-	/** Executions that reached the workflow's last node. */
-	reachedEnd: number;
-	/** Executions that passed the trigger but not the Redis recipe's If (a copy counted twice). */
-	stoppedByRecipe: number;
-	/** Runs that reached the end with a draft id that is not one of the burst's (must be 0). */
-	strayRuns: number;
-	duplicatesRun: { afterAck: number; simultaneous: number };
-	onWorker: number;
-	/** Executions each worker ran, by its log. */
-	perWorker: number[];
-	succeeded: number;
-	concurrency: number;
-	workerConcurrency: number;
-	/** n8n settings the run was given beyond the script's own: the webhook processes' for this burst, and N8N_EXPRESSION_ENGINE* from the environment (every process). */
-	settings: string[];
-	/** Load average (1 / 5 / 15 min) just before the burst. */
-	loadBefore: string;
-	/** CPU time each kind of process used from the first delivery until every execution finished, ms. */
-	cpuMs: Record<string, number>;
-	/** The same burst sent to n8n's own Webhook node on the same processes (the control). */
-	control?: {
-		sent: number;
-		acked: number;
-		p50: number;
-		p99: number;
-		max: number;
-		executions: number;
-		cpuMs: Record<string, number>;
-		sendWallMs: number;
-	};
-}
-
-const is2xx = (s: Send) => s.status !== undefined && s.status >= 200 && s.status < 300;
-/** Answered as a new delivery: n8n started an execution for it (response mode "on received"). */
-const startedAnExecution = (s: Send) =>
-	is2xx(s) && !/"(duplicate|ignored)":\s*true/.test(s.answer ?? '');
-
-function figuresOf(
-	install: N8nInstall,
-	phase: Phase,
-	sends: Send[],
-	executions: StoredExecution[],
-	workerIds: Set<string>[],
-	sendWallMs: number,
-	drainMs: number,
-	workerConcurrency: number,
-	settings: string[],
-): BurstFigures {
-	const originals = sends.filter((s) => s.kind === 'original');
-	const dups = sends.filter((s) => s.kind !== 'original');
-	const passedByDraft = new Map<number, number>();
-	// A run of the workflow is one that reached its last node; each draft was delivered once as an
-	// original, so a second run for a draft came from its duplicate.
-	for (const e of executions)
-		if (e.endDraftId !== undefined)
-			passedByDraft.set(e.endDraftId, (passedByDraft.get(e.endDraftId) ?? 0) + 1);
-	const ranTwice = (s: Send) => (passedByDraft.get(s.delivery.draftId) ?? 0) > 1;
-	const latencies = sends.map((s) => s.latencyMs ?? Number.NaN).filter(Number.isFinite);
-	const ofKind = (kind: Send['kind'], test: (s: Send) => boolean) =>
-		dups.filter((s) => s.kind === kind && test(s)).length;
-	// A duplicate started a second execution when both copies of its delivery were acknowledged as new
-	// (when the duplicate was answered first, its original is the copy answered as a duplicate).
-	const startedByDraft = new Map<number, number>();
-	for (const s of sends)
-		if (startedAnExecution(s))
-			startedByDraft.set(s.delivery.draftId, (startedByDraft.get(s.delivery.draftId) ?? 0) + 1);
-	const startedTwice = (s: Send) => (startedByDraft.get(s.delivery.draftId) ?? 0) > 1;
-	return {
-		install,
-		workers: phase.workers,
-		recipe: phase.recipe,
-		sent: sends.length,
-		originals: originals.length,
-		duplicates: {
-			afterAck: ofKind('duplicate-after-ack', () => true),
-			simultaneous: ofKind('duplicate-simultaneous', () => true),
-		},
-		acked: sends.filter(is2xx).length,
-		answeredDuplicate: dups.filter((s) => /"duplicate":\s*true/.test(s.answer ?? '')).length,
-		duplicatesStarted: {
-			afterAck: ofKind('duplicate-after-ack', startedTwice),
-			simultaneous: ofKind('duplicate-simultaneous', startedTwice),
-		},
-		answeredNew: sends.filter(startedAnExecution).length,
-		p50: percentile(latencies, 50),
-		p99: percentile(latencies, 99),
-		max: Math.max(...latencies),
-		sendWallMs,
-		drainMs,
-		executions: executions.length,
-		passedTrigger: executions.filter((e) => e.triggerItems > 0).length,
-		stoppedAtTrigger: executions.filter((e) => e.triggerItems === 0).length,
-		lost: originals.filter((s) => !passedByDraft.has(s.delivery.draftId)).length,
-		reachedEnd: executions.filter((e) => e.endDraftId !== undefined).length,
-		stoppedByRecipe:
-			phase.recipe === 'redis'
-				? executions.filter((e) => e.triggerItems > 0 && e.endDraftId === undefined).length
-				: 0,
-		strayRuns: executions.filter(
-			(e) =>
-				e.endDraftId !== undefined && !originals.some((o) => o.delivery.draftId === e.endDraftId),
-		).length,
-		duplicatesRun: {
-			afterAck: ofKind('duplicate-after-ack', ranTwice),
-			simultaneous: ofKind('duplicate-simultaneous', ranTwice),
-		},
-		onWorker: executions.filter((e) => workerIds.some((ids) => ids.has(e.id))).length,
-		perWorker: workerIds.map((ids) => executions.filter((e) => ids.has(e.id)).length),
-		succeeded: executions.filter((e) => e.status === 'success').length,
-		concurrency: CONCURRENCY,
-		workerConcurrency,
-		settings,
-		loadBefore,
-		cpuMs: {},
-	};
-}
-
-const ms = (value: number) =>
-	value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
-const sum = (pair: { afterAck: number; simultaneous: number }) => pair.afterAck + pair.simultaneous;
-const settingsText = (f: BurstFigures) =>
-	f.settings.length ? f.settings.join(', ') : "n8n's defaults";
-const recipeText = (recipe: Recipe) =>
-	recipe === 'redis'
-		? 'the Redis example (INCR on delivery:<delivery_id>, then If)'
-		: 'the trigger example (no recipe)';
-const workersText = (n: number) => (n === 1 ? 'one worker' : `${n} workers`);
-
-function figureLines(f: BurstFigures): string[] {
-	const dupTotal = sum(f.duplicates);
-	return [
-		`deliveries sent: ${f.sent} (${f.originals} distinct + ${dupTotal} exact duplicates, each to ${dupTarget}: ${f.duplicates.afterAck} after the original's answer, ${f.duplicates.simultaneous} at the same moment), ${f.concurrency} in flight, all sent in ${ms(f.sendWallMs)}`,
-		`n8n settings of this burst: ${settingsText(f)}; ${workersText(f.workers)}; workflow: ${recipeText(f.recipe)}`,
-		`acknowledged 2xx: ${f.acked} of ${f.sent}; duplicates answered as duplicates: ${f.answeredDuplicate} of ${dupTotal}`,
-		`acknowledgement latency: p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)}`,
-		`executions started: ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it, ${f.reachedEnd} reached the last node); ${f.succeeded} succeeded; all finished ${ms(f.drainMs)} after the first delivery`,
-		`deliveries lost (distinct deliveries without a run): ${f.lost} of ${f.originals}`,
-		`duplicates that started an execution (both copies acknowledged as new: a second execution): ${sum(f.duplicatesStarted)} of ${dupTotal} (${f.duplicatesStarted.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesStarted.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment)`,
-		`duplicates that ran the workflow: ${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment`,
-		...(f.recipe === 'redis'
-			? [
-					`executions that passed the trigger and stopped at the recipe's If (a copy counted twice in Redis): ${f.stoppedByRecipe}`,
-				]
-			: []),
-		`CPU used from the first delivery until every execution finished: ${cpuLine(f.cpuMs, f.sent, f.executions)}`,
-		`executions run by the worker${f.perWorker.length > 1 ? 's' : ''} (the log names each one): ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}`,
-	];
-}
-
-function cpuLine(cpu: Record<string, number>, sent: number, executions: number): string {
-	const per = (role: string, n: number, unit: string) =>
-		cpu[role] === undefined ? '' : `${role} ${(cpu[role] / n).toFixed(1)} ms per ${unit}`;
-	return [
-		per('webhook processes', sent, 'delivery'),
-		per('worker', executions, 'execution'),
-		per('main', sent, 'delivery'),
-		per('PostgreSQL', sent, 'delivery'),
-		per('Redis', sent, 'delivery'),
-		per('sender', sent, 'delivery'),
-	]
-		.filter(Boolean)
-		.join(', ');
-}
-
-function controlLines(f: BurstFigures): string[] {
-	const c = f.control;
-	if (!c) return [];
-	return [
-		`n8n's Webhook node, same burst: acknowledged 2xx ${c.acked} of ${c.sent}; latency p50 ${ms(c.p50)}, p99 ${ms(c.p99)}, max ${ms(c.max)}; sent in ${ms(c.sendWallMs)}; ${c.executions} executions`,
-		`CPU meanwhile: ${cpuLine(c.cpuMs, c.sent, c.executions)}`,
-	];
-}
-
-function resultsSection(bursts: BurstFigures[], when: string): string {
-	const first = bursts[0];
-	const dupTotal = sum(first.duplicates);
-	const met = (ok: boolean) => (ok ? 'met' : '**not met**');
-	const main = bursts.filter((f) => f.workers === first.workers && f.recipe === 'none');
-	const more = bursts.filter((f) => !main.includes(f));
-	const rows = bursts.flatMap((f) => {
-		const dupTotal = sum(f.duplicates);
-		const name =
-			f.workers === first.workers && f.recipe === 'none'
-				? `Queue mode burst (n8n ${f.install.n8n}, webhook processes: ${settingsText(f)})`
-				: `Queue mode burst (n8n ${f.install.n8n}, ${workersText(f.workers)}, ${f.recipe === 'redis' ? 'Redis recipe' : 'no recipe'}, webhook processes: ${settingsText(f)})`;
-		return [
-			`| ${name} | deliveries acknowledged 2xx | ${f.acked} of ${f.sent} | all | ${met(f.acked === f.sent)} |`,
-			`| ${name} | distinct deliveries without a run (lost) | ${f.lost} of ${f.originals} | 0 | ${met(f.lost === 0)} |`,
-			`| ${name} | acknowledgement latency p99 | ${ms(f.p99)} (p50 ${ms(f.p50)}, max ${ms(f.max)}) | < ${ms(ACK_TARGET_MS)} | ${met(f.p99 < ACK_TARGET_MS)} |`,
-			`| ${name} | duplicates that started an execution (both copies acknowledged as new: a second execution of the delivery) | ${sum(f.duplicatesStarted)} of ${dupTotal} (${f.duplicatesStarted.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesStarted.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment) | 0 | ${met(sum(f.duplicatesStarted) === 0)} |`,
-			`| ${name} | duplicates that ran the workflow (past the trigger) | ${sum(f.duplicatesRun)} of ${dupTotal} (${f.duplicatesRun.afterAck} of ${f.duplicates.afterAck} sent after the answer, ${f.duplicatesRun.simultaneous} of ${f.duplicates.simultaneous} sent at the same moment) | 0 | ${met(sum(f.duplicatesRun) === 0)} |`,
-			`| ${name} | executions started | ${f.executions} (${f.passedTrigger} passed the trigger, ${f.stoppedAtTrigger} stopped at it as duplicates, ${f.recipe === 'redis' ? `${f.stoppedByRecipe} stopped at the recipe's If, ` : ''}${f.reachedEnd} reached the last node) | info |  |`,
-			`| ${name} | executions run by ${f.perWorker.length === 1 ? 'the worker' : `the ${f.perWorker.length} workers`} | ${f.onWorker} of ${f.executions}${f.perWorker.length > 1 ? ` (${f.perWorker.join(' + ')})` : ''}; ${f.succeeded} succeeded | all | ${met(f.onWorker === f.executions && f.succeeded === f.executions)} |`,
-			`| ${name} | time from the first delivery until every execution finished | ${ms(f.drainMs)} (sending took ${ms(f.sendWallMs)}; load average before: ${f.loadBefore}) | info |  |`,
-			`| ${name} | CPU time used meanwhile | ${cpuLine(f.cpuMs, f.sent, f.executions)} | info |  |`,
-			...(f.control
-				? [
-						`| ${name} | control: the same burst to n8n's own Webhook node (no signature check, no replay memory) on the same processes | acknowledged ${f.control.acked} of ${f.control.sent}; p50 ${ms(f.control.p50)}, p99 ${ms(f.control.p99)}, max ${ms(f.control.max)}; CPU ${cpuLine(f.control.cpuMs, f.control.sent, f.control.executions)} | info |  |`,
-					]
-				: []),
-		];
-	});
-	return [
-		`Written by \`npm run test:e2e:queue\` (${when}): n8n ${first.install.n8n} on ${first.install.runtime === 'node24' ? 'Node 24' : `Node ${process.versions.node}`} in queue mode on this machine: main, ${first.perWorker.length === 1 ? 'one worker' : `${first.perWorker.length} workers`} (concurrency ${first.workerConcurrency}), two webhook processes, Redis and PostgreSQL from the Debian packages; the trigger workflow's trigger node at version ${TRIGGER_VERSION}. ${main.length === 1 ? 'One burst' : `${main.length} bursts, one after the other, each with the webhook processes started afresh with the settings its rows name (${main.map(settingsText).join('; then ')}) and the trigger's static data emptied`}: the sandbox signs ${first.originals} new draft.published deliveries; they go out ${first.concurrency} at a time, alternating between the two webhook processes, with ${dupTotal} exact duplicates each sent to ${SAME_PROCESS ? "its original's process (QUEUE_DUPLICATES_TO=same)" : 'the other process than its original'} (${first.duplicates.afterAck} right after the original was answered, ${first.duplicates.simultaneous} at the same moment). A duplicate started an execution when both copies of its delivery were acknowledged as new (neither answered \`"duplicate": true\`: a second execution; the run checks that executions started equal deliveries acknowledged as new); one that ran the workflow got past the trigger's check on the worker as well. Executions and their trigger output are read from PostgreSQL; the worker's log names every execution it ran.${
-			more.length
-				? ` Then ${more.length === 1 ? 'one more burst' : `${more.length} more bursts`} with ${workersText(more[0].workers)} (a second \`n8n worker\` started; webhook processes: ${settingsText(more[0])}), each of ${more[0].originals} new deliveries and ${sum(more[0].duplicates)} duplicates sent as above: ${more.map((f) => `to ${recipeText(f.recipe)}`).join(', then ')}. With two workers the trigger's check on the worker is not exact (n8n's record of processed items has no lock across processes); the Redis example counts each \`delivery_id\` with one atomic INCR in the queue's Redis and lets only the first count through its If.`
-				: ''
-		}`,
-		'',
-		'| Case | Measure | Result | Target | Met |',
-		'|---|---|---|---|---|',
-		...rows,
-	].join('\n');
 }
 
 async function runOne(
@@ -743,17 +437,18 @@ async function runOne(
 					const concurrency = Number(
 						/Concurrency: (\d+)/.exec(readFileSync(workers[0].logFile, 'utf8'))?.[1] ?? Number.NaN,
 					);
-					const value = figuresOf(
+					const value = figuresOf({
 						install,
-						current,
+						phase: current,
 						sends,
 						executions,
-						inLogs,
+						workerIds: inLogs,
 						sendWallMs,
-						latestStop - burstStarted,
-						concurrency,
+						drainMs: latestStop - burstStarted,
+						workerConcurrency: concurrency,
 						settings,
-					);
+						loadBefore,
+					});
 					ensure(
 						settled.total === executions.length,
 						`PostgreSQL counted ${settled.total} executions, read ${executions.length}`,
