@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, startPoll } from '../common/transport';
-import { echo, echoList } from '../common/transport/errors';
+import { echo, echoList } from '../common/text/echo';
 import { idProblem } from '../common/transport/url';
 import { searchSocialSets } from '../common/socialSets';
 import {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { echo } from '../../common/transport/errors';
+import { echo } from '../../common/text/echo';
 import { idProblem } from '../../common/transport/url';
 import { rangeProblem, toCalendarDate } from '../helpers/dateRanges';
 import { isUuid, paramError } from '../helpers/validation';

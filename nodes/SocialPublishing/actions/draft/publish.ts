@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { echo } from '../../../common/transport/errors';
+import { echo } from '../../../common/text/echo';
 import { waitOrCancel } from '../../../common/transport/wait';
 import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
