@@ -7,9 +7,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, startPoll } from '../common/transport';
-import { echo, echoList } from '../common/transport/errors';
-import { idProblem } from '../common/transport/url';
+import { CREDENTIAL_TYPE, idProblem, startPoll } from '../common/transport';
+import { echo, echoList } from '../common/text/echo';
 import { searchSocialSets } from '../common/socialSets';
 import {
 	ANY_STATUS,

@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../common/transport';
-import type { Query } from '../common/transport/url';
+import type { Query } from '../common/transport';
 import { endpoints } from '../common/transport/endpoints';
 import { changeTime, type DraftView } from './changes';
 

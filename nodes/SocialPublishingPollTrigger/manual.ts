@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Query } from '../common/transport/url';
+import type { Query } from '../common/transport';
 import { changeTime, timeOf, type DraftView } from './changes';
 import { ANY_STATUS, POLL_EVENTS, type PollEvent } from './description';
 import { eventItem } from './output';

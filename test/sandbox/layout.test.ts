@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
+import type { Graph } from '../harness/importGraph';
+import { edges, importCircles, importGraph, importSpecifiers } from '../harness/importGraph';
 
 /**
  * The sandbox's two rooms (see sandbox/README.md, "Layout"): `http/` (server, router, routes, envelope,
@@ -10,116 +11,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const SANDBOX = resolve(__dirname, '../../sandbox');
 
-/** Every .ts file under `dir`, as a path relative to sandbox/ with forward slashes. */
-function sandboxFiles(dir = SANDBOX): string[] {
-	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const full = join(dir, entry.name);
-		if (entry.isDirectory()) return sandboxFiles(full);
-		return entry.name.endsWith('.ts') ? [relative(SANDBOX, full).split(sep).join('/')] : [];
-	});
-}
-
-/**
- * Module specifiers a source imports: `import ... from`, `import type ... from`, `export ... from`
- * (also spread over several lines), side-effect `import '...'`, `import('...')` and `require('...')`.
- */
-function importSpecifiers(source: string): string[] {
-	const patterns = [
-		/^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/gm,
-		/^\s*import\s*['"]([^'"]+)['"]/gm,
-		/\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-	];
-	return patterns.flatMap((re) => [...source.matchAll(re)].map((m) => m[1]));
-}
-
-/** The sandbox file a relative specifier of `from` names, or null when it leaves the sandbox. */
-function resolveImport(from: string, spec: string): string | null {
-	const base = resolve(SANDBOX, dirname(from), spec);
-	const target = [`${base}.ts`, join(base, 'index.ts'), base].find(
-		(p) => p.endsWith('.ts') && existsSync(p),
-	);
-	if (!target) throw new Error(`${from}: cannot resolve import '${spec}'`);
-	const rel = relative(SANDBOX, target);
-	return rel.startsWith('..') ? null : rel.split(sep).join('/');
-}
-
-type Graph = Map<string, string[]>;
-
-function importGraph(): Graph {
-	const graph: Graph = new Map();
-	for (const file of sandboxFiles()) {
-		const specs = importSpecifiers(readFileSync(join(SANDBOX, file), 'utf8')).filter((s) =>
-			s.startsWith('.'),
-		);
-		const targets = specs.map((s) => resolveImport(file, s)).filter((t): t is string => t !== null);
-		graph.set(file, [...new Set(targets)]);
-	}
-	return graph;
-}
-
-/** One circle per strongly connected component of more than one file (or a file importing itself), as a path back to its start. */
-function importCircles(graph: Graph): string[][] {
-	const index = new Map<string, number>();
-	const low = new Map<string, number>();
-	const stack: string[] = [];
-	const onStack = new Set<string>();
-	const components: string[][] = [];
-	const visit = (node: string): void => {
-		index.set(node, index.size);
-		low.set(node, index.get(node)!);
-		stack.push(node);
-		onStack.add(node);
-		for (const next of graph.get(node) ?? []) {
-			if (!index.has(next)) {
-				visit(next);
-				low.set(node, Math.min(low.get(node)!, low.get(next)!));
-			} else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
-		}
-		if (low.get(node) === index.get(node)) {
-			const component: string[] = [];
-			let member: string;
-			do {
-				member = stack.pop()!;
-				onStack.delete(member);
-				component.push(member);
-			} while (member !== node);
-			components.push(component);
-		}
-	};
-	for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
-	return components
-		.filter((c) => c.length > 1 || (graph.get(c[0]) ?? []).includes(c[0]))
-		.map((c) => shortestCircle(graph, [...c].sort()[0], new Set(c)));
-}
-
-/** The shortest path from `start` back to itself inside `members` (breadth first). */
-function shortestCircle(graph: Graph, start: string, members: Set<string>): string[] {
-	const previous = new Map<string, string>();
-	const queue = [start];
-	while (queue.length > 0) {
-		const node = queue.shift()!;
-		for (const next of graph.get(node) ?? []) {
-			if (!members.has(next)) continue;
-			if (next === start) {
-				const path = [start];
-				for (let at = node; at !== start; at = previous.get(at)!) path.splice(1, 0, at);
-				return [...path, start];
-			}
-			if (!previous.has(next)) {
-				previous.set(next, node);
-				queue.push(next);
-			}
-		}
-	}
-	return [start];
-}
-
 const roomOf = (file: string): string =>
 	file.includes('/') ? file.slice(0, file.indexOf('/')) : 'root';
-
-function edges(graph: Graph): Array<[string, string]> {
-	return [...graph].flatMap(([from, targets]) => targets.map((to): [string, string] => [from, to]));
-}
 
 describe('sandbox layout: the import reader and the circle finder', () => {
 	it('reads every kind of import, type-only and multi-line included', () => {
@@ -178,7 +71,7 @@ describe('sandbox layout: the import reader and the circle finder', () => {
 });
 
 describe('sandbox layout: two rooms, arrows one way', () => {
-	const graph = importGraph();
+	const graph = importGraph(SANDBOX);
 
 	it('reads the sandbox: files in both rooms and their imports', () => {
 		const files = [...graph.keys()];

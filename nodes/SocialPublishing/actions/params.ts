@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { echo } from '../../common/transport/errors';
-import { idProblem } from '../../common/transport/url';
+import { echo } from '../../common/text/echo';
+import { idProblem } from '../../common/transport';
 import { rangeProblem, toCalendarDate } from '../helpers/dateRanges';
 import { isUuid, paramError } from '../helpers/validation';
 

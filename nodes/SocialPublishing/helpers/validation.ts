@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { echo } from '../../common/transport/errors';
+import { echo } from '../../common/text/echo';
 import { isPlatformOn, POST_PLATFORMS } from '../../common/platformLists';
 import { PendingMedia } from './mediaSlots';
 

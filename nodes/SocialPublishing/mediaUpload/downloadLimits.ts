@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { DownloadLimits } from '../../common/transport/downloadGuard';
+import type { DownloadLimits } from '../../common/transport';
 import { paramError } from '../helpers/validation';
 
 /**

@@ -1,6 +1,6 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { putToUploadUrl } from '../../common/transport/upload';
+import { putToUploadUrl } from '../../common/transport';
 import { validateFileName } from '../helpers/mediaFiles';
 import { paramError } from '../helpers/validation';
 import type { MediaStatus, UploadOptions } from './uploadSteps';

@@ -1,8 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import type { OpenDownload } from '../../common/transport/download';
-import { closeDownload, openDownload } from '../../common/transport/download';
-import type { UploadBody } from '../../common/transport/upload';
-import { putToUploadUrl } from '../../common/transport/upload';
+import { closeDownload, openDownload, putToUploadUrl } from '../../common/transport';
+import type { OpenDownload, UploadBody } from '../../common/transport';
 import {
 	bareContentType,
 	displayUrl,

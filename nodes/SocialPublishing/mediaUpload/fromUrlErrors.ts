@@ -1,10 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { OpenDownload } from '../../common/transport/download';
+import { downloadDeadline } from '../../common/transport';
+import type { OpenDownload } from '../../common/transport';
 import { displayUrl } from '../helpers/mediaFiles';
 import { paramError } from '../helpers/validation';
 import type { UrlLimits } from './downloadLimits';
-import { downloadDeadline } from '../../common/transport/downloadGuard';
 import { formatDuration, formatMib, formatSeconds } from './downloadLimits';
 
 /** The errors of a download from a media URL that ended early, saying what became of its upload. */

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { closeDownload } from '../../common/transport/download';
+import { closeDownload } from '../../common/transport';
 import type { MediaKind } from '../helpers/mediaRules';
 import { kindOfFileName } from '../helpers/mediaRules';
 import { fillPendingMedia, pendingMediaOf } from '../helpers/mediaSlots';

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { apiRequest } from '../../common/transport';
-import { waitOrCancel } from '../../common/transport/wait';
+import { apiRequest, waitOrCancel } from '../../common/transport';
 import { endpoints } from '../../common/transport/endpoints';
-import { echo } from '../../common/transport/errors';
+import { echo } from '../../common/text/echo';
 
 /**
  * Media upload, outside helpers/ because it does I/O: create the upload (Media: POST …/media/upload), send the file

@@ -3,7 +3,7 @@ import type { DownloadLimits } from './downloadGuard';
 import { DownloadDeadline, DownloadGuard, downloadDeadlineMs } from './downloadGuard';
 import { networkCode, policy, transientBackoff } from './retryPolicy';
 import { cancelSignalOf, secretsOf } from './caller';
-import { echo } from './errors';
+import { echo } from '../text/echo';
 import { waitOrCancel } from './wait';
 
 /** A download whose answer has arrived and whose body is still to be read, as a stream. */

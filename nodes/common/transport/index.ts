@@ -1,14 +1,26 @@
 /**
- * The transport: every request of the nodes goes through `apiRequest`. Its rooms:
- * request.ts (the request loop), retryPolicy.ts (after a failed try: wait or stop), requestErrors.ts (the
- * errors a stopped request ends with), caller.ts (credential, Stop signal, poll deadline), paging.ts (Return
- * All), rateLimit.ts (the service's counters), errors.ts (service errors), url.ts, wait.ts, writeWatch.ts,
- * upload.ts and download.ts (presigned PUT and public downloads), endpoints.ts.
+ * The transport's face: callers outside transport/ import from here and from endpoints.ts only (the layout test
+ * holds this). Its rooms: request.ts (the request loop), retryPolicy.ts (after a failed try: wait or stop),
+ * requestErrors.ts (the errors a stopped request ends with), caller.ts (credential, Stop signal, poll deadline),
+ * paging.ts (Return All), rateLimit.ts (the service's counters), errors.ts (service errors), url.ts, wait.ts,
+ * writeWatch.ts, endpoints.ts; and the Files, which never reach the request loop and its key: upload.ts (the
+ * presigned PUT) and download.ts (public downloads, bounded by downloadGuard.ts).
  */
 export { CREDENTIAL_TYPE, startPoll } from './caller';
+export { closeDownload, openDownload } from './download';
+export type { OpenDownload } from './download';
+export { downloadDeadline } from './downloadGuard';
+export type { DownloadLimits } from './downloadGuard';
 export { apiRequestAllItems } from './paging';
 export type { Page } from './paging';
 export { rateLimitMemory } from './rateLimit';
 export { apiRequest } from './request';
 export type { ApiContext, ApiRequest } from './request';
 export { policy } from './retryPolicy';
+export { putToUploadUrl } from './upload';
+export type { UploadBody } from './upload';
+export { idProblem } from './url';
+export type { Query } from './url';
+export { waitOrCancel } from './wait';
+export { watchWrites } from './writeWatch';
+export type { WriteWatch } from './writeWatch';

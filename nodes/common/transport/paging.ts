@@ -1,7 +1,7 @@
 /** Return All and Limit: reading a paged list through `apiRequest`, bounded in pages and against repeats. */
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { echo } from './errors';
+import { echo } from '../text/echo';
 import type { ApiContext, ApiRequest } from './request';
 import { apiRequest } from './request';
 import { policy } from './retryPolicy';

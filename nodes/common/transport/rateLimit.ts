@@ -2,7 +2,7 @@
  * The service's rate limits: its X-RateLimit headers read into buckets, and the memory of those buckets that
  * holds back a request the service would refuse.
  */
-import { echo } from './errors';
+import { echo } from '../text/echo';
 
 export interface Bucket {
 	limit?: number;

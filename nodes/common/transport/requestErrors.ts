@@ -2,7 +2,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { CancelSource } from './caller';
-import { echo, serviceApiError } from './errors';
+import { echo } from '../text/echo';
+import { serviceApiError } from './errors';
 import type { Stop } from './retryPolicy';
 import { cancelled } from './wait';
 

@@ -7,7 +7,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { networkCode, policy, transientBackoff } from './retryPolicy';
 import { cancelSignalOf, secretsOf } from './caller';
-import { echo } from './errors';
+import { echo } from '../text/echo';
 import { waitOrCancel } from './wait';
 
 export type UploadBody = Buffer | NodeJS.ReadableStream;

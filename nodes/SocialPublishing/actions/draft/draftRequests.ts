@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
-import type { Query } from '../../../common/transport/url';
+import type { Query } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { getIntegerId, getSocialSetId } from '../params';
 

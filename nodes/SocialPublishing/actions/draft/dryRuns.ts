@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { echo, echoList } from '../../../common/transport/errors';
+import { echo, echoList } from '../../../common/text/echo';
 import { displayUrl } from '../../helpers/mediaFiles';
 import { parsePlatformsJson, toList } from '../../helpers/validation';
 import { ASK_TO_CONFIRM } from '../confirm';

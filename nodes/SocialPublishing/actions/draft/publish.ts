@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { echo } from '../../../common/transport/errors';
-import { waitOrCancel } from '../../../common/transport/wait';
+import { echo } from '../../../common/text/echo';
+import { waitOrCancel } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
 import { isPlatformOn } from '../../../common/platformLists';

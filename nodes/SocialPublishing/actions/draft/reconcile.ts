@@ -10,7 +10,7 @@ import type { OperationResult } from '../types';
 import { deleteOrGone, since } from '../retry/reconcileCommon';
 import { draftDifference, updateDifference } from '../retry/sameDraft';
 import { earlierUpdate } from './updatePlan';
-import type { Query } from '../../../common/transport/url';
+import type { Query } from '../../../common/transport';
 
 /** Drafts per page when Create looks for the one an earlier try stored (Limits: page size max 50). */
 export const RECONCILE_PAGE_SIZE = 50;

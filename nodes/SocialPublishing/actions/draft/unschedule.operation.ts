@@ -6,7 +6,7 @@ import { toolGate } from '../toolRule';
 import { unscheduleDryRun } from './dryRuns';
 import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
-import { echo } from '../../../common/transport/errors';
+import { echo } from '../../../common/text/echo';
 import { reconcileStatus } from './reconcile';
 
 export const description: INodeProperties[] = updateDisplayOptions(

@@ -24,7 +24,7 @@ import {
 } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
-import type { Query } from '../../../common/transport/url';
+import type { Query } from '../../../common/transport';
 import { validateUpdate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
 import { updateDownloads, updateDryRun, updatePublishes, updateShares } from './dryRuns';

@@ -18,7 +18,7 @@ import { getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { socialSetLocator } from '../../../common/socialSets';
 import type { Access, OperationResult, ToolGate } from '../types';
-import { echo } from '../../../common/transport/errors';
+import { echo } from '../../../common/text/echo';
 import { dryRunAnswer } from '../confirm';
 import { toolGate } from '../toolRule';
 

@@ -4,8 +4,8 @@ import type { OperationResult, WriteAccess } from '../types';
 import { itemKey, runScope, savedParameters } from './key';
 import type { RetryEntry } from './memory';
 import { RetryMemory } from './memory';
-import type { WriteWatch } from '../../../common/transport/writeWatch';
-import { watchWrites } from '../../../common/transport/writeWatch';
+import { watchWrites } from '../../../common/transport';
+import type { WriteWatch } from '../../../common/transport';
 import type { PlanWatch, PlannedBodies } from './planned';
 import { watchPlans } from './planned';
 

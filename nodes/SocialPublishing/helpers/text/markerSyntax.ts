@@ -3,7 +3,7 @@
  * `<svc:comment-thread id=UUID>...</svc:comment-thread>` (span) and `<svc:comment-thread id=UUID/>` (self-closing).
  * Pure functions, no I/O: used to check user text before it is sent. Every step is linear in the length of the text.
  */
-import { echo } from '../../../common/transport/errors';
+import { echo } from '../../../common/text/echo';
 import { findLinkedInMentions } from './mentions';
 
 export type MarkerSubcode =

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { echo } from '../../../../common/transport/errors';
+import { echo } from '../../../../common/text/echo';
 import { checkMarkers } from '../../../helpers/text/markerSyntax';
 import { textsOf } from '../../../helpers/merge';
 

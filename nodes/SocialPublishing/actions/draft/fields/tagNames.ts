@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { foldCase, toList, paramError, DRAFT_LIMITS } from '../../../helpers/validation';
 import { indexBy } from '../../../helpers/lists';
 import { apiRequest, apiRequestAllItems } from '../../../../common/transport';
-import { echo } from '../../../../common/transport/errors';
+import { echo } from '../../../../common/text/echo';
 import { endpoints } from '../../../../common/transport/endpoints';
 
 /**

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { echo } from '../../../../common/transport/errors';
+import { echo } from '../../../../common/text/echo';
 import type { Report } from '../content/report';
 
 /** Validate Only: the option, and the collector that notes every problem instead of stopping at the first. */

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { echo } from '../../../../nodes/common/transport/errors';
+import { echo } from '../../../../nodes/common/text/echo';
 import {
 	REDACTED,
 	redact,
 	redactPairs,
 	withoutSecrets,
-} from '../../../../nodes/common/transport/redact';
+} from '../../../../nodes/common/text/redact';
 import { perCall } from '../../../harness/cpu';
 
 const KEY = 'sk_live_7Hq2xZp0Lw9c';

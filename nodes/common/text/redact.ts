@@ -1,7 +1,7 @@
 /**
  * What is removed from a text from outside before it goes into an error: the credential's key and webhook secret
  * wherever they stand, and the value of every credential-like pair (`apiKey=…`, `"token": "…"`,
- * `Authorization: Basic …`, `Bearer …`). `echo` (errors.ts) runs it on every text it copies. Linear in the text:
+ * `Authorization: Basic …`, `Bearer …`). `echo` (echo.ts) runs it on every text it copies. Linear in the text:
  * the secrets are found with `indexOf`, and each pattern reads a bounded name before its value, whose characters
  * it consumes.
  */
