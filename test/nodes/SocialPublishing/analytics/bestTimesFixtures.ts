@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { SandboxFixture } from '../../../harness/sandbox';
 import { byId } from '../../../harness/workflows';
 import { api } from '../draft/fixtures';
@@ -8,13 +8,17 @@ import { api } from '../draft/fixtures';
 
 export const NEW_YORK = 'America/New_York';
 
-export const bestTimes = (id: number, extra: IDataObject = {}): IDataObject => ({
-	resource: 'analytics',
-	operation: 'getBestTimes',
-	socialSetId: byId(id),
-	platform: 'x',
-	...extra,
-});
+/** Parameters a node run (INodeParameters) and a tool call (IDataObject) both take. */
+export type Parameters = IDataObject & INodeParameters;
+
+export const bestTimes = (id: number, extra: IDataObject = {}): Parameters =>
+	({
+		resource: 'analytics',
+		operation: 'getBestTimes',
+		socialSetId: byId(id),
+		platform: 'x',
+		...extra,
+	}) as Parameters;
 
 /** The last `days` days ending today in `zone`, as Start Date and End Date. */
 export function lastDays(fx: SandboxFixture, zone: string, days: number) {
