@@ -9,6 +9,7 @@ import { publishDue } from './domain/publisher';
 import { RateLimitConfig, RateLimiter } from './domain/rateLimit';
 import { expireUploads } from './http/routes/media';
 import { SEED, createSeededStore } from './domain/seed';
+import { givenPosts, profilePosts } from './domain/analyticsProfile';
 import { RecordedRequest, createServer, listen } from './http/server';
 import { handleStorage } from './http/storage';
 import { storeState } from './domain/storeState';
@@ -18,7 +19,8 @@ export { SEED } from './domain/seed';
 export type { RecordedRequest } from './http/server';
 export type { Delivery, WebhookConfig } from './domain/webhooks';
 export type { FaultConfig } from './http/faults';
-export type { Sandbox, SandboxControl, SandboxOptions } from './http/control';
+export type { AnalyticsPostsInput, Sandbox, SandboxControl, SandboxOptions } from './http/control';
+export type { AnalyticsProfile, GivenPost } from './domain/analyticsProfile';
 export type { StoreState } from './domain/storeState';
 
 const TICK_MS = 200;
@@ -94,6 +96,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 			Object.assign(set.account, pickNumbersAndBooleans(rest));
 			if (features) Object.assign(set.account.features, pickNumbersAndBooleans(features));
 			return { ...set.account, features: { ...set.account.features } };
+		},
+		setAnalyticsPosts: (id, input) => {
+			const set = rt.store.socialSets.get(id);
+			if (!set) return null;
+			const { posts, ...profile } = input;
+			const records =
+				posts === undefined
+					? profilePosts(id, set.username, set.timezone, clock.now(), profile)
+					: givenPosts(id, set.username, Array.isArray(posts) ? posts : [posts]);
+			rt.store.analyticsPosts.set(id, records);
+			return records.length;
 		},
 		reset: async () => {
 			for (const t of timers) clearTimeout(t);

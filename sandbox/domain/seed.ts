@@ -8,6 +8,7 @@ import {
 	emptyStore,
 } from './store';
 import { PostPlatform } from './platforms';
+import { profilePosts } from './analyticsProfile';
 
 /** Fixed seed values; tests and docs refer to these. */
 export const SEED = {
@@ -243,5 +244,7 @@ export function createSeededStore(now: Date): Store {
 	);
 	store.analyticsPosts.set(101, analyticsPosts(now));
 	store.followers.set(101, followersSeries(now, 'Europe/Berlin'));
+	// realistic posts for best times: 4 a day over 120 days, engagement peaking at 9:00 and 18:00 New York time
+	store.analyticsPosts.set(102, profilePosts(102, 'acmeteam', 'America/New_York', now));
 	return store;
 }

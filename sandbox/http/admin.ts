@@ -8,7 +8,7 @@ import { readBody, sendJson } from './server';
 import type { WebhookConfig } from '../domain/webhooks';
 import { isObject } from '../domain/validate';
 import type { AccountState } from '../domain/store';
-import type { SandboxControl } from './control';
+import type { AnalyticsPostsInput, SandboxControl } from './control';
 
 /**
  * Out-of-process control under /__sandbox/ (loopback only, no API key; a loopback Host, no foreign Origin
@@ -97,6 +97,17 @@ export async function handleAdmin(
 			const state = sb.setAccount(parseIntId(account[1]) ?? -1, obj as Partial<AccountState>);
 			if (!state) throw new ApiError(404, 'NOT_FOUND', 'Social set not found');
 			return send(200, { account: state });
+		}
+		const analytics = /^POST \/__sandbox\/social-sets\/(\d+)\/analytics\/posts$/.exec(key);
+		if (analytics) {
+			let count: number | null;
+			try {
+				count = sb.setAnalyticsPosts(parseIntId(analytics[1]) ?? -1, obj as AnalyticsPostsInput);
+			} catch (err) {
+				throw new ApiError(400, 'VALIDATION_ERROR', (err as Error).message);
+			}
+			if (count === null) throw new ApiError(404, 'NOT_FOUND', 'Social set not found');
+			return send(200, { count });
 		}
 		throw new ApiError(404, 'NOT_FOUND', 'Unknown admin route');
 	} catch (err) {

@@ -553,4 +553,50 @@ export const EXAMPLES: Example[] = [
 			];
 		},
 	},
+	{
+		file: 'best-times-to-queue.json',
+		title:
+			'Analytics > Get Best Times: weekday-hour slots ranked by engagement rate, the best 5 applied as the queue schedule',
+		check(out) {
+			const slots = out('Best Times of the Last 90 Days');
+			ensure(slots.length >= 5, `at least 5 ranked slots expected, got ${slots.length}`);
+			const rates = slots.map((slot) => Number(slot.median_engagement_rate));
+			ensure(
+				rates.every((rate, i) => Number.isFinite(rate) && (i === 0 || rates[i - 1] >= rate)),
+				`slots should be ranked by median engagement rate, got ${rates.join(', ')}`,
+			);
+			ensure(
+				slots.every((slot, i) => slot.rank === i + 1 && slot.in_queue_schedule === i < 5),
+				'ranks 1, 2, ... expected, the first 5 in the queue schedule',
+			);
+			const written = (slots[0].queue_schedule as Json | undefined)?.rules;
+			const now = one(out, 'Queue Schedule Now');
+			ensure(
+				JSON.stringify(now.rules) === JSON.stringify(written),
+				`Get Schedule should show the rules written, got ${JSON.stringify(now.rules)}`,
+			);
+			const best = slots
+				.slice(0, 5)
+				.map(
+					(slot) =>
+						`${String(slot.day)} ${String(slot.hour)}:00 (${(Number(slot.median_engagement_rate) * 100).toFixed(2)}%)`,
+				);
+			return [
+				`${slots.length} slots ranked in ${String(slots[0].time_zone)}; best 5: ${best.join(', ')}`,
+				`queue schedule now: ${JSON.stringify(now.rules)}`,
+			];
+		},
+		async sandboxCheck(out, api) {
+			const { body } = await api('GET', '/v2/social-sets/102/queue/schedule');
+			const written = (out('Best Times of the Last 90 Days')[0]?.queue_schedule as Json | undefined)
+				?.rules;
+			ensure(
+				JSON.stringify(body.rules) === JSON.stringify(written),
+				`the service's schedule should be the one written, got ${JSON.stringify(body.rules)}`,
+			);
+			return [
+				`the service's queue schedule of set 102 holds the ${(written as unknown[]).length} rules written`,
+			];
+		},
+	},
 ];

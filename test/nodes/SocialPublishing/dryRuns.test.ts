@@ -318,6 +318,12 @@ describe('The "Confirm" fields', () => {
 			{ '@tool': [true], resource: ['queue'], operation: ['updateSchedule'] },
 			{ '@tool': [true], resource: ['commentThread'], operation: ['delete'] },
 			{ '@tool': [true], resource: ['comment'], operation: ['delete'] },
+			{
+				'@tool': [true],
+				resource: ['analytics'],
+				operation: ['getBestTimes'],
+				applyToQueue: [true],
+			},
 		]);
 		for (const confirm of confirms) {
 			expect(confirm.type).toBe('boolean');

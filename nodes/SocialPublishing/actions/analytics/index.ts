@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { confirmField, gatedOperations } from '../confirm';
 import type { Operations } from '../types';
+import * as getBestTimes from './getBestTimes.operation';
 import * as getFollowers from './getFollowers.operation';
 import * as getPosts from './getPosts.operation';
 
-export const operations = { getPosts, getFollowers } satisfies Operations;
+export const operations = { getPosts, getFollowers, getBestTimes } satisfies Operations;
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +15,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['analytics'] } },
 		options: [
+			{
+				name: 'Get Best Times',
+				value: 'getBestTimes',
+				description:
+					'Rank weekday-hour slots by the engagement rate of past X posts; optionally apply the best as the queue schedule',
+				action: 'Get the best times to post',
+			},
 			{
 				name: 'Get Followers',
 				value: 'getFollowers',
@@ -30,4 +39,10 @@ export const description: INodeProperties[] = [
 	},
 	...getPosts.description,
 	...getFollowers.description,
+	...getBestTimes.description,
+	// as an AI agent's tool, Get Best Times with Apply as Queue Schedule acts only when confirmed
+	confirmField(
+		'Get Best Times with Apply as Queue Schedule on (it replaces every slot of the queue) acts',
+		{ resource: ['analytics'], operation: gatedOperations(operations), applyToQueue: [true] },
+	),
 ];
