@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { apiRequestAllItems } from '../../../common/transport';
-import { echo } from '../../../common/transport/errors';
+import { echo } from '../../../common/text/echo';
 import { getDateRange, getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import {

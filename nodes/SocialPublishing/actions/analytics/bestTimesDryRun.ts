@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import { echo } from '../../../common/transport/errors';
+import { echo } from '../../../common/text/echo';
 import type { QueueRule } from '../../helpers/queue';
 import { dryRunAnswer } from '../confirm';
 import { computeBestTimes, readBestTimesRequest, rulesToApply, slotItem } from './bestTimes';
