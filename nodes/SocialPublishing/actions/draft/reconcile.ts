@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import { planCreate } from './create.operation';
+import { stopAtFirstChecks } from './plan/checks';
+import { planCreate, plannedCreateBody } from './plan/create';
 import { readDraftFields } from './fields/draftFields';
 import { afterPublishNow, waitSettings, waitUntilFinished } from './publish';
 import { getDraft, getDraftTarget } from './draftRequests';
@@ -9,7 +10,7 @@ import { getSocialSetId } from '../params';
 import type { OperationResult } from '../types';
 import { deleteOrGone, since } from '../retry/reconcileCommon';
 import { draftDifference, updateDifference } from '../retry/sameDraft';
-import { earlierUpdate } from './updatePlan';
+import { earlierUpdate } from './plan/remembered';
 import type { Query } from '../../../common/transport';
 
 /** Drafts per page when Create looks for the one an earlier try stored (Limits: page size max 50). */
@@ -56,8 +57,9 @@ export async function reconcileCreate(
 	startedAtMs: number,
 	taken: Set<string>,
 ): Promise<OperationResult | undefined> {
-	const { socialSetId, content, body, tags, dates } = await planCreate(this, itemIndex);
-	const ours: IDataObject = { platforms: content.platforms, ...body, ...tags.planned, ...dates };
+	const plan = await planCreate(this, itemIndex, stopAtFirstChecks);
+	const { socialSetId, dates } = plan;
+	const ours = plannedCreateBody(plan);
 	const title = ours.draft_title ?? null;
 	const recent = await draftsCreatedSince(this, itemIndex, socialSetId, startedAtMs);
 	const candidates = recent.filter(

@@ -4,8 +4,7 @@ import { endpoints } from '../../../common/transport/endpoints';
 import { echo } from '../../../common/text/echo';
 import type { QueueRule } from '../../helpers/queue';
 import { dryRunAnswer } from '../confirm';
-import { getSocialSetId } from '../params';
-import { readScheduleRules } from './updateSchedule.operation';
+import { planSchedule } from './schedulePlan';
 
 const pad = (n: unknown): string => echo(n, 4).padStart(2, '0');
 
@@ -26,15 +25,14 @@ function describeRules(rules: QueueRule[]): string {
 }
 
 /**
- * Queue > Update Schedule's answer while an AI agent's tool call is not confirmed: the new rules, checked
- * as the operation checks them, and the current ones read with GET (a read only).
+ * Queue > Update Schedule's answer while an AI agent's tool call is not confirmed: the new rules, the plan
+ * the operation sends (schedulePlan.ts), and the current ones read with GET (a read only).
  */
 export async function updateScheduleDryRun(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const socialSetId = getSocialSetId(context, itemIndex);
-	const rules = readScheduleRules(context, itemIndex);
+	const { socialSetId, rules } = planSchedule(context, itemIndex);
 	const current = await apiRequest<{ rules?: QueueRule[] }>(context, {
 		method: 'GET',
 		path: endpoints.queueSchedule(socialSetId),

@@ -1,20 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
-import { getSocialSetId } from '../params';
-import { paramError } from '../../helpers/validation';
-import {
-	DAY_CODES,
-	rulesFromFields,
-	rulesFromJson,
-	validateRules,
-	type QueueRule,
-} from '../../helpers/queue';
+import { DAY_CODES } from '../../helpers/queue';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult, ToolGate } from '../types';
 import { updateScheduleDryRun } from './scheduleDryRun';
 import { toolGate } from '../toolRule';
+import { planSchedule } from './schedulePlan';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -102,26 +95,11 @@ export const description = updateDisplayOptions(
 	fields,
 );
 
-/** The item's rules, checked; an error naming the parameter when they are not valid. */
-export function readScheduleRules(context: IExecuteFunctions, itemIndex: number): QueueRule[] {
-	const mode = context.getNodeParameter('rulesInput', itemIndex, 'fields') as string;
-	const label = mode === 'json' ? 'Rules (JSON)' : 'Rules';
-	const raw =
-		mode === 'json'
-			? rulesFromJson(context.getNodeParameter('rulesJson', itemIndex, '[]'))
-			: rulesFromFields(context.getNodeParameter('rules', itemIndex, {}));
-	if (raw === undefined) throw paramError(context, itemIndex, label, 'is not valid JSON');
-	const checked = validateRules(raw);
-	if ('problem' in checked) throw paramError(context, itemIndex, label, checked.problem);
-	return checked.rules;
-}
-
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const socialSetId = getSocialSetId(this, itemIndex);
-	const rules = readScheduleRules(this, itemIndex);
+	const { socialSetId, rules } = planSchedule(this, itemIndex);
 	return await apiRequest(this, {
 		method: 'PUT',
 		path: endpoints.queueSchedule(socialSetId),

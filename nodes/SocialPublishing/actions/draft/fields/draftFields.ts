@@ -266,6 +266,7 @@ export function readTagNames(
 	fields: IDataObject,
 ): TagNamesRequest | undefined {
 	const given = toList(fields.tagNames);
+	if (!given.length) return undefined;
 	for (const name of given) {
 		const length = [...name].length;
 		if (length > TAG_NAME_MAX) {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { echo } from '../../../../common/text/echo';
 import type { Report } from '../content/report';
+import type { Checks } from '../plan/checks';
 
 /** Validate Only: the option, and the collector that notes every problem instead of stopping at the first. */
 
@@ -30,10 +31,12 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The problems of one item, each once, in the order found: the first 100 listed, the others counted. Each is
+ * A plan's checks in collect mode (plan/checks.ts). The problems of one item, each once, in the order found: the first 100 listed, the others counted. Each is
  * looked up in a set of those seen, so noting n problems takes time linear in n.
  */
-export class Problems {
+export class Problems implements Checks {
+	readonly collects = true;
+
 	readonly list: string[] = [];
 
 	private readonly seen = new Set<string>();

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { earlierBody } from '../retry/planned';
+import { earlierBody, planBody } from '../../retry/planned';
 
 /**
- * The name Update's PATCH is planned under for Retry On Fail (retry/planned.ts): its body and query, built
- * from the draft as read, are sent unchanged by a later try of the item.
+ * Update's PATCH as planned, remembered for Retry On Fail (retry/planned.ts): its body and query, built from
+ * the draft as read, are sent unchanged by a later try of the item, or the draft that holds them is adopted.
  */
 export const UPDATE_PLAN = 'draft PATCH';
 
@@ -11,6 +11,11 @@ export const UPDATE_PLAN = 'draft PATCH';
 export interface PlannedUpdate {
 	body: IDataObject;
 	qs?: IDataObject;
+}
+
+/** Notes the PATCH about to be sent (with Retry On Fail only). */
+export function rememberUpdate(context: IExecuteFunctions, planned: PlannedUpdate): void {
+	planBody(context, UPDATE_PLAN, planned as unknown as IDataObject);
 }
 
 /** The PATCH an earlier try of this item planned and may have sent (its answer lost), or undefined. */
