@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { echo } from '../../common/text/echo';
 
 /** Queue schedule rules as the service takes them: hour, minute, and the days they repeat on. */
 export const DAY_CODES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -136,4 +137,26 @@ export function freeSlots(
 		.map(({ date, item }) => ({ date, at: item.at }))
 		.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 	return limit === undefined ? free : free.slice(0, limit);
+}
+
+/** A value of the service's rule as two digits, bounded (it may not be a number). */
+const padEcho = (n: unknown): string => echo(n, 4).padStart(2, '0');
+
+/** Rules a message lists at most; the rest are counted ("and 3 more"). */
+const RULES_LISTED = 20;
+
+/**
+ * Rules as a dry run's message lists them (Queue > Update Schedule, Get Best Times > Apply as Queue Schedule); the
+ * current ones come from the service, so each value is bounded.
+ */
+export function describeRules(rules: QueueRule[]): string {
+	if (!rules.length) return 'no rules';
+	const list = rules
+		.slice(0, RULES_LISTED)
+		.map(
+			(rule) =>
+				`${padEcho(rule.h)}:${padEcho(rule.m)} ${Array.isArray(rule.days) ? echo(rule.days.join(', '), 60) : ''}`,
+		);
+	const more = rules.length - list.length;
+	return `${rules.length} rule${rules.length === 1 ? '' : 's'} (${list.join('; ')}${more > 0 ? `; and ${more} more` : ''})`;
 }

@@ -3,26 +3,9 @@ import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { echo } from '../../../common/text/echo';
 import type { QueueRule } from '../../helpers/queue';
+import { describeRules } from '../../helpers/queue';
 import { dryRunAnswer } from '../confirm';
 import { computeBestTimes, readBestTimesRequest, rulesToApply, slotItem } from './bestTimes';
-
-const pad = (n: unknown): string => echo(n, 4).padStart(2, '0');
-
-/** Rules a message lists at most; the rest are counted ("and 3 more"). */
-const RULES_LISTED = 20;
-
-/** Rules as a message lists them (as Queue > Update Schedule's dry run does); the current ones come from the service, so each value is bounded. */
-function describeRules(rules: QueueRule[]): string {
-	if (!rules.length) return 'no rules';
-	const list = rules
-		.slice(0, RULES_LISTED)
-		.map(
-			(rule) =>
-				`${pad(rule.h)}:${pad(rule.m)} ${Array.isArray(rule.days) ? echo(rule.days.join(', '), 60) : ''}`,
-		);
-	const more = rules.length - list.length;
-	return `${rules.length} rule${rules.length === 1 ? '' : 's'} (${list.join('; ')}${more > 0 ? `; and ${more} more` : ''})`;
-}
 
 /**
  * Analytics > Get Best Times' answer while an AI agent's tool call with Apply as Queue Schedule is not
