@@ -22,7 +22,7 @@ export const description: INodeProperties[] = updateDisplayOptions(
 		},
 		{
 			displayName: 'When',
-			name: 'when',
+			name: 'copyWhen',
 			type: 'options',
 			options: [
 				{
@@ -45,12 +45,12 @@ export const description: INodeProperties[] = updateDisplayOptions(
 		},
 		{
 			displayName: 'Date',
-			name: 'date',
+			name: 'copyDate',
 			type: 'dateTime',
 			default: '',
 			required: true,
 			hint: DATE_HINT,
-			displayOptions: { show: { when: ['date'] } },
+			displayOptions: { show: { copyWhen: ['date'] } },
 		},
 		{
 			displayName: 'Options',

@@ -32,7 +32,7 @@ describe('Retry On Fail: Draft > Duplicate makes one copy per item whatever answ
 		fx.sandbox.faults.set({ ...fault, skip: 1, paths: '/drafts', methods: 'POST' });
 		const { result, items } = await runWithRetry(
 			fx,
-			duplicateParams('={{ $json.id }}', { when: 'nextFreeSlot' }),
+			duplicateParams('={{ $json.id }}', { copyWhen: 'nextFreeSlot' }),
 			input,
 		);
 		expect(result.error).toBeUndefined();

@@ -77,7 +77,7 @@ describe('Draft > Duplicate (GET the source, POST /v2/social-sets/{id}/drafts)',
 		const { result, requests, items } = await runFresh(
 			fx,
 			duplicateParams(source.id, {
-				when: 'nextFreeSlot',
+				copyWhen: 'nextFreeSlot',
 				options: {
 					draftTitle: 'Evergreen tip (again)',
 					tagNames: 'Recycled',
@@ -111,7 +111,7 @@ describe('Draft > Duplicate (GET the source, POST /v2/social-sets/{id}/drafts)',
 		const date = hoursFromNow(50);
 		const { result, items } = await runFresh(
 			fx,
-			duplicateParams(source.id, { when: 'date', date }),
+			duplicateParams(source.id, { copyWhen: 'date', copyDate: date }),
 		);
 		expect(result.error).toBeUndefined();
 		const copy = await readDraft(fx, items[0].id);
@@ -125,12 +125,12 @@ describe('Draft > Duplicate (GET the source, POST /v2/social-sets/{id}/drafts)',
 		const source = await seedDraft(fx);
 		await expectRejectedBeforeSending(
 			fx,
-			duplicateParams(source.id, { when: 'date', date: '2020-01-01T10:00:00Z' }),
+			duplicateParams(source.id, { copyWhen: 'date', copyDate: '2020-01-01T10:00:00Z' }),
 			{ parameter: 'Date' },
 		);
 		await expectRejectedBeforeSending(
 			fx,
-			duplicateParams(source.id, { when: 'date', date: 'now' }),
+			duplicateParams(source.id, { copyWhen: 'date', copyDate: 'now' }),
 			{
 				parameter: 'Date',
 				problem: /is "now"/,
@@ -191,7 +191,7 @@ describe('Draft > Duplicate (GET the source, POST /v2/social-sets/{id}/drafts)',
 		});
 		const { result, requests } = await runFresh(
 			fx,
-			duplicateParams(source.id, { when: 'nextFreeSlot' }),
+			duplicateParams(source.id, { copyWhen: 'nextFreeSlot' }),
 		);
 		expect(result.error?.message).toMatch(
 			/^The copy of draft \d+ cannot be scheduled: .*\[item 0\]$/,

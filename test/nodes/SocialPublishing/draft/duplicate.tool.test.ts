@@ -14,7 +14,7 @@ const nodeTypes = buildNodeTypes(
 
 const tool = (when: string) =>
 	duplicateParams('={{ $fromAI("draft_id", "the draft", "number") }}', {
-		when,
+		copyWhen: when,
 		confirm: '={{ $fromAI("confirm", "true once the user agreed", "boolean") }}',
 	});
 

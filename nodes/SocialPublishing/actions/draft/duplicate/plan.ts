@@ -11,7 +11,7 @@ import { matchTagNames } from '../fields/tagNames';
 import { isNotFound } from '../../retry/reconcileCommon';
 import { copyFields, copyPlatforms } from './copy';
 
-/** "When" of Duplicate: an unscheduled draft (default), the next free queue slot, or a date. */
+/** "When" of Duplicate (`copyWhen`, named apart from Schedule's and Plan's `when`, which default to a date): an unscheduled draft (default), the next free queue slot, or a date. */
 export type DuplicateWhen = 'draft' | 'nextFreeSlot' | 'date';
 
 const DATE_RULES: DateRules = {
@@ -21,7 +21,7 @@ const DATE_RULES: DateRules = {
 };
 
 export function readWhen(context: IExecuteFunctions, itemIndex: number): DuplicateWhen {
-	return context.getNodeParameter('when', itemIndex, 'draft') as DuplicateWhen;
+	return context.getNodeParameter('copyWhen', itemIndex, 'draft') as DuplicateWhen;
 }
 
 /** Whether the copy is scheduled (it publishes by itself at its date). */
@@ -37,7 +37,7 @@ async function copyDates(
 	const when = readWhen(context, itemIndex);
 	if (when === 'draft') return {};
 	if (when === 'nextFreeSlot') return { publish_at: 'next-free-slot' };
-	const value = context.getNodeParameter('date', itemIndex, '') as unknown;
+	const value = context.getNodeParameter('copyDate', itemIndex, '') as unknown;
 	const date = checkOptionalDate(context, itemIndex, value, DATE_RULES);
 	if (!date)
 		throw paramError(context, itemIndex, 'Date', 'is empty; give the date to schedule the copy at');
