@@ -50,20 +50,21 @@ async function readSource(
 	itemIndex: number,
 	source: DraftTarget,
 ): Promise<IDataObject> {
-	try {
-		return await getDraft(context, itemIndex, source, { exclude_comment_markers: true });
-	} catch (error) {
-		if (!isNotFound(error)) throw error;
-		throw new NodeOperationError(
-			context.getNode(),
-			`Draft ${source.draftId} to duplicate was not found in social set ${source.socialSetId} (404 NOT_FOUND) [item ${itemIndex}]`,
-			{
-				itemIndex,
-				description:
-					'Check "Draft ID" and the social set: the draft may have been deleted, or belong to another social set. Nothing was created.',
-			},
-		);
-	}
+	const read = await getDraft(context, itemIndex, source, { exclude_comment_markers: true }).then(
+		(draft) => ({ draft }),
+		(error: unknown) => ({ error }),
+	);
+	if ('draft' in read) return read.draft;
+	if (!isNotFound(read.error)) return await Promise.reject(read.error);
+	throw new NodeOperationError(
+		context.getNode(),
+		`Draft ${source.draftId} to duplicate was not found in social set ${source.socialSetId} (404 NOT_FOUND) [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description:
+				'Check "Draft ID" and the social set: the draft may have been deleted, or belong to another social set. Nothing was created.',
+		},
+	);
 }
 
 /** Duplicate's request as far as it can be built without writing (also the dry run's and a retry's). */
