@@ -72,19 +72,16 @@ async function runManualExample(ctx: Context, example: Example): Promise<string[
 			);
 		return result.run;
 	};
+	const api = sandboxApi(ctx.sandbox.baseUrl, ctx.credentials.socialPublishingApi.apiKey);
+	const setupLines = example.setup ? await example.setup(api) : [];
 	const run = await runOnce();
 	const out = outputReader(run);
-	const lines = [trace(run), ...example.check(out)];
+	const lines = [...setupLines, trace(run), ...example.check(out)];
 	if (example.again) {
 		const second = await runOnce();
 		lines.push(trace(second), ...example.again.check(outputReader(second), out));
 	}
-	const sandboxLines = example.sandboxCheck
-		? await example.sandboxCheck(
-				out,
-				sandboxApi(ctx.sandbox.baseUrl, ctx.credentials.socialPublishingApi.apiKey),
-			)
-		: [];
+	const sandboxLines = example.sandboxCheck ? await example.sandboxCheck(out, api) : [];
 	return [...lines, ...sandboxLines];
 }
 
@@ -240,7 +237,7 @@ async function main(): Promise<number> {
 	);
 	const core = coreNodeTypes();
 	console.log(
-		`   core nodes (Set, Convert to File, Sort, Limit, Split Out, Remove Duplicates, If): ${core.source === 'n8n-nodes-base' ? "n8n's own from n8n-nodes-base" : 'in-process stand-ins (n8n-nodes-base is not installed)'}; Redis node: an in-process stand-in with an in-memory counter (the queue-mode end-to-end test uses a real Redis); n8n's record of processed items (Remove Duplicates): in memory`,
+		`   core nodes (Set, Convert to File, Sort, Limit, Split Out, Remove Duplicates, If, Schedule Trigger): ${core.source === 'n8n-nodes-base' ? "n8n's own from n8n-nodes-base" : 'in-process stand-ins (n8n-nodes-base is not installed)'}; Redis node: an in-process stand-in with an in-memory counter (the queue-mode end-to-end test uses a real Redis); n8n's record of processed items (Remove Duplicates): in memory`,
 	);
 	const ctx: Context = {
 		dist,

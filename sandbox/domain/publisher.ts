@@ -3,6 +3,7 @@ import type { Runtime } from './runtime';
 import { emitStatusChange } from './events';
 import { AnyPlatform, POST_PLATFORMS, PostPlatform } from './platforms';
 import { DraftRecord, PublishResult, SocialSetRecord } from './store';
+import { recordPublishedXPost } from './publishedAnalytics';
 
 /**
  * Publishing: `publish_state` goes in_progress, then finished after publishDelayMs.
@@ -87,6 +88,8 @@ function finishPublish(rt: Runtime, draft: DraftRecord): void {
 			: { url: publishedUrl(set, draft, platform), at: now, failed: false };
 		draft.published[platform] = result;
 		if (!failed) successes++;
+		// API: Analytics post (draft_id): an X post published through the service names its draft
+		if (platform === 'x' && result.url) recordPublishedXPost(rt.store, set, draft, result.url, now);
 	}
 	const from = draft.status;
 	const allOk = successes === enabledPlatforms(draft).length;

@@ -144,10 +144,12 @@ async function main(): Promise<number> {
 			for (const example of EXAMPLES.filter((e) => !e.trigger && !e.poll)) {
 				const { id } = loadExample(example);
 				await step(label(`n8n execute: ${example.title}`), async () => {
+					const api = sandboxApi(sandbox.baseUrl, sandbox.keys.admin);
+					const setupLines = example.setup ? await example.setup(api) : [];
 					const run = await executeWorkflow(n8n, id);
 					if (run.status !== 'success')
 						throw new Error(`run status "${run.status}": ${run.error ?? ''}`);
-					const lines = example.check(run.output);
+					const lines = [...setupLines, ...example.check(run.output)];
 					if (example.again) {
 						// The same workflow executed again: n8n's record of processed items is in its database.
 						const again = await executeWorkflow(n8n, id);
@@ -155,13 +157,7 @@ async function main(): Promise<number> {
 							throw new Error(`second run status "${again.status}": ${again.error ?? ''}`);
 						lines.push(...example.again.check(again.output, run.output));
 					}
-					if (example.sandboxCheck)
-						lines.push(
-							...(await example.sandboxCheck(
-								run.output,
-								sandboxApi(sandbox.baseUrl, sandbox.keys.admin),
-							)),
-						);
+					if (example.sandboxCheck) lines.push(...(await example.sandboxCheck(run.output, api)));
 					return lines;
 				});
 			}

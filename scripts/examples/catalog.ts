@@ -6,6 +6,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { postLength } from '../../nodes/SocialPublishing/helpers/text/textLength';
 import { REPO_ROOT } from '../lib/pack';
+import { recyclingExample } from './recycling';
 
 export type Json = Record<string, unknown>;
 /** The JSON items a node put out on its first output (empty when the node did not run). */
@@ -36,6 +37,11 @@ export interface Example {
 	trigger?: boolean;
 	/** Started by the Social Publishing Poll Trigger on its schedule (an active workflow), rather than by hand. */
 	poll?: boolean;
+	/**
+	 * Made on the sandbox through its API before the (first) run: what the account did before, such as posts
+	 * published through the service. Returns lines describing it.
+	 */
+	setup?(api: SandboxApi): Promise<string[]>;
 	/** Checks the run's outputs; throws with a reason when they are wrong. Returns lines describing the result. */
 	check(out: OutputOf): string[];
 	/** Checks made on the sandbox itself after the run (by the tests, `npm start` and the real-n8n end-to-end test). */
@@ -599,4 +605,5 @@ export const EXAMPLES: Example[] = [
 			];
 		},
 	},
+	recyclingExample,
 ];

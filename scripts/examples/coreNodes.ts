@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
 import { onceNodeStandIns, RedisStandIn, useInMemoryProcessedItems } from './onceNodes';
+import { ScheduleTriggerStandIn } from './scheduleTrigger';
 import { describe, unsupported } from './standIn';
 
 /** lodash `get` for the dotted paths the examples use. */
@@ -394,6 +395,7 @@ export function coreNodeStandIns(): Record<string, INodeType> {
 		'n8n-nodes-base.splitOut': new SplitOutStandIn(),
 		'n8n-nodes-base.if': new IfStandIn(),
 		'n8n-nodes-base.stickyNote': new StickyNoteStandIn(),
+		'n8n-nodes-base.scheduleTrigger': new ScheduleTriggerStandIn(),
 		...onceNodeStandIns(),
 	};
 }
@@ -407,6 +409,7 @@ const REAL_CORE_NODES: Record<string, { path: string; version: number }> = {
 	'n8n-nodes-base.splitOut': { path: 'Transform/SplitOut/SplitOut.node', version: 1 },
 	'n8n-nodes-base.if': { path: 'If/If.node', version: 2.2 },
 	'n8n-nodes-base.stickyNote': { path: 'StickyNote/StickyNote.node', version: 1 },
+	'n8n-nodes-base.scheduleTrigger': { path: 'Schedule/ScheduleTrigger.node', version: 1.2 },
 	'n8n-nodes-base.removeDuplicates': {
 		path: 'Transform/RemoveDuplicates/RemoveDuplicates.node',
 		version: 2,

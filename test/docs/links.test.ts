@@ -49,6 +49,8 @@ const N8N_NAMES = [
 	'On Error',
 	'Retry On Fail',
 	'Max Tries',
+	'Always Output Data',
+	'Execute Once',
 	'Continue On Fail',
 	'Continue (using error output)',
 	'Poll Times',
@@ -64,6 +66,8 @@ const N8N_NAMES = [
 	'Import from File',
 	// core nodes named in the examples and recipes, and their parameters
 	'Manual Trigger',
+	'Schedule Trigger',
+	'Sort',
 	'Edit Fields (Set)',
 	'Convert to File',
 	'Split Out',

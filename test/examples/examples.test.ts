@@ -93,16 +93,15 @@ describe('the manual examples run through n8n-core against the sandbox (stand-in
 				expect(result.error?.message).toBeUndefined();
 				return (name: string) => result.output(name).map((item) => item.json);
 			};
+			const api = sandboxApi(fx.sandbox.baseUrl, fx.sandbox.keys.admin);
+			if (example.setup) expect((await example.setup(api)).length).toBeGreaterThan(0);
 			const out = await runOnce();
 			const lines = example.check(out);
 			expect(lines.length).toBeGreaterThan(0);
 			if (example.again)
 				expect(example.again.check(await runOnce(), out).length).toBeGreaterThan(0);
 			if (example.sandboxCheck)
-				expect(
-					(await example.sandboxCheck(out, sandboxApi(fx.sandbox.baseUrl, fx.sandbox.keys.admin)))
-						.length,
-				).toBeGreaterThan(0);
+				expect((await example.sandboxCheck(out, api)).length).toBeGreaterThan(0);
 		},
 	);
 });

@@ -185,6 +185,7 @@ export const SPEC_ROWS: SpecRow[] = [
 			'Endpoints GET analytics posts: default limit 25, no count, next/previous, newest first',
 			'Endpoints GET analytics posts: include_replies adds replies; date range filters',
 			'Endpoints GET analytics posts: 400 for missing dates and unsupported platform; 403/404 on the set',
+			'a draft published to X adds one X post naming the draft, with its URL, time, text and metrics',
 		],
 	},
 	{

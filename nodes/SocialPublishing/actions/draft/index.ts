@@ -3,6 +3,7 @@ import { confirmField, gatedOperations } from '../confirm';
 import type { Operations } from '../types';
 import * as create from './create.operation';
 import * as deleteDraft from './delete.operation';
+import * as duplicate from './duplicate.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as plan from './plan.operation';
@@ -14,6 +15,7 @@ import * as update from './update.operation';
 export const operations = {
 	create,
 	delete: deleteDraft,
+	duplicate,
 	get,
 	getMany,
 	plan,
@@ -42,6 +44,13 @@ export const description: INodeProperties[] = [
 				value: 'delete',
 				description: 'Permanently delete a draft, whatever its status',
 				action: 'Delete a draft',
+			},
+			{
+				name: 'Duplicate',
+				value: 'duplicate',
+				description:
+					'Copy a draft (any status, published too) into a new draft, optionally scheduled in the next free slot or at a date',
+				action: 'Duplicate a draft',
 			},
 			{
 				name: 'Get',
@@ -91,6 +100,7 @@ export const description: INodeProperties[] = [
 	},
 	...create.description,
 	...deleteDraft.description,
+	...duplicate.description,
 	...get.description,
 	...getMany.description,
 	...plan.description,
@@ -100,7 +110,7 @@ export const description: INodeProperties[] = [
 	...update.description,
 	// as an AI agent's tool, the operations that export a `gate` act only when confirmed
 	confirmField(
-		'Publish Now, Schedule, Unschedule, Delete, Create or Update with "Publish At", with "Share" on (a public link) or with Media URLs (each URL is read and the file uploaded), and Update or Plan of a draft that is scheduled or being published act',
+		'Publish Now, Schedule, Unschedule, Delete, Duplicate into a slot or at a date, Create or Update with "Publish At", with "Share" on (a public link) or with Media URLs (each URL is read and the file uploaded), and Update or Plan of a draft that is scheduled or being published act',
 		{ resource: ['draft'], operation: gatedOperations(operations) },
 	),
 ];

@@ -23,7 +23,7 @@ export const RECONCILE_MAX_PAGES = 20;
  * The social set's drafts created since a try began, newest first: page after page (`-created_at`, the
  * transport's paging) until a page reaches an older draft or the list ends, at most `RECONCILE_MAX_PAGES` pages.
  */
-async function draftsCreatedSince(
+export async function draftsCreatedSince(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	socialSetId: number,
