@@ -312,7 +312,16 @@ describe('The "Confirm" fields', () => {
 			{
 				'@tool': [true],
 				resource: ['draft'],
-				operation: ['create', 'delete', 'plan', 'publishNow', 'schedule', 'unschedule', 'update'],
+				operation: [
+					'create',
+					'delete',
+					'duplicate',
+					'plan',
+					'publishNow',
+					'schedule',
+					'unschedule',
+					'update',
+				],
 			},
 			{ '@tool': [true], resource: ['media'], operation: ['upload'], inputSource: ['url'] },
 			{ '@tool': [true], resource: ['queue'], operation: ['updateSchedule'] },
