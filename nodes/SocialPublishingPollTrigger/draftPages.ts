@@ -5,9 +5,10 @@ import { apiRequest } from '../common/transport';
 import type { Query } from '../common/transport';
 import { endpoints } from '../common/transport/endpoints';
 import { changeTime, type DraftView } from './changes';
+import { PAGE_SIZE_MAX } from '../common/limits';
 
 /** Drafts per list request: the most the service gives (Limits: page size max 50). */
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = PAGE_SIZE_MAX;
 
 /** A poll reads at most this many pages (20,000 changed drafts between two polls). */
 export const MAX_PAGES = 400;

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import { apiRequest } from './transport';
 import { endpoints } from './transport/endpoints';
+import { PAGE_SIZE_MAX } from './limits';
 
 /** What the node and the poll trigger share about social sets: the locator field and its list search. */
 
@@ -47,7 +48,7 @@ interface SocialSetPage {
 	offset: number;
 }
 
-const PAGE = 50;
+const PAGE = PAGE_SIZE_MAX;
 
 /** Pages read at most in one call while a filter matches nothing, so a search finds sets beyond the first page. */
 const MAX_FILTER_PAGES = 10;

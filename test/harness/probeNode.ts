@@ -37,8 +37,7 @@ class TransportProbe implements INodeType {
 			const results = await apiRequestAllItems(
 				this,
 				{ method: 'GET', path: probe.path, qs: probe.qs as IDataObject as never },
-				limit,
-				probe.pageSize,
+				{ limit, pageSize: probe.pageSize },
 			);
 			return [results.map((json) => ({ json, pairedItem: { item: 0 } }))];
 		}

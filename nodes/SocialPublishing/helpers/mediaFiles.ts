@@ -1,6 +1,6 @@
+import { FILE_NAME_MAX } from '../../common/limits';
 /** Supported formats (Media) and the file_name rules of Media: POST …/media/upload. */
 export const MEDIA_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif', 'mp4', 'mov', 'pdf'] as const;
-export const MAX_FILE_NAME_LENGTH = 255;
 const FILE_NAME = new RegExp(`^[A-Za-z0-9_.()-]+\\.(${MEDIA_EXTENSIONS.join('|')})$`, 'i');
 
 /**
@@ -10,8 +10,8 @@ const FILE_NAME = new RegExp(`^[A-Za-z0-9_.()-]+\\.(${MEDIA_EXTENSIONS.join('|')
  */
 export function validateFileName(fileName: string): string | undefined {
 	if (fileName === '') return 'must not be empty';
-	if (fileName.length > MAX_FILE_NAME_LENGTH)
-		return `must be at most ${MAX_FILE_NAME_LENGTH} characters (got ${fileName.length})`;
+	if (fileName.length > FILE_NAME_MAX)
+		return `must be at most ${FILE_NAME_MAX} characters (got ${fileName.length})`;
 	const extension = /\.([^.]*)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
 	if (!(MEDIA_EXTENSIONS as readonly string[]).includes(extension)) {
 		return `must end in one of .${MEDIA_EXTENSIONS.join(' .')} (got "${fileName}")`;
@@ -203,7 +203,7 @@ export function safeFileName(stem: string, extension: string): string {
 		.replace(/-{2,}/g, '-');
 	safe = trimDashesAndDots(safe);
 	if (!safe) safe = 'media';
-	const room = MAX_FILE_NAME_LENGTH - extension.length - 1;
+	const room = FILE_NAME_MAX - extension.length - 1;
 	return `${trimDashesAndDots(safe.slice(0, room)) || 'media'}.${extension}`;
 }
 

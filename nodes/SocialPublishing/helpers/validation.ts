@@ -3,13 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../common/text/echo';
 import { isPlatformOn, POST_PLATFORMS } from '../../common/platformLists';
 import { PendingMedia } from './mediaSlots';
-
-/** Draft limits of the API specification (Limits and Platform configuration), checked before sending. */
-export const DRAFT_LIMITS = {
-	maxTags: 10,
-	maxTitleLength: 512,
-	maxLinkedInPosts: 1,
-} as const;
+import { DRAFT_LIMITS } from '../../common/limits';
 
 /** Each check returns the problem in words (to follow "Parameter "X" ...") or undefined when the value is fine. */
 export type Problem = string | undefined;

@@ -5,6 +5,7 @@ import { echo } from '../text/echo';
 import type { ApiContext, ApiRequest } from './request';
 import { apiRequest } from './request';
 import { policy } from './retryPolicy';
+import { PAGE_SIZE_MAX } from '../limits';
 
 export interface Page<T> {
 	results: T[];
@@ -31,6 +32,14 @@ function pagingError(
 	return new NodeOperationError(node, message, { itemIndex: request.itemIndex, description });
 }
 
+/** How a paged list is read: how many entries in all (all when undefined), per page, and where to stop. */
+export interface Paging<T> {
+	limit?: number;
+	/** Entries asked for per page (default and most: the Limits table's page size, 50). */
+	pageSize?: number;
+	lastPage?: (page: T[]) => boolean;
+}
+
 /**
  * Reads a paged list. `limit` undefined means all: pages of `pageSize` (the maximum) until the service
  * says there is no next page. With a limit, each request asks only for what is still missing.
@@ -43,10 +52,9 @@ function pagingError(
 export async function apiRequestAllItems<T = IDataObject>(
 	context: ApiContext,
 	request: ApiRequest,
-	limit?: number,
-	pageSize = 50,
-	lastPage?: (page: T[]) => boolean,
+	paging: Paging<T> = {},
 ): Promise<T[]> {
+	const { limit, pageSize = PAGE_SIZE_MAX, lastPage } = paging;
 	const items: T[] = [];
 	let offset = Number(request.qs?.offset ?? 0);
 	let previous: { next: string; first: string; last: string } | undefined;

@@ -2,9 +2,6 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
 
-/** Limits of the API specification: an analytics date range larger than 366 days is rejected. */
-export const ANALYTICS_MAX_DAYS = 366;
-
 /** Analytics exist for X only; the list leaves room for more platforms without changing workflows. */
 export const platformField: INodeProperties = {
 	displayName: 'Platform',

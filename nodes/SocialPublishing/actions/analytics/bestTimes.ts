@@ -17,10 +17,9 @@ import {
 import { validateRules, type QueueRule } from '../../helpers/queue';
 import { heatMapSvg } from '../../helpers/heatMap';
 import { socialSetTimeZone } from '../socialSetTimeZone';
-import { ANALYTICS_MAX_DAYS, analyticsPath } from './analyticsFields';
+import { analyticsPath } from './analyticsFields';
+import { ANALYTICS_MAX_DAYS, ANALYTICS_PAGE_SIZE_MAX } from '../../../common/limits';
 
-/** Analytics posts page size: at most 100 (API specification, "Limits": analytics posts page size). */
-const PAGE_SIZE = 100;
 /** The most posts Max Posts allows: 100 pages of 100. */
 export const MAX_POSTS_LIMIT = 10_000;
 /** Slots in a week: the most Number of Slots can ask for. */
@@ -130,8 +129,7 @@ export async function computeBestTimes(
 			qs: { start_date: start, end_date: end, include_replies: includeReplies },
 			itemIndex,
 		},
-		maxPosts + 1,
-		PAGE_SIZE,
+		{ limit: maxPosts + 1, pageSize: ANALYTICS_PAGE_SIZE_MAX },
 	);
 	if (posts.length > maxPosts)
 		throw paramError(

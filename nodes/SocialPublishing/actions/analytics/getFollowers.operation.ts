@@ -9,7 +9,8 @@ import { calendarDateField } from '../descriptions';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
 import type { Access, OperationResult } from '../types';
-import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './analyticsFields';
+import { analyticsPath, platformField } from './analyticsFields';
+import { ANALYTICS_MAX_DAYS } from '../../../common/limits';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,

@@ -5,7 +5,8 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { getDateRange, getLimit, getSocialSetId } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
 import type { Access, OperationResult } from '../types';
-import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './analyticsFields';
+import { analyticsPath, platformField } from './analyticsFields';
+import { ANALYTICS_MAX_DAYS, ANALYTICS_PAGE_SIZE_MAX } from '../../../common/limits';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -48,8 +49,7 @@ export async function execute(
 			qs: { start_date: start, end_date: end, include_replies: includeReplies },
 			itemIndex,
 		},
-		limit,
-		100,
+		{ limit, pageSize: ANALYTICS_PAGE_SIZE_MAX },
 	);
 }
 

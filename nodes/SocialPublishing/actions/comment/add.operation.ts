@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import {
-	COMMENT_TEXT_MAX,
 	commentTextField,
 	getBoundedText,
 	getThreadPath,
@@ -11,6 +10,7 @@ import {
 } from '../commentThread/threadFields';
 import type { Access, OperationResult } from '../types';
 import { reconcileCommentAdd } from './reconcile';
+import { COMMENT_TEXT_MAX } from '../../../common/limits';
 
 const fields: INodeProperties[] = [...threadLocatorFields(true), commentTextField];
 

@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import {
-	COMMENT_TEXT_MAX,
 	commentIdField,
 	commentTextField,
 	getBoundedText,
@@ -10,6 +9,7 @@ import {
 } from '../commentThread/threadFields';
 import type { Access, OperationResult } from '../types';
 import { getCommentPath } from './commentPath';
+import { COMMENT_TEXT_MAX } from '../../../common/limits';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(true),

@@ -6,9 +6,6 @@ import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
 import {
-	COMMENT_TEXT_MAX,
-	OCCURRENCE_MAX,
-	SELECTED_TEXT_MAX,
 	THREAD_PLATFORMS,
 	checkInteger,
 	commentTextField,
@@ -17,6 +14,7 @@ import {
 	threadLocatorFields,
 } from './threadFields';
 import { reconcileThreadCreate } from './reconcile';
+import { COMMENT_TEXT_MAX, OCCURRENCE_MAX, SELECTED_TEXT_MAX } from '../../../common/limits';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(false),

@@ -59,8 +59,7 @@ export async function execute(
 	return await apiRequestAllItems<IDataObject>(
 		this,
 		{ method: 'GET', path, qs, itemIndex },
-		limit,
-		50,
+		{ limit },
 	);
 }
 

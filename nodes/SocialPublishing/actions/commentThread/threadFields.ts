@@ -7,10 +7,6 @@ import { endpoints } from '../../../common/transport/endpoints';
 
 /** Fields and checks shared by the Comment Thread and Comment resources. */
 
-export const COMMENT_TEXT_MAX = 10_000;
-export const SELECTED_TEXT_MAX = 50_000;
-export const OCCURRENCE_MAX = 10_000;
-
 /** Platforms a comment thread can sit on: the post platforms and X Article. */
 export const THREAD_PLATFORMS: INodePropertyOptions[] = [
 	...POST_PLATFORM_OPTIONS,

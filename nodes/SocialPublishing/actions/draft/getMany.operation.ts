@@ -86,8 +86,7 @@ export async function execute(
 	return await apiRequestAllItems<IDataObject>(
 		this,
 		{ method: 'GET', path: endpoints.drafts(socialSetId), qs, itemIndex },
-		limit,
-		50,
+		{ limit },
 	);
 }
 

@@ -12,9 +12,10 @@ import { deleteOrGone, since } from '../retry/reconcileCommon';
 import { draftDifference, updateDifference } from '../retry/sameDraft';
 import { earlierUpdate } from './plan/remembered';
 import type { Query } from '../../../common/transport';
+import { PAGE_SIZE_MAX } from '../../../common/limits';
 
 /** Drafts per page when Create looks for the one an earlier try stored (Limits: page size max 50). */
-export const RECONCILE_PAGE_SIZE = 50;
+export const RECONCILE_PAGE_SIZE = PAGE_SIZE_MAX;
 
 /** Pages Create reads at most: 1,000 drafts created in the social set since the earlier try began. */
 export const RECONCILE_MAX_PAGES = 20;
@@ -38,9 +39,11 @@ export async function draftsCreatedSince(
 			qs: { order_by: '-created_at' },
 			itemIndex,
 		},
-		RECONCILE_MAX_PAGES * RECONCILE_PAGE_SIZE,
-		RECONCILE_PAGE_SIZE,
-		(page) => !page.every(isNewer),
+		{
+			limit: RECONCILE_MAX_PAGES * RECONCILE_PAGE_SIZE,
+			pageSize: RECONCILE_PAGE_SIZE,
+			lastPage: (page) => !page.every(isNewer),
+		},
 	);
 	return drafts.filter(isNewer);
 }

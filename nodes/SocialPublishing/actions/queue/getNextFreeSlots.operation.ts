@@ -11,7 +11,7 @@ import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
-import { QUEUE_MAX_DAYS } from '../../helpers/limits';
+import { QUEUE_MAX_DAYS } from '../../../common/limits';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,

@@ -22,8 +22,7 @@ export async function execute(
 	return await apiRequestAllItems<IDataObject>(
 		this,
 		{ method: 'GET', path: endpoints.socialSets(), itemIndex },
-		limit,
-		50,
+		{ limit },
 	);
 }
 

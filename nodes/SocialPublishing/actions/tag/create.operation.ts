@@ -6,7 +6,7 @@ import { paramError } from '../../helpers/validation';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
-import { TAG_NAME_MAX } from '../../helpers/limits';
+import { TAG_NAME_MAX } from '../../../common/limits';
 import { reconcileTag } from './reconcile';
 
 const fields: INodeProperties[] = [

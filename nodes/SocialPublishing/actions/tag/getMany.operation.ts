@@ -24,8 +24,7 @@ export async function execute(
 	return await apiRequestAllItems<IDataObject>(
 		this,
 		{ method: 'GET', path: endpoints.tags(socialSetId), itemIndex },
-		limit,
-		50,
+		{ limit },
 	);
 }
 

@@ -1,13 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
-import {
-	foldCase,
-	toList,
-	checkTags,
-	checkTitle,
-	paramError,
-	DRAFT_LIMITS,
-} from '../../../helpers/validation';
+import { foldCase, toList, checkTags, checkTitle, paramError } from '../../../helpers/validation';
 import { distinctUpTo } from '../../../helpers/lists';
 import type { CheckedDate, DateRules } from '../../../helpers/dates';
 import { checkDate, inZone, isNow, toApiDateTime } from '../../../helpers/dates';
@@ -16,7 +9,7 @@ import { socialSetTimeZone } from '../../socialSetTimeZone';
 import { platformToggleFields } from '../content/mergeContent';
 import type { TagNamesRequest } from './tagNames';
 import { createMissingTagsField, TAG_NAMES_LABEL, tagNamesField } from './tagNames';
-import { TAG_NAME_MAX } from '../../../helpers/limits';
+import { DRAFT_LIMITS, TAG_NAME_MAX } from '../../../../common/limits';
 
 /** The draft's own fields (title, scratchpad, tags, share, dates): their descriptions and their reader. */
 

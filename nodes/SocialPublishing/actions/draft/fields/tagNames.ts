@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { foldCase, toList, paramError, DRAFT_LIMITS } from '../../../helpers/validation';
+import { foldCase, toList, paramError } from '../../../helpers/validation';
 import { indexBy } from '../../../helpers/lists';
 import { apiRequest, apiRequestAllItems } from '../../../../common/transport';
 import { echo } from '../../../../common/text/echo';
 import { endpoints } from '../../../../common/transport/endpoints';
+import { DRAFT_LIMITS } from '../../../../common/limits';
 
 /**
  * Tags given by name on Draft Create and Update: matched to the social set's tags (by name or slug,

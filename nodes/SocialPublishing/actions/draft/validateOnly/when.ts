@@ -4,7 +4,7 @@ import { endpoints } from '../../../../common/transport/endpoints';
 import type { QueueView } from '../../../helpers/queue';
 import { freeSlots } from '../../../helpers/queue';
 import { endOfSpan, todayIn } from '../../../helpers/dateRanges';
-import { QUEUE_MAX_DAYS } from '../../../helpers/limits';
+import { QUEUE_MAX_DAYS } from '../../../../common/limits';
 import { socialSetTimeZone } from '../../socialSetTimeZone';
 
 /**

@@ -2,14 +2,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { PostPlatform } from '../../../../../common/platforms';
 import { isPostPlatform } from '../../../../../common/platformLists';
 import { splitThread } from '../../../../helpers/text/threadSplit';
-import {
-	toList,
-	checkPlatformsChosen,
-	DRAFT_LIMITS,
-	paramError,
-} from '../../../../helpers/validation';
+import { toList, checkPlatformsChosen, paramError } from '../../../../helpers/validation';
 import { checkMediaUrlCount, readMediaRefs } from '../media';
 import type { PostInput, PostsContent } from './build';
+import { DRAFT_LIMITS } from '../../../../../common/limits';
 
 /** The chosen platforms, checked to be known and at least one. */
 export function readPlatforms(context: IExecuteFunctions, itemIndex: number): PostPlatform[] {
