@@ -4,7 +4,7 @@ import { policy } from '../../nodes/common/transport/retryPolicy';
 import type { RecordedRequest } from '../../sandbox';
 import { useSandbox } from '../harness/sandbox';
 import { NODE } from '../harness/workflows';
-import { retryWorkflow } from '../nodes/SocialPublishing/retry/fixtures';
+import { retryWorkflow } from '../nodes/SocialPublishing/retryOnFail/fixtures';
 import type { CatalogOperation } from './catalog';
 import { WRITES } from './catalog';
 import type { FaultPoint } from './serviceState';

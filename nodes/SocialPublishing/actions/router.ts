@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
-import { RetryTry } from './retry';
+import { RetryTry } from './retryOnFail';
 import { withStaticParameters } from './staticParameters';
 import type { OperationModule, OperationResult, Resources } from './types';
 

@@ -16,7 +16,7 @@ import {
 	sent,
 	titledItems,
 	UNKNOWN_MEDIA,
-} from './retry/fixtures';
+} from './retryOnFail/fixtures';
 
 /**
  * The router (nodes/SocialPublishing/actions/router.ts): the loop over the input items, one output item per

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { getBoundedText } from '../commentThread/threadFields';
 import { commentsOf, threadById } from '../commentThread/reconcile';
 import type { OperationResult } from '../types';
-import { deleteOrGone, since } from '../retry/reconcileCommon';
+import { deleteOrGone, since } from '../retryOnFail/reconcileCommon';
 import { getCommentPath } from './commentPath';
 
 /** Comment Add: the thread already has a comment with that text, made since the try began. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../../common/transport';
 import { getBoundedText, getThreadPath, getThreadsPath } from './threadFields';
 import type { OperationResult } from '../types';
-import { deleteOrGone, since } from '../retry/reconcileCommon';
+import { deleteOrGone, since } from '../retryOnFail/reconcileCommon';
 
 async function threadsOf(
 	context: IExecuteFunctions,

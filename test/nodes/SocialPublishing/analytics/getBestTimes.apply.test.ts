@@ -3,7 +3,7 @@ import { useSandbox } from '../../../harness/sandbox';
 import { callTool, toolNodeTypes } from '../../../harness/toolNode';
 import { api } from '../draft/fixtures';
 import { runFresh } from '../helpers/nodeRun';
-import { runWithRetry, sent } from '../retry/fixtures';
+import { runWithRetry, sent } from '../retryOnFail/fixtures';
 import { NEW_YORK, bestTimes, lastDays } from './bestTimesFixtures';
 
 /**

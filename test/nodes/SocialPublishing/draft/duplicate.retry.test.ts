@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { clearFaultsAndRequests, draftsTitled, runWithRetry, sent } from '../retry/fixtures';
+import { clearFaultsAndRequests, draftsTitled, runWithRetry, sent } from '../retryOnFail/fixtures';
 import { seedDraft } from './fixtures';
 import { duplicateParams } from './duplicate.fixtures';
 

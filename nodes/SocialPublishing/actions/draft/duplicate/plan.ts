@@ -8,7 +8,7 @@ import type { DraftTarget } from '../draftRequests';
 import { getDraft, getDraftTarget } from '../draftRequests';
 import { readTagNames, resolveDate } from '../fields/draftFields';
 import { matchTagNames } from '../fields/tagNames';
-import { isNotFound } from '../../retry/reconcileCommon';
+import { isNotFound } from '../../retryOnFail/reconcileCommon';
 import { copyFields, copyPlatforms } from './copy';
 
 /** "When" of Duplicate (`copyWhen`, named apart from Schedule's and Plan's `when`, which default to a date): an unscheduled draft (default), the next free queue slot, or a date. */

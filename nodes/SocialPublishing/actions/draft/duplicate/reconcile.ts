@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { endpoints } from '../../../../common/transport/endpoints';
-import { draftDifference } from '../../retry/sameDraft';
+import { draftDifference } from '../../retryOnFail/sameDraft';
 import type { OperationResult } from '../../types';
 import { getDraft } from '../draftRequests';
 import { draftsCreatedSince } from '../reconcile';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { earlierBody, planBody } from '../../retry/planned';
+import { earlierBody, planBody } from '../../retryOnFail/planned';
 
 /**
  * Update's PATCH as planned, remembered for Retry On Fail (retry/planned.ts): its body and query, built from

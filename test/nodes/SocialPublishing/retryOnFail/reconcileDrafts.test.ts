@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { retryMemory } from '../../../../nodes/SocialPublishing/actions/retry';
+import { retryMemory } from '../../../../nodes/SocialPublishing/actions/retryOnFail';
 import { api, createText } from '../draft/fixtures';
 import {
 	clearFaultsAndRequests,

@@ -1,6 +1,6 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE, singleNodeWorkflow } from '../../../harness/workflows';
-import { retryMemory } from '../../../../nodes/SocialPublishing/actions/retry';
+import { retryMemory } from '../../../../nodes/SocialPublishing/actions/retryOnFail';
 import { createText } from '../draft/fixtures';
 import { draftsTitled, sent } from './fixtures';
 

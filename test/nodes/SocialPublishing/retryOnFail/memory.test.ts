@@ -1,4 +1,4 @@
-import { RetryMemory } from '../../../../nodes/SocialPublishing/actions/retry/memory';
+import { RetryMemory } from '../../../../nodes/SocialPublishing/actions/retryOnFail/memory';
 
 describe('RetryMemory', () => {
 	const limits = { maxEntries: 3, maxBytes: 10_000, ttlMs: 1_000 };

@@ -19,7 +19,7 @@ import {
 	itemKey,
 	runScope,
 	stableJson,
-} from '../../../../nodes/SocialPublishing/actions/retry/key';
+} from '../../../../nodes/SocialPublishing/actions/retryOnFail/key';
 
 // Publishing takes 0.3 s, so a publish is still in progress when the next try reads the draft.
 const fx = useSandbox({ publishDelayMs: 300 });

@@ -4,7 +4,7 @@ import { PendingMedia } from '../../../../nodes/SocialPublishing/helpers/mediaSl
 import {
 	SCHEDULE_MARGIN_MS,
 	draftDifference,
-} from '../../../../nodes/SocialPublishing/actions/retry/sameDraft';
+} from '../../../../nodes/SocialPublishing/actions/retryOnFail/sameDraft';
 
 /**
  * The comparison Retry On Fail makes before adopting a draft for a Create whose answer was lost: the
