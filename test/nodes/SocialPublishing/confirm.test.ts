@@ -4,7 +4,7 @@ import { buildNodeTypes, sourceNodeTypes } from '../../harness/nodeTypes';
 import { useSandbox } from '../../harness/sandbox';
 import { AGENT, AgentStandIn, agentWithToolWorkflow, toolVariant } from '../../harness/toolNode';
 import { api, createText, draftParams, hoursFromNow, seedDraft, writes } from './draft/fixtures';
-import { runFresh } from './helpers/nodeRun';
+import { runFresh } from '../../harness/nodeRun';
 
 /**
  * The node as an AI agent's tool: the tool variant n8n makes of it (type `…socialPublishingTool`) is called

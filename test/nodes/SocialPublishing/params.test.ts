@@ -2,7 +2,7 @@ import { useSandbox } from '../../harness/sandbox';
 import { withLimit } from './fixtures';
 import { byId } from '../../harness/workflows';
 import { draftParams, seedDraft } from './draft/fixtures';
-import { expectRejectedBeforeSending, runFresh } from './helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../harness/nodeRun';
 import type { INodeParameters } from 'n8n-workflow';
 
 const fx = useSandbox();

@@ -1,6 +1,6 @@
 import { useSandbox } from '../../harness/sandbox';
 import { withLimit } from './fixtures';
-import { HUGE, runFresh } from './helpers/nodeRun';
+import { HUGE, runFresh } from '../../harness/nodeRun';
 import { createText, draftParams } from './draft/fixtures';
 import type { INodeParameters } from 'n8n-workflow';
 import { runWorkflow } from '../../harness/runWorkflow';

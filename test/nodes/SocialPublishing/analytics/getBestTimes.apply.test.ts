@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { callTool, toolNodeTypes } from '../../../harness/toolNode';
 import { api } from '../draft/fixtures';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { runWithRetry, sent } from '../retryOnFail/fixtures';
 import { NEW_YORK, bestTimes, lastDays } from './bestTimesFixtures';
 

@@ -1,6 +1,6 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import { wellFormedProblems } from '../helpers/wellFormed';
 import {
 	NEW_YORK,

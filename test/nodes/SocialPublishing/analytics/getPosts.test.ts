@@ -7,7 +7,7 @@ import {
 	expectRejectedBeforeSending,
 	expectServiceError,
 	runFresh,
-} from '../helpers/nodeRun';
+} from '../../../harness/nodeRun';
 
 const fx = useSandbox();
 

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_LISTED_PROBLEMS } from '../../../../nodes/SocialPublishing/actions/draft/validateOnly/collect';
 import { MAX_MEDIA_URLS } from '../../../../nodes/SocialPublishing/actions/draft/content/media';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import { createText, draftParams, seedDraft } from './fixtures';
 
 /**

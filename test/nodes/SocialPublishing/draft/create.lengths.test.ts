@@ -8,7 +8,7 @@ import { postLength } from '../../../../nodes/SocialPublishing/helpers/text/text
 import { cpuGrowth, cpuMs, cpuOf, type Growth } from '../../../harness/cpu';
 import { useSandbox } from '../../../harness/sandbox';
 import { readyMediaId } from '../media/fixtures';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import { createText, draftParams } from './fixtures';
 
 const fx = useSandbox({ mediaProcessingMs: 10 });

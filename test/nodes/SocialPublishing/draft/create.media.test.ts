@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { PNG_BYTES, fileItem, readyMediaId, storageRequests } from '../media/fixtures';
-import { expectRejectedBeforeSending } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending } from '../../../harness/nodeRun';
 import { createText, draftParams, runWith } from './fixtures';
 import type { PostsBody as Body } from './fixtures';
 

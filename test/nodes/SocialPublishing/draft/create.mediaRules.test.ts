@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { NODE } from '../../../harness/workflows';
 import { PNG_BYTES, readyMediaId, storageRequests } from '../media/fixtures';
-import { expectRejectedBeforeSending } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending } from '../../../harness/nodeRun';
 import { createText, draftParams, imageNames, imagesItem } from './fixtures';
 
 /** Media counted as each platform takes them, before any upload (helpers/mediaRules.ts). */

@@ -4,7 +4,7 @@ import type { ScriptedResponse } from '../../../harness/scriptedServer';
 import { ScriptedServer } from '../../../harness/scriptedServer';
 import { PNG_BYTES, fileItem, storageRequests } from '../media/fixtures';
 import { SourceServer } from '../media/sourceServer';
-import { expectRejectedBeforeSending } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending } from '../../../harness/nodeRun';
 import { createText, draftParams, runWith } from './fixtures';
 import type { PostsBody as Body } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { NodeExecutionContext } from 'n8n-core/dist/execution-engine/node-execution-context/node-execution-context';
 import { useSandbox } from '../../../harness/sandbox';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { createText } from './fixtures';
 
 const fx = useSandbox();

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { byId, singleNodeWorkflow } from '../../../harness/workflows';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import {
 	answerFirstTagPageAgain,
 	api,

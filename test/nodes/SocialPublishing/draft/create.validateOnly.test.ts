@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { storageRequests } from '../media/fixtures';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { createText, imageNames, imagesItem, LONG_FOR_BLUESKY, writes } from './fixtures';
 
 /**

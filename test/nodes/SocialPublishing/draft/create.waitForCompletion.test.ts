@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import { draftParams } from './fixtures';
 
 // Publishing takes 1.2 s here, so waiting and not waiting can each be seen (timing out: its own sandbox, below).

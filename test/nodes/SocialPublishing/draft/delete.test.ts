@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectServiceError, runFresh } from '../../../harness/nodeRun';
 import { api, draftParams, seedDraft } from './fixtures';
 
 const fx = useSandbox();

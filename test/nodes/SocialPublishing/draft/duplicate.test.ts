@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import { SLOT_TIMES, berlinTime, hoursFromNow, seedDraft, writeOf, writes } from './fixtures';
 import { content, duplicateParams, readDraft, richSource } from './duplicate.fixtures';
 

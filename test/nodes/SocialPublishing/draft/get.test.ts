@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
 import { draftParams, draftWithThread } from './fixtures';
 import type { DraftWithText as Draft } from './fixtures';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectServiceError, runFresh } from '../../../harness/nodeRun';
 import { draftParams, hoursFromNow, seedDraft } from './fixtures';
 
 const fx = useSandbox();

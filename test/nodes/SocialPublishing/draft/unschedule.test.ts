@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { HUGE, expectServiceError, runFresh } from '../helpers/nodeRun';
+import { HUGE, expectServiceError, runFresh } from '../../../harness/nodeRun';
 import { at, draftParams, hoursFromNow, seedDraft } from './fixtures';
 import { runWorkflow } from '../../../harness/runWorkflow';
 import { useScriptedServer } from '../../../harness/useScriptedServer';

@@ -5,7 +5,7 @@ import type { RunResult } from '../../../harness/runWorkflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { useScriptedServer } from '../../../harness/useScriptedServer';
 import { NODE, singleNodeWorkflow } from '../../../harness/workflows';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { draftParams, seedDraft } from './fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { draftParams, seedDraft } from './fixtures';
 
 /**

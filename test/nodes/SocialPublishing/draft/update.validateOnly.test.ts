@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { api, draftParams, LONG_FOR_BLUESKY, seedDraft, writes } from './fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import { draftParams, seedDraft } from './fixtures';
 
 // Publishing takes 1.2 s here, so waiting, not waiting and timing out can each be seen.

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { ScriptedServer } from '../../../harness/scriptedServer';
 import { NODE } from '../../../harness/workflows';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import { storageRequests, uploadParams } from './fixtures';
 
 /**

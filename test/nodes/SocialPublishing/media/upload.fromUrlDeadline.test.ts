@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { downloadDeadline } from '../../../../nodes/common/transport/downloadGuard';
 import { useSandbox } from '../../../harness/sandbox';
 import { runAndStop, until } from './cancel';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { storageRequests, uploadParams, useSourceServer } from './fixtures';
 
 /**

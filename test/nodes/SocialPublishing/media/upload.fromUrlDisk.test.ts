@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useSandbox } from '../../../harness/sandbox';
 import { ScriptedServer } from '../../../harness/scriptedServer';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { inMemoryChunked } from '../../../../nodes/SocialPublishing/mediaUpload/downloadLimits';
 import { filesystemBinaryData, storageRequests, uploadParams } from './fixtures';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { inMemoryChunked } from '../../../../nodes/SocialPublishing/mediaUpload/downloadLimits';
 import { useSandbox } from '../../../harness/sandbox';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { storageRequests, uploadParams, useSourceServer } from './fixtures';
 
 /**

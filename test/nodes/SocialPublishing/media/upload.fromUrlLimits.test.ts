@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import { storageRequests, uploadParams, useSourceServer } from './fixtures';
 
 /**

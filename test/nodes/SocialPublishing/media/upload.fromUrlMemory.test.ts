@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useSandbox } from '../../../harness/sandbox';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { filesystemBinaryData, uploadParams } from './fixtures';
 import { peakRssGrowth, SourceServer } from './sourceServer';
 

@@ -5,7 +5,7 @@ import { Container } from '@n8n/di';
 import { useSandbox } from '../../../harness/sandbox';
 import { ScriptedServer } from '../../../harness/scriptedServer';
 import { createText } from '../draft/fixtures';
-import { runFresh } from '../helpers/nodeRun';
+import { runFresh } from '../../../harness/nodeRun';
 import { storageRequests, uploadParams } from './fixtures';
 
 /**

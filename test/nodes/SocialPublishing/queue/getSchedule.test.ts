@@ -1,6 +1,6 @@
 import { SEED } from '../../../../sandbox';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectServiceError, runFresh } from '../../../harness/nodeRun';
 import { queueParams } from './fixtures';
 
 const fx = useSandbox();

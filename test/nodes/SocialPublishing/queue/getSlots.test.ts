@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
 import { scheduleDraft, slotsParams } from './fixtures';
 
 const fx = useSandbox();

@@ -1,6 +1,6 @@
 import { SEED } from '../../../../sandbox';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
 import { queueParams, slotsParams } from './fixtures';
 
 const fx = useSandbox();

@@ -1,5 +1,5 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 
 const fx = useSandbox();
 

@@ -1,6 +1,6 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { byId } from '../../../harness/workflows';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
 
 const fx = useSandbox();
 

@@ -1,6 +1,6 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { create } from './fixtures';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
 
 const fx = useSandbox();
 

@@ -1,7 +1,7 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { byId } from '../../../harness/workflows';
 import { create } from './fixtures';
-import { expectServiceError, runFresh } from '../helpers/nodeRun';
+import { expectServiceError, runFresh } from '../../../harness/nodeRun';
 
 const fx = useSandbox();
 

@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../../../../harness/sandbox';
-import { runFresh } from '../../helpers/nodeRun';
+import { runFresh } from '../../../../harness/nodeRun';
 import {
 	createText,
 	draftParams,

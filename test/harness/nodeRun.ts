@@ -1,7 +1,7 @@
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
-import type { KeyName, SandboxFixture } from '../../../harness/sandbox';
-import type { RunResult } from '../../../harness/runWorkflow';
-import { NODE } from '../../../harness/workflows';
+import type { KeyName, SandboxFixture } from './sandbox';
+import type { RunResult } from './runWorkflow';
+import { NODE } from './workflows';
 
 /** Shared expectations of the node tests: what the sandbox received, what the node returned, how it failed. */
 
