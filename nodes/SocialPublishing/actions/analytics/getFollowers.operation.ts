@@ -9,7 +9,15 @@ import { calendarDateField } from '../descriptions';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
 import type { Access, OperationResult } from '../types';
-import { ANALYTICS_MAX_DAYS, analyticsPath, platformField } from './analyticsFields';
+import { followerRows } from '../../helpers/analyticsRows';
+import {
+	ANALYTICS_MAX_DAYS,
+	analyticsPath,
+	asRows,
+	outputField,
+	platformField,
+	wantsRows,
+} from './analyticsFields';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -35,6 +43,7 @@ const fields: INodeProperties[] = [
 			),
 		],
 	},
+	outputField('One row per day of the series'),
 ];
 
 export const description = updateDisplayOptions(
@@ -79,7 +88,10 @@ async function checkStartToToday(
 	}
 }
 
-/** The daily followers series; without dates the service gives the 30 days ending today. */
+/**
+ * The daily followers series; without dates the service gives the 30 days ending today. With Output "Rows for
+ * a Database" one row per date (helpers/analyticsRows).
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -95,12 +107,15 @@ export async function execute(
 			{ endLabel: 'End Date', maxDays: ANALYTICS_MAX_DAYS },
 		);
 	else if (start) await checkStartToToday(this, itemIndex, socialSetId, start);
-	return await apiRequest(this, {
+	const series = await apiRequest(this, {
 		method: 'GET',
 		path: analyticsPath(this, itemIndex, socialSetId, 'followers'),
 		qs: { start_date: start, end_date: end },
 		itemIndex,
 	});
+	if (!wantsRows(this, itemIndex)) return series;
+	const fetchedAt = new Date().toISOString();
+	return asRows(this, itemIndex, () => followerRows(series, socialSetId, fetchedAt));
 }
 
 export const access: Access = { kind: 'read' };
