@@ -252,11 +252,19 @@ async function main(): Promise<number> {
 		},
 	};
 	let failures = 0;
+	let skipped = 0;
 	let apiCalls = 0;
 	try {
 		for (const [index, example] of EXAMPLES.entries()) {
 			started = Date.now();
 			const heading = `${index + 3}. examples/${example.file}: ${example.title}`;
+			if (example.postgres) {
+				skipped++;
+				console.log(
+					`${heading}\n   skipped: needs a PostgreSQL server; npm run test:e2e:queue runs it in real n8n against one`,
+				);
+				continue;
+			}
 			try {
 				const lines = example.trigger
 					? await runTriggerExample(ctx, example)
@@ -276,7 +284,7 @@ async function main(): Promise<number> {
 	}
 	console.log(`\n${userFolderLine()}`);
 	console.log(
-		`${EXAMPLES.length - failures} of ${EXAMPLES.length} example workflows worked; ${apiCalls} API requests to the sandbox; ${seconds(t0)} in all`,
+		`${EXAMPLES.length - skipped - failures} of ${EXAMPLES.length - skipped} example workflows worked${skipped ? ` (${skipped} left to the queue-mode end-to-end test)` : ''}; ${apiCalls} API requests to the sandbox; ${seconds(t0)} in all`,
 	);
 	return failures === 0 ? 0 : 1;
 }

@@ -8,6 +8,7 @@ import {
 	CREDENTIAL_NAME,
 	EXAMPLES,
 	Example,
+	POSTGRES_CREDENTIAL_ID,
 	REDIS_CREDENTIAL_ID,
 	WorkflowFile,
 	loadExample,
@@ -66,6 +67,37 @@ export async function importRedisCredential(n8n: N8nInstance, port: number): Pro
 					name: 'Redis account',
 					type: 'redis',
 					data: { host: '127.0.0.1', port, database: 0, password: '' },
+				},
+			],
+			null,
+			2,
+		),
+	);
+	await cliOk(n8n, ['import:credentials', `--input=${file}`]);
+}
+
+/** The Postgres credential the PostgreSQL example names, for a database on a loopback server (the queue-mode test's). */
+export async function importPostgresCredential(
+	n8n: N8nInstance,
+	server: { port: number; database: string; user: string },
+): Promise<void> {
+	const file = join(n8n.userFolder, 'postgres-credential.json');
+	writeFileSync(
+		file,
+		JSON.stringify(
+			[
+				{
+					id: POSTGRES_CREDENTIAL_ID,
+					name: 'Postgres account',
+					type: 'postgres',
+					data: {
+						host: '127.0.0.1',
+						port: server.port,
+						database: server.database,
+						user: server.user,
+						password: '',
+						ssl: 'disable',
+					},
 				},
 			],
 			null,

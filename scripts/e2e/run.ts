@@ -132,16 +132,16 @@ async function main(): Promise<number> {
 						baseUrl: sandbox.baseUrl,
 						webhookSecret: sandbox.webhookSecret,
 					});
-					// Examples that need a Redis server run in the queue-mode test, which has one.
+					// Examples that need a Redis or PostgreSQL server run in the queue-mode test, which has both.
 					const workflows = await importExamples(
 						n8n,
-						EXAMPLES.filter((e) => !e.redis),
+						EXAMPLES.filter((e) => !e.redis && !e.postgres),
 					);
 					return [`${workflows.length} workflows, user folder ${n8n.userFolder}`];
 				},
 			);
 			if (!ready) continue;
-			for (const example of EXAMPLES.filter((e) => !e.trigger && !e.poll)) {
+			for (const example of EXAMPLES.filter((e) => !e.trigger && !e.poll && !e.postgres)) {
 				const { id } = loadExample(example);
 				await step(label(`n8n execute: ${example.title}`), async () => {
 					const api = sandboxApi(sandbox.baseUrl, sandbox.keys.admin);

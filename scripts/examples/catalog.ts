@@ -57,6 +57,12 @@ export interface Example {
 	 * several workers; `npm start` runs it with an in-memory stand-in for the Redis node.
 	 */
 	redis?: boolean;
+	/**
+	 * Needs a PostgreSQL server (n8n's Postgres node, the tables of examples/analytics-rows-tables.sql): run
+	 * only by the queue-mode end-to-end test, which has one (scripts/e2e/queue/analyticsRows.ts); `npm start`,
+	 * the n8n-core tests and the regular end-to-end test leave it out.
+	 */
+	postgres?: boolean;
 }
 
 /** A request to the sandbox's API with a key of the run's credential, outside n8n. */
@@ -85,6 +91,10 @@ export const CREDENTIAL_ID = 'SpSandboxCred001';
 export const CREDENTIAL_NAME = 'Social Publishing account';
 /** The Redis credential the Redis example names (the queue-mode test imports one with this id). */
 export const REDIS_CREDENTIAL_ID = 'SpExampleRedis01';
+/** The Postgres credential the PostgreSQL example names (the queue-mode test imports one with this id). */
+export const POSTGRES_CREDENTIAL_ID = 'SpExamplePostgr1';
+/** The tables the PostgreSQL example upserts into, as SQL. */
+export const ANALYTICS_TABLES_SQL = 'analytics-rows-tables.sql';
 
 export function loadExample(example: Example): WorkflowFile {
 	return JSON.parse(
@@ -606,4 +616,36 @@ export const EXAMPLES: Example[] = [
 		},
 	},
 	recyclingExample,
+	{
+		file: 'analytics-rows-to-postgres.json',
+		title:
+			'Analytics as rows upserted into PostgreSQL every day: one row per X post and one per day of followers, keyed for the upsert',
+		postgres: true,
+		check(out) {
+			const posts = out('Post Rows of the Last 30 Days');
+			const upserted = out('Upsert Post Rows');
+			ensure(posts.length > 0, 'Get Posts should put out rows');
+			const keys = posts.map((row) => String(row.key));
+			ensure(
+				new Set(keys).size === keys.length && keys.every((key) => /^x:\d+$/.test(key)),
+				`each post row should have its own key x:<post id>, got ${JSON.stringify(keys.slice(0, 5))}`,
+			);
+			ensure(
+				same(
+					upserted.map((row) => row.key),
+					keys,
+				),
+				`the upsert should give back one row per post row (${keys.length}), gave ${upserted.length}`,
+			);
+			const days = out('Follower Rows of the Last 30 Days');
+			const upsertedDays = out('Upsert Follower Rows');
+			ensure(
+				days.length > 0 && upsertedDays.length === days.length,
+				`one follower row upserted per day expected, got ${upsertedDays.length} of ${days.length}`,
+			);
+			return [
+				`${upserted.length} post rows and ${upsertedDays.length} follower rows upserted on their key`,
+			];
+		},
+	},
 ];

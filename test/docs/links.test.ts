@@ -89,6 +89,9 @@ const N8N_NAMES = [
 	'If',
 	'Loop Over Items',
 	'Wait',
+	'Schedule Trigger',
+	'Postgres',
+	'Insert or Update',
 ];
 
 const names = new Set<string>([

@@ -5,7 +5,9 @@
  * made by the sandbox, split across both webhook processes, with exact duplicates sent to the other
  * process, and the same burst to n8n's own Webhook node as a control; again for each setting of the
  * webhook processes; then with two workers, a smaller burst to the trigger example and one to the Redis
- * example, which counts each delivery_id in Redis and lets only the first on (see PHASES). Prints the
+ * example, which counts each delivery_id in Redis and lets only the first on (see PHASES). Before the
+ * bursts, the PostgreSQL example upserts analytics rows into the same PostgreSQL server twice over
+ * overlapping ranges (analyticsRows.ts): one row per post with the newest metrics. Prints the
  * figures and writes them to bench/RESULTS.md ("queue mode burst").
  *
  *   ts-node --transpile-only scripts/e2e/queue/run.ts [install name or n8n version ...]   (default: n8n 2.41.1 on Node 24)
@@ -46,6 +48,7 @@ import {
 } from '../prepare';
 import { ownerSession } from '../rest';
 import { activateWorkflow } from '../trigger';
+import { checkAnalyticsRows } from './analyticsRows';
 import { captureDeliveries, percentile, planBurst, sendBurst } from './burst';
 import type { BurstFigures } from './figures';
 import { figuresOf, is2xx } from './figures';
@@ -241,6 +244,10 @@ async function runOne(
 					],
 				};
 			},
+		);
+		await step(
+			'the PostgreSQL example in n8n: analytics rows upserted twice over overlapping ranges, one row per post with the newest metrics',
+			async () => ({ value: undefined, lines: await checkAnalyticsRows(n8n, pg, sandbox) }),
 		);
 		const path = `/webhook/${triggerNode.webhookId}/webhook`;
 		const pathOf = (recipe: Recipe) =>

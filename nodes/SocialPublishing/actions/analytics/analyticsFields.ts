@@ -1,4 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { RowShapeError } from '../../helpers/analyticsRows';
 import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
 
@@ -30,4 +32,46 @@ export function analyticsPath(
 	return what === 'posts'
 		? endpoints.analyticsPosts(socialSetId, platform)
 		: endpoints.analyticsFollowers(socialSetId, platform);
+}
+
+/** How analytics come out: as the service returns them, or as flat rows for a database table (helpers/analyticsRows). */
+export function outputField(rows: string): INodeProperties {
+	return {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'As Returned',
+				value: 'asReturned',
+				description: 'The items as the service returns them',
+			},
+			{
+				name: 'Rows for a Database',
+				value: 'rows',
+				description: `${rows}: flat snake_case columns and a stable key column for an upsert`,
+			},
+		],
+		default: 'asReturned',
+		description: 'Whether to return the items as the service does, or shaped for a database table',
+	};
+}
+
+/** Whether the item asks for rows. */
+export function wantsRows(context: IExecuteFunctions, itemIndex: number): boolean {
+	return context.getNodeParameter('output', itemIndex, 'asReturned') === 'rows';
+}
+
+/** Rows made by a pure helper; a shape it cannot read becomes a NodeOperationError of this item. */
+export function asRows<T>(context: IExecuteFunctions, itemIndex: number, make: () => T): T {
+	try {
+		return make();
+	} catch (error) {
+		const problem = error instanceof RowShapeError ? error.message : String(error);
+		throw new NodeOperationError(
+			context.getNode(),
+			`The service's analytics could not be made into rows: ${problem}`,
+			{ itemIndex },
+		);
+	}
 }

@@ -9,7 +9,8 @@ import { calendarDateField } from '../descriptions';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
 import type { Access, OperationResult } from '../types';
-import { analyticsPath, platformField } from './analyticsFields';
+import { followerRows } from '../../helpers/analyticsRows';
+import { analyticsPath, asRows, outputField, platformField, wantsRows } from './analyticsFields';
 import { ANALYTICS_MAX_DAYS } from '../../../common/limits';
 
 const fields: INodeProperties[] = [
@@ -36,6 +37,7 @@ const fields: INodeProperties[] = [
 			),
 		],
 	},
+	outputField('One row per day of the series'),
 ];
 
 export const description = updateDisplayOptions(
@@ -80,7 +82,10 @@ async function checkStartToToday(
 	}
 }
 
-/** The daily followers series; without dates the service gives the 30 days ending today. */
+/**
+ * The daily followers series; without dates the service gives the 30 days ending today. With Output "Rows for
+ * a Database" one row per date (helpers/analyticsRows).
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -96,12 +101,15 @@ export async function execute(
 			{ endLabel: 'End Date', maxDays: ANALYTICS_MAX_DAYS },
 		);
 	else if (start) await checkStartToToday(this, itemIndex, socialSetId, start);
-	return await apiRequest(this, {
+	const series = await apiRequest(this, {
 		method: 'GET',
 		path: analyticsPath(this, itemIndex, socialSetId, 'followers'),
 		qs: { start_date: start, end_date: end },
 		itemIndex,
 	});
+	if (!wantsRows(this, itemIndex)) return series;
+	const fetchedAt = new Date().toISOString();
+	return asRows(this, itemIndex, () => followerRows(series, socialSetId, fetchedAt));
 }
 
 export const access: Access = { kind: 'read' };

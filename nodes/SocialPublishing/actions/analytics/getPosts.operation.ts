@@ -5,7 +5,8 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { getDateRange, getLimit, getSocialSetId } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
 import type { Access, OperationResult } from '../types';
-import { analyticsPath, platformField } from './analyticsFields';
+import { postRows } from '../../helpers/analyticsRows';
+import { analyticsPath, asRows, outputField, platformField, wantsRows } from './analyticsFields';
 import { ANALYTICS_MAX_DAYS, ANALYTICS_PAGE_SIZE_MAX } from '../../../common/limits';
 
 const fields: INodeProperties[] = [
@@ -25,6 +26,7 @@ const fields: INodeProperties[] = [
 		description: 'Whether to include replies as well as posts',
 	},
 	...returnAllOrLimit(),
+	outputField('One row per post'),
 ];
 
 export const description = updateDisplayOptions(
@@ -32,7 +34,10 @@ export const description = updateDisplayOptions(
 	fields,
 );
 
-/** Post metrics in the date range, in pages of up to 100, in the order the service gives them. */
+/**
+ * Post metrics in the date range, in pages of up to 100, in the order the service gives them; with Output
+ * "Rows for a Database" one flat row per post (helpers/analyticsRows).
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -41,7 +46,7 @@ export async function execute(
 	const { start, end } = getDateRange(this, itemIndex, ANALYTICS_MAX_DAYS);
 	const includeReplies = this.getNodeParameter('includeReplies', itemIndex, false) as boolean;
 	const limit = getLimit(this, itemIndex);
-	return await apiRequestAllItems<IDataObject>(
+	const posts = await apiRequestAllItems<IDataObject>(
 		this,
 		{
 			method: 'GET',
@@ -51,6 +56,9 @@ export async function execute(
 		},
 		{ limit, pageSize: ANALYTICS_PAGE_SIZE_MAX },
 	);
+	if (!wantsRows(this, itemIndex)) return posts;
+	const fetchedAt = new Date().toISOString();
+	return asRows(this, itemIndex, () => postRows(posts, socialSetId, fetchedAt));
 }
 
 export const access: Access = { kind: 'read' };
