@@ -2,7 +2,11 @@ import { DateTime } from 'luxon';
 import type { INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { byId } from '../../../harness/workflows';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 
 const fx = useSandbox();
 

@@ -1,5 +1,9 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 import { createText, draftParams, hoursFromNow } from './fixtures';
 
 const fx = useSandbox();

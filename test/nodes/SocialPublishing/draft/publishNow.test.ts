@@ -1,6 +1,10 @@
 import { afterAnswerTo } from '../../../harness/answers';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 import { at, draftParams, seedDraft, api, hoursFromNow } from './fixtures';
 import { readyMediaId } from '../media/fixtures';
 

@@ -1,6 +1,10 @@
 import { DateTime } from 'luxon';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 import { at, berlinTime, SLOT_TIMES, api, draftParams, hoursFromNow, seedDraft } from './fixtures';
 
 const fx = useSandbox();

@@ -1,5 +1,9 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 import { api, draftParams, draftWithThread, seedDraft } from './fixtures';
 import type { DraftWithText as Draft } from './fixtures';
 

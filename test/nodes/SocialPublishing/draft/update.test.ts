@@ -1,7 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { readyMediaId } from '../media/fixtures';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 import { api, draftParams, hoursFromNow, seedDraft } from './fixtures';
 
 // Drafts, PATCH body: "Partial update: omitted fields stay unchanged; only the platforms supplied are updated."

@@ -1,6 +1,10 @@
 import { DateTime } from 'luxon';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 import { queueParams, scheduleDraft, slotsParams } from './fixtures';
 
 const fx = useSandbox();

@@ -1,5 +1,9 @@
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 import { scheduleDraft, slotsParams } from './fixtures';
 
 const fx = useSandbox();

@@ -1,6 +1,10 @@
 import { SEED } from '../../../../sandbox';
 import { useSandbox } from '../../../harness/sandbox';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 import { queueParams, slotsParams } from './fixtures';
 
 const fx = useSandbox();

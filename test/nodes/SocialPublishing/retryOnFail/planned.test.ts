@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 import { RetryTry } from '../../../../nodes/SocialPublishing/actions/retryOnFail';
 import { RetryMemory } from '../../../../nodes/SocialPublishing/actions/retryOnFail/memory';
-import { earlierBody, planBody } from '../../../../nodes/SocialPublishing/actions/retryOnFail/planned';
+import {
+	earlierBody,
+	planBody,
+} from '../../../../nodes/SocialPublishing/actions/retryOnFail/planned';
 import { writeNoteFor } from '../../../../nodes/common/transport/writeWatch';
 import { useSandbox } from '../../../harness/sandbox';
 import { api, seedDraft } from '../draft/fixtures';

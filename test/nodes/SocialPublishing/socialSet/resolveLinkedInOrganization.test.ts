@@ -1,6 +1,10 @@
 import { useSandbox } from '../../../harness/sandbox';
 import { byId } from '../../../harness/workflows';
-import { expectRejectedBeforeSending, expectServiceError, runFresh } from '../../../harness/nodeRun';
+import {
+	expectRejectedBeforeSending,
+	expectServiceError,
+	runFresh,
+} from '../../../harness/nodeRun';
 
 const fx = useSandbox();
 
