@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { resourceProperty } from './actions/descriptions';
+import { resourceProperty } from './actions/descriptions/resourceField';
 import { resources } from './actions/resources';
 
 /**

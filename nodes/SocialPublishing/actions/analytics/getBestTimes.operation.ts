@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { calendarDateField } from '../descriptions';
+import { calendarDateField } from '../descriptions/sharedFields';
 import { socialSetLocator } from '../../../common/socialSets';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';

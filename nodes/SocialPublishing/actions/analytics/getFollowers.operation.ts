@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { checkDateRange, getCalendarDate, getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
 import { inclusiveDays, rangeProblem, todayIn } from '../../helpers/dateRanges';
-import { calendarDateField } from '../descriptions';
+import { calendarDateField } from '../descriptions/sharedFields';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { apiRequest } from '../../../common/transport';
 import type { Access, OperationResult } from '../types';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { getLimit } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';
-import { returnAllOrLimit } from '../descriptions';
+import { returnAllOrLimit } from '../descriptions/sharedFields';
 import type { Access, OperationResult } from '../types';
 import { THREAD_PLATFORMS, getThreadsPath, threadLocatorFields } from './threadFields';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { getIntegerId, getSocialSetId, getUuid } from '../params';
 import { paramError } from '../../helpers/validation';
-import { POST_PLATFORM_OPTIONS } from '../descriptions';
+import { POST_PLATFORM_OPTIONS } from '../descriptions/platformPickers';
 import { socialSetLocator } from '../../../common/socialSets';
 import { endpoints } from '../../../common/transport/endpoints';
 

@@ -4,7 +4,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import { getDateRange, getSocialSetId } from '../params';
 import type { QueueView } from '../../helpers/queue';
 import { flattenQueueView } from '../../helpers/queue';
-import { calendarDateField } from '../descriptions';
+import { calendarDateField } from '../descriptions/sharedFields';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { returnAllOrLimit } from '../descriptions';
+import { returnAllOrLimit } from '../descriptions/sharedFields';
 import { socialSetLocator } from '../../../common/socialSets';
 import { getLimit, getSocialSetId } from '../params';
 import { apiRequestAllItems } from '../../../common/transport';

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { MEDIA_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions';
+import { MEDIA_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions/platformHelp';
 import type { PlatformLimitsSpec } from './platformLimits';
 import { platformLimitsField } from './platformLimits';
 

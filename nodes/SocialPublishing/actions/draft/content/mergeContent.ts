@@ -8,7 +8,7 @@ import { mergeArticle, mergePostPlatform } from '../../../helpers/merge';
 import type { ServedCheck } from '../../../mediaUpload/pendingMedia';
 import { uploadPendingMedia } from '../../../mediaUpload/pendingMedia';
 import { publishPolicyProblem } from '../../../helpers/publishPolicy';
-import { POST_PLATFORM_OPTIONS } from '../../descriptions';
+import { POST_PLATFORM_OPTIONS } from '../../descriptions/platformPickers';
 import type { PreparedContent } from './index';
 import { readContent } from './index';
 import { readArticlePatch } from './article';

@@ -11,7 +11,7 @@ import {
 import type { MediaLimits } from '../../../helpers/mediaRules';
 import { resolveMediaLimits } from '../../../helpers/mediaRules';
 import type { UploadSettings } from '../../../mediaUpload/pendingMedia';
-import { LENGTH_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions';
+import { LENGTH_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions/platformHelp';
 import type { PlatformLimitsSpec } from './platformLimits';
 import { platformLimitsField, readPlatformLimits } from './platformLimits';
 import { checkMediaField, MEDIA_LIMITS, mediaLimitsField, spreadMediaField } from './mediaOptions';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { PostPlatform } from '../../../../common/platforms';
 import { isPostPlatform, platformName } from '../../../../common/platformLists';
 import { paramError } from '../../../helpers/validation';
-import { POST_PLATFORM_OPTIONS } from '../../descriptions';
+import { POST_PLATFORM_OPTIONS } from '../../descriptions/platformPickers';
 
 /** A Content Options list of one number per platform (Length Limits, Media Limits). */
 export interface PlatformLimitsSpec {

@@ -6,7 +6,7 @@ import { LINK_PREVIEW_PLATFORMS } from '../../../../../common/platformLists';
 import { toList } from '../../../../helpers/validation';
 import type { PlatformPatch } from '../../../../helpers/merge';
 import { platformsTaking } from '../../../../../common/platforms';
-import { platformOptions } from '../../../descriptions';
+import { platformOptions } from '../../../descriptions/platformPickers';
 
 /**
  * The builder of "Social Posts": what the posts each platform gets become in the API's platforms object.

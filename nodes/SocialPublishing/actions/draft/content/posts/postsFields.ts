@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { POST_PLATFORM_OPTIONS } from '../../../descriptions';
+import { POST_PLATFORM_OPTIONS } from '../../../descriptions/platformPickers';
 import { binaryPropertiesField, mediaIdsField, mediaUrlsField } from '../media';
 import { platformOptionsField } from './build';
 
