@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
  * every repository path and example file a guide names exists, and every parameter name a guide
  * quotes is one the nodes show. Pure functions over texts, so the tests can also feed them wrong samples.
  *
- * Conventions the checks rely on (docs/development.md, "Writing the guides"):
+ * Conventions the checks rely on (docs/developers/development.md, "Writing the guides"):
  * - a parameter, option or value the user picks in the editor is written in *italics* or **bold**, in the
  *   node's own words (Title Case), a path of them joined by " > " (*Content Options > Check Media*);
  * - a repository path is written in backticks from its top folder (`nodes/common/platforms.ts`);

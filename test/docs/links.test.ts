@@ -18,13 +18,17 @@ import {
 const root = join(__dirname, '..', '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
-const docs: DocFile[] = [
-	'README.md',
-	...readdirSync(join(root, 'docs'))
+/** The Markdown files of a folder of docs/, by path from the repository root. */
+const guidesIn = (folder: string) =>
+	readdirSync(join(root, folder))
 		.filter((name) => name.endsWith('.md'))
 		.sort()
-		.map((name) => `docs/${name}`),
-].map((path) => ({ path, text: read(path) }));
+		.map((name) => `${folder}/${name}`);
+
+/** User guides in docs/, developer notes in docs/developers/. */
+const docs: DocFile[] = ['README.md', ...guidesIn('docs'), ...guidesIn('docs/developers')].map(
+	(path) => ({ path, text: read(path) }),
+);
 const files = new Map(docs.map((doc) => [doc.path, doc.text]));
 
 const exampleNames = new Set(
@@ -106,9 +110,10 @@ const names = new Set<string>([
 	...N8N_NAMES,
 ]);
 
-describe('the user documentation (README.md and docs/*.md)', () => {
-	test('is a README and at least one guide', () => {
-		expect(docs.length).toBeGreaterThan(5);
+describe('the documentation (README.md, the user guides in docs/*.md, the developer notes in docs/developers/*.md)', () => {
+	test('is a README, user guides and developer notes', () => {
+		expect(docs.filter((doc) => /^docs\/[^/]+$/.test(doc.path)).length).toBeGreaterThan(5);
+		expect(docs.filter((doc) => doc.path.startsWith('docs/developers/')).length).toBeGreaterThan(1);
 	});
 
 	test.each(docs.map((doc) => [doc.path, doc]))(

@@ -6,7 +6,7 @@ import type { Layout } from './layoutRules';
 import { layoutBreaks, readLayout, rules } from './layoutRules';
 
 /**
- * The layers of nodes/ and credentials/ (docs/development.md, "Architecture notes"), held by the import graph:
+ * The layers of nodes/ and credentials/ (docs/developers/development.md, "Architecture notes"), held by the import graph:
  * no circles, one door into the transport, the Files apart from the key, helpers below actions and the
  * transport, the router above the operations, the contract above them all. The rules are in layoutRules.ts;
  * here they run on the repository, and on small graphs that break each one, so a rule that could never fail

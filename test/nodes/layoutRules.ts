@@ -10,7 +10,7 @@ import {
 } from '../harness/importGraph';
 
 /**
- * The layers of docs/development.md ("Architecture notes") as rules over the import graph of nodes/ and
+ * The layers of docs/developers/development.md ("Architecture notes") as rules over the import graph of nodes/ and
  * credentials/ (paths relative to the repository, type-only imports included). Each rule gives its breaks, one
  * text each (an import `a -> b`, or the path of imports that reaches where it must not); none is a pass.
  */
