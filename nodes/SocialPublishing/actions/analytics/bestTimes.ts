@@ -26,13 +26,17 @@ export const MAX_POSTS_LIMIT = 10_000;
 export const WEEK_SLOTS = 7 * 24;
 
 /** A whole-number parameter from `min` to `max`, checked before any request. */
+interface WholeNumberParameter {
+	name: string;
+	label: string;
+	fallback: number;
+	range: [number, number];
+}
+
 function wholeNumber(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	name: string,
-	label: string,
-	fallback: number,
-	[min, max]: [number, number],
+	{ name, label, fallback, range: [min, max] }: WholeNumberParameter,
 ): number {
 	const raw = context.getNodeParameter(name, itemIndex, fallback) as unknown;
 	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
@@ -64,18 +68,27 @@ export function readBestTimesRequest(
 ): BestTimesRequest {
 	const socialSetId = getSocialSetId(context, itemIndex);
 	const { start, end } = getDateRange(context, itemIndex, ANALYTICS_MAX_DAYS);
-	const minPosts = wholeNumber(context, itemIndex, 'minPostsPerSlot', 'Minimum Posts Per Slot', 3, [
-		1,
-		MAX_POSTS_LIMIT,
-	]);
+	const minPosts = wholeNumber(context, itemIndex, {
+		name: 'minPostsPerSlot',
+		label: 'Minimum Posts Per Slot',
+		fallback: 3,
+		range: [1, MAX_POSTS_LIMIT],
+	});
 	const includeReplies = context.getNodeParameter('options.includeReplies', itemIndex, false);
-	const maxPosts = wholeNumber(context, itemIndex, 'options.maxPosts', 'Max Posts', 5000, [
-		1,
-		MAX_POSTS_LIMIT,
-	]);
+	const maxPosts = wholeNumber(context, itemIndex, {
+		name: 'options.maxPosts',
+		label: 'Max Posts',
+		fallback: 5000,
+		range: [1, MAX_POSTS_LIMIT],
+	});
 	const applying = context.getNodeParameter('applyToQueue', itemIndex, false) === true;
 	const apply = applying
-		? wholeNumber(context, itemIndex, 'numberOfSlots', 'Number of Slots', 5, [1, WEEK_SLOTS])
+		? wholeNumber(context, itemIndex, {
+				name: 'numberOfSlots',
+				label: 'Number of Slots',
+				fallback: 5,
+				range: [1, WEEK_SLOTS],
+			})
 		: undefined;
 	return {
 		socialSetId,

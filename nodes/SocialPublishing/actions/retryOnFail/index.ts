@@ -12,6 +12,13 @@ import { watchPlans } from './planned';
 /** One memory per process: n8n runs each Retry On Fail try of a node in the process of the try before. */
 export const retryMemory = new RetryMemory();
 
+/** How a failed try of a write ended: whether the service may have acted on it, since when, and what it planned. */
+interface FailedTry {
+	mayHaveActed: boolean;
+	startedAtMs: number;
+	planned: PlannedBodies;
+}
+
 /**
  * One try of a node run, as the router sees it: which items' writes are already done, which may have
  * been acted on, and what each item's write came to.
@@ -92,22 +99,24 @@ export class RetryTry {
 			this.plans.current = undefined;
 			if (!finished) {
 				const planned = { ...plans.earlier, ...plans.planned };
-				this.failed(scope, key, known, log.stored || log.unknown, startedAtMs, planned);
+				this.failed(scope, key, known, {
+					mayHaveActed: log.stored || log.unknown,
+					startedAtMs,
+					planned,
+				});
 			}
 		}
 	}
 
 	/**
-	 * A write that may have been acted on is remembered as unknown (from its earliest start), with the
+	 * A write that may have been acted on (`mayHaveActed`) is remembered as unknown (from its earliest start), with the
 	 * bodies it planned; one that surely was not is forgotten.
 	 */
 	private failed(
 		scope: string,
 		key: string,
 		known: RetryEntry | undefined,
-		mayHaveActed: boolean,
-		startedAtMs: number,
-		planned: PlannedBodies,
+		{ mayHaveActed, startedAtMs, planned }: FailedTry,
 	): void {
 		this.failedItems++;
 		const withPlans = Object.keys(planned).length > 0 ? { planned } : {};
