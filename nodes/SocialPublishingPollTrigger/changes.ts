@@ -98,9 +98,11 @@ export function eventsOf(
 	return out;
 }
 
-/** Whether the selection needs status changes at all (New Draft alone does not). */
+/** Whether the selection needs status changes at all (New Draft and Comments All Resolved do not). */
 export function watchesStatus(selection: EventSelection): boolean {
-	return selection.events.some((event) => event !== POLL_EVENTS.created);
+	return selection.events.some(
+		(event) => event !== POLL_EVENTS.created && event !== POLL_EVENTS.commentsResolved,
+	);
 }
 
 /**

@@ -8,6 +8,7 @@ export const POLL_EVENTS = {
 	statusChanged: 'draft.status_changed',
 	published: 'draft.published',
 	failed: 'draft.failed',
+	commentsResolved: 'draft.comments_resolved',
 } as const;
 
 export type PollEvent = (typeof POLL_EVENTS)[keyof typeof POLL_EVENTS];
@@ -48,6 +49,12 @@ export const pollTriggerProperties: INodeProperties[] = [
 		default: [POLL_EVENTS.created],
 		description: 'Which changes start the workflow; one item per draft and event',
 		options: [
+			{
+				name: 'Comments All Resolved',
+				value: POLL_EVENTS.commentsResolved,
+				description:
+					'A draft seen with unresolved comment threads has none left (reviewers are done); at most 10 drafts are checked per poll',
+			},
 			{
 				name: 'Draft Failed',
 				value: POLL_EVENTS.failed,

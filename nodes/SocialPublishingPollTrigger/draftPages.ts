@@ -37,7 +37,10 @@ export async function listDrafts(
 }
 
 /** The transport throws n8n errors only; anything else is wrapped so it names the node. */
-function asNodeError(ctx: IPollFunctions, error: unknown): NodeApiError | NodeOperationError {
+export function asNodeError(
+	ctx: IPollFunctions,
+	error: unknown,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(ctx.getNode(), error as Error);
 }

@@ -41,6 +41,14 @@ function sampleQueries(
 			at: changeTime,
 		});
 	}
+	if (events.includes(POLL_EVENTS.commentsResolved)) {
+		// a sample of the item's shape: which drafts had their last thread resolved only polls tell
+		queries.push({
+			event: POLL_EVENTS.commentsResolved,
+			qs: { order_by: '-updated_at' },
+			at: changeTime,
+		});
+	}
 	if (events.includes(POLL_EVENTS.statusChanged)) {
 		const qs: Query =
 			toStatus === ANY_STATUS

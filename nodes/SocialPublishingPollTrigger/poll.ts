@@ -10,10 +10,18 @@ import {
 	watchesStatus,
 	type EventSelection,
 } from './changes';
-import type { DraftOutput, PollEvent } from './description';
+import { POLL_EVENTS, type DraftOutput, type PollEvent } from './description';
+import { checkReviews } from './review';
 import { eventItem, summaryOf } from './output';
 import { getDraftDetail, scanDrafts, type DraftSummary } from './draftPages';
-import { bounded, readState, writeState, type KnownDraft, type PollState } from './state';
+import {
+	bounded,
+	readState,
+	writeState,
+	type KnownDraft,
+	type PollState,
+	type ReviewState,
+} from './state';
 
 /** Pages read on the first poll to learn the current status of the most recently changed drafts. */
 export const SEED_PAGES = 4;
@@ -77,11 +85,47 @@ export async function pollChanges(
 	await checkDueDrafts(ctx, params.socialSetId, state, reads, nowMs);
 	if (watchesStatus(params.selection)) await checkInFlight(ctx, params.socialSetId, state, reads);
 
-	const { emissions, known } = compareWithKnown(state, reads, params.selection, nowMs);
+	const compared = compareWithKnown(state, reads, params.selection, nowMs);
+	const { emissions } = compared;
+	const known = bounded(compared.known);
+	const review = params.selection.events.includes(POLL_EVENTS.commentsResolved)
+		? await reviewEmissions(ctx, { params, state, known, reads, emissions }, nowMs)
+		: undefined;
 	const items = await itemsOf(ctx, params, emissions, reads.details, nowMs);
 	const cursor = scanned.reduce((max, draft) => Math.max(max, changeTime(draft)), horizon);
-	writeState(store, { socialSetId: params.socialSetId, cursor, known: bounded(known) });
+	writeState(store, { socialSetId: params.socialSetId, cursor, known, review });
 	return items.length > 0 ? [items] : null;
+}
+
+/**
+ * Comments All Resolved (review.ts): one emission per draft whose last open thread was resolved, after the
+ * status events; the draft as the list showed it, else its detail (read here, once, and reused).
+ */
+async function reviewEmissions(
+	ctx: IPollFunctions,
+	poll: {
+		params: PollParams;
+		state: PollState;
+		known: Record<string, KnownDraft>;
+		reads: PollReads;
+		emissions: Emission[];
+	},
+	nowMs: number,
+): Promise<ReviewState> {
+	const { params, state, known, reads, emissions } = poll;
+	const previous = state.review ?? { w: {}, r: 0 };
+	const checked = await checkReviews(ctx, params.socialSetId, known, previous, nowMs);
+	const listed = new Map<number, IDataObject>(reads.scanned.map((draft) => [draft.id, draft]));
+	for (const id of checked.resolved) {
+		let summary = listed.get(id);
+		if (!summary && params.draftOutput === 'summary') {
+			const detail = reads.details.get(id) ?? (await getDraftDetail(ctx, params.socialSetId, id));
+			if (detail) reads.details.set(id, detail);
+			summary = summaryOf(detail ?? { id });
+		}
+		emissions.push({ id, at: nowMs, events: [POLL_EVENTS.commentsResolved], summary });
+	}
+	return checked.review;
 }
 
 /** The first poll: reads the most recently changed drafts (SEED_PAGES) and stores their status and the cursor. */

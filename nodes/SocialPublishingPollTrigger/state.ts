@@ -24,6 +24,35 @@ export interface PollState {
 	socialSetId: string;
 	cursor: number;
 	known: Record<string, KnownDraft>;
+	/** Comments All Resolved only: the drafts seen with open comment threads (review.ts). */
+	review?: ReviewState;
+}
+
+/** Comments All Resolved (review.ts): what is kept between polls. */
+export interface ReviewState {
+	/** Drafts seen with unresolved threads: draft ID to `o` (open threads last seen) and `c` (when checked, ms). */
+	w: Record<string, { o: number; c: number }>;
+	/** The last draft ID looked at in turn, to go on after it. */
+	r: number;
+}
+
+function isWatched(value: unknown): value is { o: number; c: number } {
+	const entry = value as { o?: unknown; c?: unknown };
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof entry.o === 'number' &&
+		typeof entry.c === 'number'
+	);
+}
+
+export function readReview(stored: unknown): ReviewState {
+	const review = (stored ?? {}) as { w?: unknown; r?: unknown };
+	const w: ReviewState['w'] = {};
+	if (review.w && typeof review.w === 'object')
+		for (const [id, entry] of Object.entries(review.w as Record<string, unknown>))
+			if (isWatched(entry)) w[id] = { o: entry.o, c: entry.c };
+	return { w, r: typeof review.r === 'number' && Number.isFinite(review.r) ? review.r : 0 };
 }
 
 /** Most drafts remembered; older entries go first, except those still waiting for a publish to end. */
@@ -54,13 +83,16 @@ export function readState(store: IDataObject, socialSetId: string): PollState | 
 			if (isKnown(entry)) known[id] = { ...entry };
 		}
 	}
-	return { socialSetId, cursor: store.cursor, known };
+	const review = store.review === undefined ? {} : { review: readReview(store.review) };
+	return { socialSetId, cursor: store.cursor, known, ...review };
 }
 
 export function writeState(store: IDataObject, state: PollState): void {
 	store.socialSetId = state.socialSetId;
 	store.cursor = state.cursor;
 	store.known = state.known as unknown as IDataObject;
+	if (state.review) store.review = state.review as unknown as IDataObject;
+	else delete store.review;
 }
 
 /** A draft that may change status without being edited (a publish ends), so its change time does not bring it up the list. */

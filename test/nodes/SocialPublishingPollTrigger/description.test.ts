@@ -23,8 +23,9 @@ describe('Social Publishing Poll Trigger description', () => {
 		expect(typeof node.poll).toBe('function');
 	});
 
-	test('offers the four events, New Draft by default, and To Status only for Draft Status Changed', () => {
+	test('offers the five events, New Draft by default, and To Status only for Draft Status Changed', () => {
 		expect(values(property('events')).sort()).toEqual([
+			'draft.comments_resolved',
 			'draft.created',
 			'draft.failed',
 			'draft.published',

@@ -5,7 +5,11 @@ import { parsePlatformsJson, toList } from '../../helpers/validation';
 import { ASK_TO_CONFIRM } from '../confirm';
 import { getSocialSetId } from '../params';
 import { readGivenMediaUrls } from './content/posts/read';
+import type { DraftTarget } from './draftRequests';
 import { getDraft, getDraftTarget } from './draftRequests';
+import { checkResolvedComments, requiresResolved } from './openThreads';
+import { readOperationOptions } from './publish';
+import { Problems } from './validateOnly/collect';
 import { validateCreate, validateUpdate } from './validateOnly';
 
 /**
@@ -218,6 +222,7 @@ async function existingDraftDryRun(
 	itemIndex: number,
 	action: string,
 	describe: (draftId: number) => Pick<DraftDryRun, 'would' | 'platformsOfDraft'>,
+	checksReview = false,
 ): Promise<IDataObject> {
 	const socialSetId = getSocialSetId(context, itemIndex);
 	const target = getDraftTarget(context, itemIndex);
@@ -230,7 +235,20 @@ async function existingDraftDryRun(
 		mediaUrls: [],
 		shares: false,
 		...describe(target.draftId),
+		...(checksReview ? { validation: await reviewValidation(context, itemIndex, target) } : {}),
 	});
+}
+
+/** Schedule and Publish Now with Require Resolved Comments: the check they would run, its refusal as a problem. */
+async function reviewValidation(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	target: DraftTarget,
+): Promise<IDataObject | undefined> {
+	if (!requiresResolved(readOperationOptions(context, itemIndex))) return undefined;
+	const problems = new Problems();
+	await problems.runAsync(async () => await checkResolvedComments(context, itemIndex, target));
+	return problems.verdict();
 }
 
 export const deleteDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
@@ -240,9 +258,13 @@ export const deleteDryRun = async (context: IExecuteFunctions, itemIndex: number
 	}));
 
 export const publishNowDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
-	await existingDraftDryRun(context, itemIndex, 'publishNow', (draftId) => ({
-		would: `publish draft ${draftId} immediately`,
-	}));
+	await existingDraftDryRun(
+		context,
+		itemIndex,
+		'publishNow',
+		(draftId) => ({ would: `publish draft ${draftId} immediately` }),
+		true,
+	);
 
 /** Plan is held back only for a draft that is scheduled or being published: the plan takes it off the schedule. */
 export const planDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
@@ -261,14 +283,20 @@ export const unscheduleDryRun = async (context: IExecuteFunctions, itemIndex: nu
 	}));
 
 export const scheduleDryRun = async (context: IExecuteFunctions, itemIndex: number) =>
-	await existingDraftDryRun(context, itemIndex, 'schedule', (draftId) => {
-		const when = context.getNodeParameter('when', itemIndex, 'date') as string;
-		const date = context.getNodeParameter('date', itemIndex, '') as unknown;
-		const at =
-			when === 'nextFreeSlot'
-				? describeWhen('next-free-slot')
-				: isSet(date)
-					? describeWhen(date)
-					: 'at its planned date';
-		return { would: `schedule draft ${draftId} to publish ${at}` };
-	});
+	await existingDraftDryRun(
+		context,
+		itemIndex,
+		'schedule',
+		(draftId) => {
+			const when = context.getNodeParameter('when', itemIndex, 'date') as string;
+			const date = context.getNodeParameter('date', itemIndex, '') as unknown;
+			const at =
+				when === 'nextFreeSlot'
+					? describeWhen('next-free-slot')
+					: isSet(date)
+						? describeWhen(date)
+						: 'at its planned date';
+			return { would: `schedule draft ${draftId} to publish ${at}` };
+		},
+		true,
+	);

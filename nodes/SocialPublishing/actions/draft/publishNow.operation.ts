@@ -4,11 +4,21 @@ import { socialSetLocator } from '../../../common/socialSets';
 import type { Access, OperationResult, ToolGate } from '../types';
 import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
-import { pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } from './publish';
+import {
+	pollIntervalOption,
+	readOperationOptions,
+	timeoutOption,
+	waitSettings,
+	waitUntilFinished,
+} from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { publishNowDryRun } from './dryRuns';
 import { reconcilePublishNow } from './reconcile';
 import { toolGate } from '../toolRule';
+import { checkResolvedComments, requireResolvedOption, requiresResolved } from './openThreads';
+
+/** The wait options show only with Wait for Completion on (a path from the node's parameters' root). */
+const WHILE_WAITING = { show: { '/waitForCompletion': [true] } };
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['publishNow'] } },
@@ -39,22 +49,24 @@ export const description: INodeProperties[] = updateDisplayOptions(
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			displayOptions: { show: { waitForCompletion: [true] } },
-			options: [pollIntervalOption, timeoutOption],
+			options: [
+				{ ...pollIntervalOption, displayOptions: WHILE_WAITING },
+				requireResolvedOption,
+				{ ...timeoutOption, displayOptions: WHILE_WAITING },
+			],
 		},
 	],
 );
 
-/** Reads the draft for Rules on platform content 5, then PATCH publish_at=now; with waiting, polls GET draft until publish_state is `finished` (States and transitions). */
+/** Reads the draft for Rules on platform content 5 (and its open threads with Require Resolved Comments), then PATCH publish_at=now; with waiting, polls GET draft until publish_state is `finished` (States and transitions). */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
 	const wait = this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
-	const settings = wait
-		? waitSettings(this, itemIndex, this.getNodeParameter('options', itemIndex, {}) as IDataObject)
-		: undefined;
+	const options = readOperationOptions(this, itemIndex);
+	const settings = wait ? waitSettings(this, itemIndex, options) : undefined;
 	const current = await getDraft(this, itemIndex, target);
 	checkPublishPolicy(
 		this,
@@ -63,6 +75,7 @@ export async function execute(
 		'publishNow',
 		`Draft ${target.draftId}`,
 	);
+	if (requiresResolved(options)) await checkResolvedComments(this, itemIndex, target);
 	const started = await patchDraft(this, itemIndex, target, { publish_at: 'now' });
 	if (!settings) return started;
 	return await waitUntilFinished(this, itemIndex, target, started, settings);

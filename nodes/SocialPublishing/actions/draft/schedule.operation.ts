@@ -12,6 +12,8 @@ import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { scheduleDryRun } from './dryRuns';
 import { reconcileStatus } from './reconcile';
 import { toolGate } from '../toolRule';
+import { readOperationOptions } from './publish';
+import { checkResolvedComments, requireResolvedOption, requiresResolved } from './openThreads';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['schedule'] } },
@@ -23,6 +25,14 @@ export const description: INodeProperties[] = updateDisplayOptions(
 				'ID of the draft to schedule. A scheduled draft PUBLISHES automatically at its date.',
 		},
 		...whenFields(true),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [requireResolvedOption],
+		},
 	],
 );
 
@@ -59,12 +69,16 @@ function plannedDate(
 	return planned;
 }
 
-/** The date is checked (and resolved) first; then the draft is read (a reply cannot be scheduled: Rules on platform content 5), then PATCH publish_at. */
+/**
+ * The date is checked (and resolved) first; then the draft is read (a reply cannot be scheduled: Rules on
+ * platform content 5), with Require Resolved Comments its open threads are read (none may be open), then PATCH publish_at.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const target = getDraftTarget(this, itemIndex);
+	const options = readOperationOptions(this, itemIndex);
 	const when = this.getNodeParameter('when', itemIndex, 'date') as string;
 	// an empty date keeps the date of a planned draft
 	const date =
@@ -88,6 +102,7 @@ export async function execute(
 		`Draft ${target.draftId}`,
 	);
 	if (publishAt === undefined) publishAt = plannedDate(this, itemIndex, target, draft);
+	if (requiresResolved(options)) await checkResolvedComments(this, itemIndex, target);
 	const body: IDataObject = { publish_at: publishAt };
 	return await patchDraft(this, itemIndex, target, body);
 }

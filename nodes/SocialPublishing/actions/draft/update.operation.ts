@@ -21,6 +21,7 @@ import { stopAtFirstChecks } from './plan/checks';
 import type { PlannedUpdate } from './plan/remembered';
 import { earlierUpdate, rememberUpdate } from './plan/remembered';
 import { planUpdate } from './plan/update';
+import { requireResolvedOption } from './openThreads';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['update'] } },
@@ -47,6 +48,11 @@ export const description: INodeProperties[] = updateDisplayOptions(
 							'Whether to accept text that drops comment-thread markers: the service then resolves those threads and removes their anchors. Off, such an update fails and lists the missing markers.',
 					},
 					...publishWaitOptions,
+					{
+						...requireResolvedOption,
+						description:
+							'Whether, when Publish At is set, to refuse the update while the draft has unresolved comment threads, naming them; nothing is sent then. Costs one request.',
+					},
 					validateOnlyOption,
 				] as INodeProperties[]
 			).sort((a, b) => a.displayName.localeCompare(b.displayName)),

@@ -13,6 +13,7 @@ import type { DraftTarget } from '../draftRequests';
 import { getDraft } from '../draftRequests';
 import type { DraftFields } from '../fields/draftFields';
 import { readDraftFields } from '../fields/draftFields';
+import { checkResolvedComments, requiresResolved } from '../openThreads';
 import type { Checks } from './checks';
 import type { TagsStep } from './create';
 import { planTagsAndDates } from './create';
@@ -86,7 +87,8 @@ export interface UpdatePlan<M extends undefined = undefined> {
 /**
  * Update's PATCH as far as it can be built without writing, every rule checked on it: the content, the draft
  * fields, something to update, the draft read (when merging, or when the update publishes or schedules: Rules on
- * platform content 5), the platforms built and checked, rule 5, the tag slugs, the tag names, the dates.
+ * platform content 5), the platforms built and checked, rule 5, the open comment threads (Require Resolved
+ * Comments with Publish At), the tag slugs, the tag names, the dates.
  */
 export async function planUpdate<M extends undefined>(
 	context: IExecuteFunctions,
@@ -141,6 +143,9 @@ export async function planUpdate<M extends undefined>(
 			`Draft ${draftId}`,
 		),
 	);
+	// Review before scheduling: with Publish At, no comment thread may be open (one read, before any upload)
+	if (fields.publishKind && requiresResolved(options))
+		await checks.runAsync(async () => await checkResolvedComments(context, itemIndex, target));
 	const { tags, dates } = await planTagsAndDates(context, itemIndex, checks, {
 		socialSetId,
 		fields,
