@@ -6,12 +6,7 @@ import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult, ToolGate } from '../types';
 import { contentFields } from './content';
 import { draftFields } from './fields/draftFields';
-import {
-	checkPublishWait,
-	publishWaitOptions,
-	readOperationOptions,
-	waitIfPublishedNow,
-} from './publish';
+import { checkPublishWait, publishWaitOptions, waitIfPublishedNow } from './publish';
 import { validateCreate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
 import { createDownloads, createDryRun, createPublishes, createShares } from './dryRuns';
@@ -19,6 +14,7 @@ import { toolGate } from '../toolRule';
 import { reconcileCreate } from './reconcile';
 import { stopAtFirstChecks } from './plan/checks';
 import { planCreate } from './plan/create';
+import { readOperationOptions } from './fields/operationOptions';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['create'] } },

@@ -8,7 +8,7 @@ import { readGivenMediaUrls } from './content/posts/read';
 import type { DraftTarget } from './draftRequests';
 import { getDraft, getDraftTarget } from './draftRequests';
 import { checkResolvedComments, requiresResolved } from './openThreads';
-import { readOperationOptions } from './publish';
+import { readOperationOptions } from './fields/operationOptions';
 import { Problems } from './validateOnly/collect';
 import { validateCreate, validateUpdate } from './validateOnly';
 

@@ -7,6 +7,7 @@ import { paramError } from '../../helpers/validation';
 import { isPlatformOn } from '../../../common/platformLists';
 import type { DraftTarget } from './draftRequests';
 import { getDraft } from './draftRequests';
+import { readOperationOptions } from './fields/operationOptions';
 
 /** After a publish is started: the wait for it to finish, and the published URLs (the rule-5 check before sending: helpers/publishPolicy.ts). */
 
@@ -114,11 +115,6 @@ export function waitSettings(
 		timeoutMs: secondsOption(context, itemIndex, options, 'timeout') * 1000,
 		pollMs: Math.round(secondsOption(context, itemIndex, options, 'pollInterval') * 1000),
 	};
-}
-
-/** The Options collection of Create, Update and Publish Now: read once per item by the operations that have it. */
-export function readOperationOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 }
 
 /** Create and Update: checks the wait options before any request, when the item would wait for a publish. */

@@ -4,18 +4,13 @@ import { socialSetLocator } from '../../../common/socialSets';
 import type { Access, OperationResult, ToolGate } from '../types';
 import { draftIdField } from './fields/draftFields';
 import { getDraft, getDraftTarget, patchDraft } from './draftRequests';
-import {
-	pollIntervalOption,
-	readOperationOptions,
-	timeoutOption,
-	waitSettings,
-	waitUntilFinished,
-} from './publish';
+import { pollIntervalOption, timeoutOption, waitSettings, waitUntilFinished } from './publish';
 import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { publishNowDryRun } from './dryRuns';
 import { reconcilePublishNow } from './reconcile';
 import { toolGate } from '../toolRule';
 import { checkResolvedComments, requireResolvedOption, requiresResolved } from './openThreads';
+import { readOperationOptions } from './fields/operationOptions';
 
 /** The wait options show only with Wait for Completion on (a path from the node's parameters' root). */
 const WHILE_WAITING = { show: { '/waitForCompletion': [true] } };

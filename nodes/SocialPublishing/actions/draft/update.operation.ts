@@ -4,12 +4,7 @@ import { socialSetLocator } from '../../../common/socialSets';
 import type { Access, OperationResult, ToolGate } from '../types';
 import { contentFields } from './content';
 import { draftFields, draftIdField, excludeMarkersOption } from './fields/draftFields';
-import {
-	checkPublishWait,
-	publishWaitOptions,
-	readOperationOptions,
-	waitIfPublishedNow,
-} from './publish';
+import { checkPublishWait, publishWaitOptions, waitIfPublishedNow } from './publish';
 import { getDraftTarget, patchDraft } from './draftRequests';
 import type { Query } from '../../../common/transport';
 import { validateUpdate } from './validateOnly';
@@ -22,6 +17,7 @@ import type { PlannedUpdate } from './plan/remembered';
 import { earlierUpdate, rememberUpdate } from './plan/remembered';
 import { planUpdate } from './plan/update';
 import { requireResolvedOption } from './openThreads';
+import { readOperationOptions } from './fields/operationOptions';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['update'] } },
