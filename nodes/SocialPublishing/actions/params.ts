@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../common/text/echo';
 import { idProblem } from '../../common/transport';
@@ -122,4 +122,12 @@ export function getDateRange(
 	const end = getCalendarDate(context, itemIndex, 'endDate', 'End Date') as string;
 	checkDateRange(context, itemIndex, { start, end }, { endLabel: 'End Date', maxDays });
 	return { start, end };
+}
+
+/**
+ * The Options collection of Draft Create, Update, Schedule and Publish Now (waiting for a publish, Require
+ * Resolved Comments, …): read once per item by the operations that have it, and handed to whoever needs one of them.
+ */
+export function readOperationOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 }

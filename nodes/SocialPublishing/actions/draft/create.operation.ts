@@ -14,7 +14,7 @@ import { toolGate } from '../toolRule';
 import { reconcileCreate } from './reconcile';
 import { stopAtFirstChecks } from './plan/checks';
 import { planCreate } from './plan/create';
-import { readOperationOptions } from './fields/operationOptions';
+import { readOperationOptions } from '../params';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['create'] } },

@@ -3,12 +3,11 @@ import { echo, echoList } from '../../../common/text/echo';
 import { displayUrl } from '../../helpers/mediaFiles';
 import { parsePlatformsJson, toList } from '../../helpers/validation';
 import { ASK_TO_CONFIRM } from '../confirm';
-import { getSocialSetId } from '../params';
+import { getSocialSetId, readOperationOptions } from '../params';
 import { readGivenMediaUrls } from './content/posts/read';
 import type { DraftTarget } from './draftRequests';
 import { getDraft, getDraftTarget } from './draftRequests';
 import { checkResolvedComments, requiresResolved } from './openThreads';
-import { readOperationOptions } from './fields/operationOptions';
 import { Problems } from './validateOnly/collect';
 import { validateCreate, validateUpdate } from './validateOnly';
 

@@ -7,7 +7,7 @@ import { paramError } from '../../helpers/validation';
 import { isPlatformOn } from '../../../common/platformLists';
 import type { DraftTarget } from './draftRequests';
 import { getDraft } from './draftRequests';
-import { readOperationOptions } from './fields/operationOptions';
+import { readOperationOptions } from '../params';
 
 /** After a publish is started: the wait for it to finish, and the published URLs (the rule-5 check before sending: helpers/publishPolicy.ts). */
 

@@ -10,7 +10,7 @@ import { publishNowDryRun } from './dryRuns';
 import { reconcilePublishNow } from './reconcile';
 import { toolGate } from '../toolRule';
 import { checkResolvedComments, requireResolvedOption, requiresResolved } from './openThreads';
-import { readOperationOptions } from './fields/operationOptions';
+import { readOperationOptions } from '../params';
 
 /** The wait options show only with Wait for Completion on (a path from the node's parameters' root). */
 const WHILE_WAITING = { show: { '/waitForCompletion': [true] } };

@@ -12,7 +12,7 @@ import { checkPublishPolicy } from '../../helpers/publishPolicy';
 import { scheduleDryRun } from './dryRuns';
 import { reconcileStatus } from './reconcile';
 import { toolGate } from '../toolRule';
-import { readOperationOptions } from './fields/operationOptions';
+import { readOperationOptions } from '../params';
 import { checkResolvedComments, requireResolvedOption, requiresResolved } from './openThreads';
 
 export const description: INodeProperties[] = updateDisplayOptions(

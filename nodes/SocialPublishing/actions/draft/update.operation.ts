@@ -17,7 +17,7 @@ import type { PlannedUpdate } from './plan/remembered';
 import { earlierUpdate, rememberUpdate } from './plan/remembered';
 import { planUpdate } from './plan/update';
 import { requireResolvedOption } from './openThreads';
-import { readOperationOptions } from './fields/operationOptions';
+import { readOperationOptions } from '../params';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['update'] } },
