@@ -7,6 +7,7 @@ import { join } from 'path';
 import { postLength } from '../../nodes/SocialPublishing/helpers/text/textLength';
 import { REPO_ROOT } from '../lib/pack';
 import { recyclingExample } from './recycling';
+import { reviewExample } from './reviewBeforeScheduling';
 
 export type Json = Record<string, unknown>;
 /** The JSON items a node put out on its first output (empty when the node did not run). */
@@ -616,6 +617,7 @@ export const EXAMPLES: Example[] = [
 		},
 	},
 	recyclingExample,
+	reviewExample,
 	{
 		file: 'analytics-rows-to-postgres.json',
 		title:
