@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { AnalyticsPostRecord } from './store';
+import { postMetrics } from './analyticsMetrics';
 
 /**
  * Realistic X post analytics for a social set (API specification, "Analytics post": platform `x`, post_id,
@@ -8,8 +9,8 @@ import type { AnalyticsPostRecord } from './store';
  * whose engagement per impression depends on the hour, peaking at `peakHours`. Set through the admin route
  * `POST /__sandbox/social-sets/{id}/analytics/posts`, or given post by post for exact cases.
  *
- * `engagement.total` is the sum of likes, comments, shares, quotes and profile clicks, as in the seed
- * (the specification does not say what the total counts).
+ * `engagement.total` is the sum of likes, comments, shares, quotes and profile clicks, made by `postMetrics` as for
+ * every analytics post of the sandbox (the specification does not say what the total counts).
  */
 
 export interface AnalyticsProfile {
@@ -101,19 +102,15 @@ function record(
 		url: `https://x.com/${username}/status/${postId}`,
 		draft_id: null,
 		is_reply: post.is_reply,
-		metrics: {
-			impressions: post.impressions,
-			engagement: {
-				total: likes + comments + shares + quotes + profile_clicks,
-				likes,
-				comments,
-				shares,
-				quotes,
-				profile_clicks,
-				link_clicks: post.link_clicks,
-				saves: post.saves,
-			},
-		},
+		metrics: postMetrics(post.impressions, {
+			likes,
+			comments,
+			shares,
+			quotes,
+			profile_clicks,
+			link_clicks: post.link_clicks,
+			saves: post.saves,
+		}),
 	};
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AnalyticsPostRecord, DraftRecord, SocialSetRecord, Store } from './store';
+import { postMetrics } from './analyticsMetrics';
 
 /**
  * A draft published to X through the service becomes an X post in the set's analytics, naming its draft
@@ -33,19 +34,15 @@ export function recordPublishedXPost(
 		url,
 		draft_id: draft.id,
 		is_reply: Boolean(draft.platforms.x?.settings?.reply_to_url),
-		metrics: {
-			impressions: 1000 + pick(0, 20_000),
-			engagement: {
-				total: likes + comments + shares + quotes + profileClicks,
-				likes,
-				comments,
-				shares,
-				quotes,
-				profile_clicks: profileClicks,
-				link_clicks: pick(6, 50),
-				saves: pick(7, 12),
-			},
-		},
+		metrics: postMetrics(1000 + pick(0, 20_000), {
+			likes,
+			comments,
+			shares,
+			quotes,
+			profile_clicks: profileClicks,
+			link_clicks: pick(6, 50),
+			saves: pick(7, 12),
+		}),
 	};
 	const posts = store.analyticsPosts.get(set.id) ?? [];
 	posts.push(record);

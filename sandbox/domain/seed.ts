@@ -9,6 +9,7 @@ import {
 } from './store';
 import { PostPlatform } from './platforms';
 import { profilePosts } from './analyticsProfile';
+import { postMetrics } from './analyticsMetrics';
 
 /** Fixed seed values; tests and docs refer to these. */
 export const SEED = {
@@ -152,19 +153,15 @@ function analyticsPosts(now: Date): AnalyticsPostRecord[] {
 			url: `https://x.com/acme/status/${postId}`,
 			draft_id: null,
 			is_reply: isReply,
-			metrics: {
-				impressions: 500 + Math.floor(rand() * 20_000),
-				engagement: {
-					total: likes + comments + shares + quotes + profileClicks,
-					likes,
-					comments,
-					shares,
-					quotes,
-					profile_clicks: profileClicks,
-					link_clicks: i % 3 === 0 ? null : Math.floor(rand() * 40),
-					saves: i % 4 === 0 ? null : Math.floor(rand() * 10),
-				},
-			},
+			metrics: postMetrics(500 + Math.floor(rand() * 20_000), {
+				likes,
+				comments,
+				shares,
+				quotes,
+				profile_clicks: profileClicks,
+				link_clicks: i % 3 === 0 ? null : Math.floor(rand() * 40),
+				saves: i % 4 === 0 ? null : Math.floor(rand() * 10),
+			}),
 		});
 	}
 	return posts;

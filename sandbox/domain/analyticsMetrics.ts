@@ -1,0 +1,29 @@
+import type { AnalyticsPostRecord } from './store';
+
+/** The engagement counts of one X post; `total` is made from them. */
+export interface EngagementCounts {
+	likes: number;
+	comments: number;
+	shares: number;
+	quotes: number;
+	profile_clicks: number;
+	link_clicks: number | null;
+	saves: number | null;
+}
+
+/**
+ * An analytics post's metrics (API specification, "Analytics post": `{impressions, engagement: {total, likes,
+ * comments, shares, quotes, profile_clicks, link_clicks, saves}}`). `total` is the sum of likes, comments,
+ * shares, quotes and profile clicks in every analytics post the sandbox makes (the specification does not say
+ * what it counts).
+ */
+export function postMetrics(
+	impressions: number,
+	counts: EngagementCounts,
+): AnalyticsPostRecord['metrics'] {
+	const { likes, comments, shares, quotes, profile_clicks } = counts;
+	return {
+		impressions,
+		engagement: { total: likes + comments + shares + quotes + profile_clicks, ...counts },
+	};
+}
