@@ -46,8 +46,8 @@ describe('Retry On Fail: Draft > Duplicate makes one copy per item whatever answ
 		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts')).toHaveLength(2);
 	});
 
-	test('a 503 before the store: the retry sends the copy, one draft per item', async () => {
-		const title = 'retry before store';
+	/** One source, a 503 on the copy's POST before the service stores it, Retry On Fail: one source and one copy. */
+	async function afterA503BeforeTheStore(title: string) {
 		const input = await sources(title, 1);
 		fx.sandbox.clearRequests();
 		fx.sandbox.faults.set({ fail503: 1, paths: '/drafts', methods: 'POST' });
@@ -56,21 +56,18 @@ describe('Retry On Fail: Draft > Duplicate makes one copy per item whatever answ
 		const stored = await draftsTitled(fx, title);
 		expect(stored).toHaveLength(2);
 		expect(items[0].id).not.toBe(input[0].id);
+		return { items, stored };
+	}
+
+	test('a 503 before the store: the retry sends the copy, one draft per item', async () => {
+		await afterA503BeforeTheStore('retry before store');
 		expect(sent(fx, 'POST', '/v2/social-sets/101/drafts').map((r) => r.status)).toEqual([503, 201]);
 	});
 
 	// a 503 may come after the service acted, so the retry looks first: the source, made a moment before
 	// the try and equal to its copy field by field, is among the drafts it lists
 	test('the source is never taken for its own copy: a 503 before the store on a source made a moment ago', async () => {
-		const title = 'fresh source';
-		const input = await sources(title, 1);
-		fx.sandbox.clearRequests();
-		fx.sandbox.faults.set({ fail503: 1, paths: '/drafts', methods: 'POST' });
-		const { result, items } = await runWithRetry(fx, duplicateParams('={{ $json.id }}'), input);
-		expect(result.error).toBeUndefined();
-		const stored = await draftsTitled(fx, title);
-		expect(stored).toHaveLength(2);
-		expect(items[0].id).not.toBe(input[0].id);
+		const { items, stored } = await afterA503BeforeTheStore('fresh source');
 		expect(stored.map((d) => d.id)).toContain(items[0].id);
 	});
 });
