@@ -79,8 +79,15 @@ export async function seedDraft(
 }
 
 /** An ISO date with offset `hours` from now (the sandbox clock runs on real time in these tests). */
+/**
+ * A date `hours` from now in whole seconds, written as the node writes dates it sends
+ * (UTC, no milliseconds), so a test may compare the string the node sends with it.
+ * With milliseconds, the one run in a thousand whose clock read .000 would see the node
+ * send `…43Z` for `…43.000Z`: the same instant in its canonical form.
+ */
 export function hoursFromNow(hours: number): string {
-	return new Date(Date.now() + hours * 3_600_000).toISOString();
+	const whole = Math.floor((Date.now() + hours * 3_600_000) / 1000) * 1000;
+	return new Date(whole).toISOString().replace('.000Z', 'Z');
 }
 
 /** Slot times of the seed queue rules of social set 101 (Europe/Berlin). */
