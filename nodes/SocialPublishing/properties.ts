@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { resourceProperty } from './actions/descriptions/resourceField';
+import { requestOptionsProperty } from './actions/parallel/setting';
 import { resources } from './actions/resources';
 
 /**
@@ -11,4 +12,5 @@ import { resources } from './actions/resources';
 export const properties: INodeProperties[] = [
 	resourceProperty,
 	...Object.values(resources).flatMap((resource) => resource.description),
+	requestOptionsProperty,
 ];

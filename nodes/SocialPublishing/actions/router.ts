@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
+import { runInFlight } from './parallel/inFlight';
+import { readParallelBound } from './parallel/setting';
 import { RetryTry } from './retryOnFail';
 import { withStaticParameters } from './staticParameters';
 import type { OperationModule, OperationResult, Resources } from './types';
@@ -65,48 +67,62 @@ function operationModule(resource: string, operation: string): OperationModule |
 
 /**
  * Runs each item's operation, with the parameters that hold no expression read once per run
- * (staticParameters.ts). Writes go through the try's retry memory (actions/retry): under n8n's
- * Retry On Fail an item whose write succeeded in an earlier try gives back that output without a
- * request, and one whose outcome was unknown is reconciled with the service before anything is sent.
+ * (staticParameters.ts). Items run in flight together, as many as Request Options > Max Parallel Requests
+ * allows and the service's answers make room for (parallel/); their outputs come back in item order, each
+ * paired to its item. Writes go through the try's retry memory (actions/retryOnFail): under n8n's Retry On
+ * Fail an item whose write succeeded in an earlier try gives back that output without a request, and one
+ * whose outcome was unknown is reconciled with the service before anything is sent; a try that reconciles
+ * runs its items one at a time, so nothing another item writes meanwhile is taken for the one reconciled.
  * What the operation is (its `access`, its `gate`) is read from its module.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const output: INodeExecutionData[] = [];
+	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const context = withStaticParameters(this);
 	const retry = new RetryTry(context);
+	const continueOnFail = this.continueOnFail();
 	let errorItems = 0;
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const resource = context.getNodeParameter('resource', itemIndex) as string;
-		const operation = context.getNodeParameter('operation', itemIndex) as string;
-		const handler = operationModule(resource, operation);
+	const runItem = async (lane: IExecuteFunctions, itemIndex: number) => {
 		try {
-			if (!handler) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The operation "${operation}" of resource "${resource}" is not supported`,
-					{ itemIndex },
-				);
-			}
-			const { access, gate } = handler;
-			const dryRun = gate ? await unconfirmedToolAction(context, gate, itemIndex) : undefined;
-			const run = async () => await handler.execute.call(context, itemIndex);
-			const result =
-				dryRun ??
-				(access.kind === 'write'
-					? await retry.item(access, itemIndex, items[itemIndex], run)
-					: await run());
-			// one by one: Return All may give 500,000 entries, more than one call takes as arguments
-			for (const item of toItems(result, itemIndex)) output.push(item);
+			const result = await runOperation(lane, retry, itemIndex, items[itemIndex]);
+			outputs[itemIndex] = toItems(result, itemIndex);
 		} catch (error) {
-			if (this.continueOnFail()) {
-				errorItems++;
-				output.push(errorItem(error, itemIndex));
-				continue;
-			}
-			throw asNodeError(this, error, itemIndex);
+			if (!continueOnFail) throw asNodeError(this, error, itemIndex);
+			errorItems++;
+			outputs[itemIndex] = [errorItem(error, itemIndex)];
 		}
-	}
+	};
+	const bound = items.length > 1 && !retry.reconciles() ? readParallelBound(context) : 1;
+	await runInFlight(context, items.length, bound, runItem);
 	retry.finish(errorItems);
+	const output: INodeExecutionData[] = [];
+	// one by one: Return All may give 500,000 entries, more than one call takes as arguments
+	for (const list of outputs) for (const item of list) output.push(item);
 	return [output];
+}
+
+/** One item's operation, as its module says: held back for the AI tool's Confirm, run once across tries, or run. */
+async function runOperation(
+	context: IExecuteFunctions,
+	retry: RetryTry,
+	itemIndex: number,
+	item: INodeExecutionData,
+): Promise<OperationResult> {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operation = context.getNodeParameter('operation', itemIndex) as string;
+	const handler = operationModule(resource, operation);
+	if (!handler) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not supported`,
+			{ itemIndex },
+		);
+	}
+	const { access, gate } = handler;
+	const dryRun = gate ? await unconfirmedToolAction(context, gate, itemIndex) : undefined;
+	if (dryRun) return dryRun;
+	const run = async () => await handler.execute.call(context, itemIndex);
+	return access.kind === 'write'
+		? await retry.item(context, access, itemIndex, item, run)
+		: await run();
 }

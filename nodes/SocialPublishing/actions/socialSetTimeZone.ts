@@ -1,9 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { runOf } from '../../common/run';
 import { apiRequest } from '../../common/transport';
 import { endpoints } from '../../common/transport/endpoints';
 
-/** Time zones already read in this execution, per social set: one request per set at most. */
-const zoneCache = new WeakMap<object, Map<number, string>>();
+/** Time zones read in this node run, per social set: one request per set at most, shared by the items in flight. */
+const zoneCache = new WeakMap<object, Map<number, Promise<string>>>();
 
 /**
  * The social set's time zone. The social set detail has no time zone; the queue schedule does
@@ -14,16 +15,18 @@ export async function socialSetTimeZone(
 	itemIndex: number,
 	socialSetId: number,
 ): Promise<string> {
-	let zones = zoneCache.get(context);
-	if (!zones) zoneCache.set(context, (zones = new Map()));
+	const run = runOf(context);
+	let zones = zoneCache.get(run);
+	if (!zones) zoneCache.set(run, (zones = new Map()));
 	const known = zones.get(socialSetId);
-	if (known) return known;
-	const schedule = await apiRequest<{ timezone?: string }>(context, {
+	if (known) return await known;
+	const reading = apiRequest<{ timezone?: string }>(context, {
 		method: 'GET',
 		path: endpoints.queueSchedule(socialSetId),
 		itemIndex,
-	});
-	const zone = String(schedule.timezone ?? '');
-	zones.set(socialSetId, zone);
-	return zone;
+	}).then((schedule) => String(schedule.timezone ?? ''));
+	zones.set(socialSetId, reading);
+	// a read that failed is not kept: the next item reads again
+	reading.catch(() => zones.delete(socialSetId));
+	return await reading;
 }

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { runOf } from '../../common/run';
 import { closeDownload, openDownload, putToUploadUrl } from '../../common/transport';
 import type { OpenDownload, UploadBody } from '../../common/transport';
 import {
@@ -215,7 +216,7 @@ const inMemoryByRun = new WeakMap<object, Promise<boolean>>();
  * node run (in filesystem mode an empty file in the execution's folder, removed with the execution).
  */
 async function binaryDataInMemory(context: IExecuteFunctions): Promise<boolean> {
-	let known = inMemoryByRun.get(context);
+	let known = inMemoryByRun.get(runOf(context));
 	if (!known) {
 		known = context.helpers
 			.prepareBinaryData(Buffer.alloc(0), 'mode.bin', 'application/octet-stream')
@@ -223,7 +224,7 @@ async function binaryDataInMemory(context: IExecuteFunctions): Promise<boolean> 
 				(probe) => !probe.id,
 				() => false,
 			);
-		inMemoryByRun.set(context, known);
+		inMemoryByRun.set(runOf(context), known);
 	}
 	return await known;
 }

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'crypto';
 import type { INode, IPollFunctions } from 'n8n-workflow';
+import { runOf } from '../run';
 import { policy } from './retryPolicy';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
@@ -55,7 +56,7 @@ export function cancelSignalOf(context: CancelSource): AbortSignal | undefined {
 
 /** The credential's base URL, the hash that stands for it and its secrets: read once per context. */
 export async function credentialsOf(context: CredentialSource): Promise<CredentialsRead> {
-	const seen = credentialsSeen.get(context);
+	const seen = credentialsSeen.get(runOf(context));
 	if (seen) return seen;
 	const credentials = (await context.getCredentials(CREDENTIAL_TYPE)) as Credentials;
 	const owner = createHash('sha256')
@@ -66,7 +67,7 @@ export async function credentialsOf(context: CredentialSource): Promise<Credenti
 		(secret): secret is string => typeof secret === 'string' && secret !== '',
 	);
 	const read = { baseUrl: String(credentials.baseUrl ?? ''), owner, secrets };
-	credentialsSeen.set(context, read);
+	credentialsSeen.set(runOf(context), read);
 	return read;
 }
 

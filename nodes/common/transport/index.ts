@@ -24,3 +24,6 @@ export type { Query } from './url';
 export { waitOrCancel } from './wait';
 export { watchWrites } from './writeWatch';
 export type { WriteWatch } from './writeWatch';
+export { takesSlot, watchLane } from './lane';
+export type { Lane } from './lane';
+export type { RateLimitHeaders } from './rateLimit';

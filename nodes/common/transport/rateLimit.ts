@@ -112,12 +112,54 @@ export interface BucketScope {
 export class RateLimitMemory {
 	private readonly buckets = new Map<string, Bucket>();
 	private readonly resources = new Map<string, string>();
+	/** Requests sent and not answered yet, by bucket key: what an answer's Remaining may not count yet. */
+	private readonly pending = new Map<string, number>();
 
 	constructor(private readonly maxEntries = 1000) {}
 
+	/**
+	 * Sets a bucket from an answer. With requests of the bucket still unanswered (items in flight together),
+	 * the answer may have been counted before them: they are taken off its Remaining, and within one window
+	 * the budget only goes down (a late answer cannot give back what later requests took). With none
+	 * unanswered the answer is the service's whole count and is taken as it is. An answer from a window
+	 * before the one known is ignored.
+	 */
 	remember(key: string, bucket: Bucket | undefined): void {
 		if (!bucket) return;
-		remember(this.buckets, key, bucket, this.maxEntries);
+		const known = this.buckets.get(key);
+		if (known && known.resetAtMs > bucket.resetAtMs) return;
+		const pending = this.pending.get(key) ?? 0;
+		let remaining = bucket.remaining;
+		if (pending > 0) {
+			remaining = Math.max(0, remaining - pending);
+			if (known && known.resetAtMs === bucket.resetAtMs)
+				remaining = Math.min(known.remaining, remaining);
+		}
+		remember(this.buckets, key, { ...bucket, remaining }, this.maxEntries);
+	}
+
+	/**
+	 * Counts one request of `scope` against the buckets it is known to use, before it is sent: their
+	 * Remaining goes down by one, so requests in flight together never spend more than the service said is
+	 * left. Returns the keys taken, to be given back by `settle` when the request is answered or fails.
+	 */
+	take(scope: BucketScope, nowMs: number): string[] {
+		const keys = this.keysOf(scope);
+		for (const key of keys) {
+			const bucket = this.buckets.get(key);
+			if (bucket && bucket.resetAtMs > nowMs) bucket.remaining = Math.max(0, bucket.remaining - 1);
+			this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+		}
+		return keys;
+	}
+
+	/** A request taken by `take` is answered, or failed without an answer. */
+	settle(keys: readonly string[]): void {
+		for (const key of keys) {
+			const left = (this.pending.get(key) ?? 0) - 1;
+			if (left > 0) this.pending.set(key, left);
+			else this.pending.delete(key);
+		}
 	}
 
 	/** The resource a route's responses named last, if any. */
@@ -153,19 +195,31 @@ export class RateLimitMemory {
 	 * social set's path, that set's bucket of the resource the route's own responses named (once it has seen one).
 	 */
 	blockingFor(scope: BucketScope, nowMs: number): { waitMs: number; bucket: Bucket } | undefined {
+		return this.blocking(this.keysOf(scope), nowMs);
+	}
+
+	/** The keys of the buckets a request of `scope` counts against, as far as they are known. */
+	private keysOf(scope: BucketScope): string[] {
 		const userKey = `${scope.owner}:user`;
 		const resource = scope.socialSet
 			? this.resources.get(`${scope.owner}:${scope.route}`)
 			: undefined;
-		const keys =
-			resource && scope.socialSet
-				? [userKey, socialSetBucketKey(scope.owner, scope.socialSet, resource)]
-				: [userKey];
-		return this.blocking(keys, nowMs);
+		return resource && scope.socialSet
+			? [userKey, socialSetBucketKey(scope.owner, scope.socialSet, resource)]
+			: [userKey];
 	}
 
-	/** Reads an answer's rate-limit headers into the buckets they name, and returns them. */
-	rememberAnswer(scope: BucketScope, headers: HeaderBag, nowMs = Date.now()): RateLimitHeaders {
+	/**
+	 * Reads an answer's rate-limit headers into the buckets they name, and returns them. `taken` are the keys
+	 * the answered request took (`take`): given back first, so the answer is not counted as still in flight.
+	 */
+	rememberAnswer(
+		scope: BucketScope,
+		headers: HeaderBag,
+		nowMs = Date.now(),
+		taken: readonly string[] = [],
+	): RateLimitHeaders {
+		this.settle(taken);
 		const limits = parseRateLimitHeaders(headers, nowMs);
 		this.remember(`${scope.owner}:user`, limits.user);
 		if (scope.socialSet && limits.socialSet) {
@@ -180,6 +234,7 @@ export class RateLimitMemory {
 	clear(): void {
 		this.buckets.clear();
 		this.resources.clear();
+		this.pending.clear();
 	}
 }
 

@@ -9,6 +9,8 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, cancelSignalOf, credentialsOf, pollDeadlineOf } from './caller';
+import type { Lane } from './lane';
+import { laneOf, takesSlot } from './lane';
 import type { BucketScope } from './rateLimit';
 import { rateLimitMemory } from './rateLimit';
 import { pollBudgetError, stopError } from './requestErrors';
@@ -42,6 +44,8 @@ interface Prepared {
 	noteWrite?: (status: number | undefined) => void;
 	/** The credential's secrets, removed from the texts of its errors. */
 	secrets: readonly string[];
+	/** The lane of the item, when the router runs items in flight together (lane.ts). */
+	lane?: Lane;
 }
 
 /**
@@ -55,6 +59,16 @@ export async function apiRequest<T = IDataObject>(
 	request: ApiRequest,
 ): Promise<T> {
 	const prepared = await prepare(context, request);
+	const { lane } = prepared;
+	// A write that takes the next free slot goes after those of the items before it, retries included.
+	if (lane && takesSlot(prepared.method, request.body))
+		return await lane.inOrder(async () => await tryUntilDone<T>(context, prepared));
+	return await tryUntilDone<T>(context, prepared);
+}
+
+/** Tries a prepared request until it is answered with a 2xx, or the retry policy stops it. */
+async function tryUntilDone<T>(context: ApiContext, prepared: Prepared): Promise<T> {
+	const { request } = prepared;
 	const poll = prepared.deadline !== undefined;
 	const capMs = poll ? policy.maxPollRateLimitWaitMs : policy.maxRateLimitWaitMs;
 	let tries: Tries = NO_TRIES;
@@ -103,7 +117,8 @@ async function prepare(context: ApiContext, request: ApiRequest): Promise<Prepar
 		route: routeTemplate(method, request.path),
 		socialSet: /^\/v2\/social-sets\/(\d+)/.exec(request.path)?.[1],
 	};
-	return { request, method, options, scope, signal, deadline, noteWrite, secrets };
+	const lane = laneOf(context);
+	return { request, method, options, scope, signal, deadline, noteWrite, secrets, lane };
 }
 
 /** Sends the request once: its answer's body after a 2xx, else what went wrong. */
@@ -119,6 +134,8 @@ async function tryOnce(
 		options.timeout = Math.min(policy.requestTimeoutMs, left);
 	}
 	let response: IN8nHttpFullResponse;
+	// counted against the known budget while in flight; given back when answered or failed
+	const taken = rateLimitMemory.take(prepared.scope, Date.now());
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
@@ -126,13 +143,16 @@ async function tryOnce(
 			options,
 		)) as IN8nHttpFullResponse;
 	} catch (error) {
+		rateLimitMemory.settle(taken);
 		prepared.noteWrite?.(undefined);
+		prepared.lane?.answered(undefined, {});
 		return { failure: { thrown: error, cancelled: signal?.aborted === true } };
 	}
 	prepared.noteWrite?.(Number(response?.statusCode ?? 0));
 	const headers = (response.headers ?? {}) as Record<string, string>;
-	const limits = rateLimitMemory.rememberAnswer(prepared.scope, headers);
+	const limits = rateLimitMemory.rememberAnswer(prepared.scope, headers, Date.now(), taken);
 	const status = response.statusCode;
+	prepared.lane?.answered(status, limits);
 	if (status >= 200 && status < 300) {
 		const empty = status === 204 || response.body === '' || response.body === undefined;
 		return { answer: empty ? {} : response.body };

@@ -30,10 +30,6 @@ export class RetryTry {
 	private parameters: string | undefined;
 	/** Whether n8n may run this node again (Retry On Fail): else nothing is remembered or watched. */
 	private readonly remembers: boolean;
-	/** The log of the item being run, in which the transport notes what its writes came to (Retry On Fail only). */
-	private readonly watch: WriteWatch = { current: { stored: false, unknown: false } };
-	/** The bodies the item being run planned, and those an earlier try of it planned (planned.ts). */
-	private readonly plans: PlanWatch = { current: undefined };
 	private failedItems = 0;
 
 	constructor(
@@ -41,10 +37,12 @@ export class RetryTry {
 		private readonly memory: RetryMemory = retryMemory,
 	) {
 		this.remembers = retriesOnFail(context);
-		if (this.remembers) {
-			watchWrites(context, this.watch);
-			watchPlans(context, this.plans);
-		}
+	}
+
+	/** Whether this try reconciles a write of an earlier try whose outcome was unknown. */
+	reconciles(): boolean {
+		const scope = this.scope;
+		return scope !== undefined && this.memory.hasUnknown(scope);
 	}
 
 	/** Read at the first write only: nodes that only read pay nothing. */
@@ -59,9 +57,11 @@ export class RetryTry {
 	/**
 	 * Runs one item's write once across tries: the output of an earlier try that stored it, else what
 	 * reconciling an unknown outcome finds (when the operation's `access` has a `reconcile`; else it is
-	 * sent again, which is harmless for it), else `run`.
+	 * sent again, which is harmless for it), else `run`. `lane` is the context the item runs in (one item
+	 * at a time): the transport notes its writes, and the operation its planned bodies, in this item's log.
 	 */
 	async item(
+		lane: IExecuteFunctions,
 		write: WriteAccess,
 		itemIndex: number,
 		item: INodeExecutionData,
@@ -74,17 +74,20 @@ export class RetryTry {
 		const known = this.memory.get(key, Date.now());
 		if (known?.state === 'done') return deepCopy(known.output);
 		const startedAtMs = Date.now();
-		const log = (this.watch.current = { stored: false, unknown: false });
-		const plans = (this.plans.current = {
+		const log = { stored: false, unknown: false };
+		const plans = {
 			earlier: known?.state === 'unknown' ? (known.planned ?? {}) : {},
 			planned: {},
-		});
+		};
+		const planWatch: PlanWatch = { current: plans };
+		watchWrites(lane, { current: log } satisfies WriteWatch);
+		watchPlans(lane, planWatch);
 		let finished = false;
 		try {
 			let output: OperationResult | undefined;
 			if (known?.state === 'unknown' && 'reconcile' in write) {
 				const found = await write.reconcile.call(
-					this.context,
+					lane,
 					itemIndex,
 					known.startedAtMs,
 					idsOf(this.memory.doneOutputs(scope)),
@@ -96,7 +99,7 @@ export class RetryTry {
 			finished = true;
 			return output;
 		} finally {
-			this.plans.current = undefined;
+			planWatch.current = undefined;
 			if (!finished) {
 				const planned = { ...plans.earlier, ...plans.planned };
 				this.failed(scope, key, known, {

@@ -88,6 +88,14 @@ export class RetryMemory {
 		return outputs;
 	}
 
+	/** Whether an item of one run has a write whose outcome is unknown (a later try reconciles it). */
+	hasUnknown(run: string): boolean {
+		for (const key of this.runs.get(run) ?? []) {
+			if (this.entries.get(key)?.entry.state === 'unknown') return true;
+		}
+		return false;
+	}
+
 	/** Forgets everything of one node run (it ended without an error: n8n will not try it again). */
 	endRun(run: string): void {
 		for (const key of [...(this.runs.get(run) ?? [])]) this.delete(key);

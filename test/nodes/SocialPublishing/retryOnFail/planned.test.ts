@@ -28,7 +28,7 @@ describe('Retry On Fail: the planned body of a write whose outcome was lost', ()
 		const memory = new RetryMemory();
 		const first = tryContext();
 		await expect(
-			new RetryTry(first, memory).item(WRITE, 0, item, async () => {
+			new RetryTry(first, memory).item(first, WRITE, 0, item, async () => {
 				planBody(first, 'patch', { posts: ['one', 'ADDED'] });
 				writeNoteFor(first, 'PATCH')?.(503); // the answer was a 503: the service may have stored it
 				throw new Error('503');
@@ -36,7 +36,7 @@ describe('Retry On Fail: the planned body of a write whose outcome was lost', ()
 		).rejects.toThrow('503');
 		const second = tryContext();
 		const seen: Array<IDataObject | undefined> = [];
-		const output = await new RetryTry(second, memory).item(WRITE, 0, item, async () => {
+		const output = await new RetryTry(second, memory).item(second, WRITE, 0, item, async () => {
 			seen.push(earlierBody(second, 'patch'));
 			return { ok: true };
 		});
@@ -55,12 +55,12 @@ describe('Retry On Fail: the planned body of a write whose outcome was lost', ()
 		for (const body of [{ v: 1 }, { v: 2 }]) {
 			const context = tryContext();
 			await expect(
-				new RetryTry(context, memory).item(WRITE, 0, item, () => lost(body)(context)),
+				new RetryTry(context, memory).item(context, WRITE, 0, item, () => lost(body)(context)),
 			).rejects.toThrow();
 		}
 		const third = tryContext();
 		let seen: IDataObject | undefined;
-		await new RetryTry(third, memory).item(WRITE, 0, item, async () => {
+		await new RetryTry(third, memory).item(third, WRITE, 0, item, async () => {
 			seen = earlierBody(third, 'patch');
 			return {};
 		});
@@ -69,14 +69,14 @@ describe('Retry On Fail: the planned body of a write whose outcome was lost', ()
 		const other = new RetryMemory();
 		const refused = tryContext();
 		await expect(
-			new RetryTry(refused, other).item(WRITE, 0, item, async () => {
+			new RetryTry(refused, other).item(refused, WRITE, 0, item, async () => {
 				planBody(refused, 'patch', { v: 3 });
 				writeNoteFor(refused, 'PATCH')?.(400); // refused: nothing was stored
 				throw new Error('400');
 			}),
 		).rejects.toThrow();
 		const after = tryContext();
-		await new RetryTry(after, other).item(WRITE, 0, item, async () => {
+		await new RetryTry(after, other).item(after, WRITE, 0, item, async () => {
 			seen = earlierBody(after, 'patch');
 			return {};
 		});
@@ -86,7 +86,7 @@ describe('Retry On Fail: the planned body of a write whose outcome was lost', ()
 	test('without Retry On Fail nothing is planned or given back', async () => {
 		const context = tryContext(false);
 		let seen: IDataObject | undefined = { x: 1 };
-		await new RetryTry(context, new RetryMemory()).item(WRITE, 0, item, async () => {
+		await new RetryTry(context, new RetryMemory()).item(context, WRITE, 0, item, async () => {
 			planBody(context, 'patch', { v: 1 });
 			seen = earlierBody(context, 'patch');
 			return {};

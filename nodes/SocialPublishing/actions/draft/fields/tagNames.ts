@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { foldCase, toList, paramError } from '../../../helpers/validation';
 import { indexBy } from '../../../helpers/lists';
+import { runOf } from '../../../../common/run';
 import { apiRequest, apiRequestAllItems } from '../../../../common/transport';
 import { echo } from '../../../../common/text/echo';
 import { endpoints } from '../../../../common/transport/endpoints';
@@ -89,8 +90,9 @@ async function tagsOf(
 	itemIndex: number,
 	socialSetId: number,
 ): Promise<TagIndex> {
-	let sets = tagCache.get(context);
-	if (!sets) tagCache.set(context, (sets = new Map()));
+	const run = runOf(context);
+	let sets = tagCache.get(run);
+	if (!sets) tagCache.set(run, (sets = new Map()));
 	let tags = sets.get(socialSetId);
 	if (!tags) {
 		tags = apiRequestAllItems<Tag>(context, {
