@@ -4,6 +4,7 @@ import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
 import { runInFlight } from './parallel/inFlight';
 import { readParallelBound } from './parallel/setting';
+import { targetOf as targetOfItem } from './parallel/target';
 import { RetryTry } from './retryOnFail';
 import { withStaticParameters } from './staticParameters';
 import type { OperationModule, OperationResult, Resources } from './types';
@@ -60,7 +61,9 @@ function own<T extends object>(table: T, name: string): T[keyof T] | undefined {
 }
 
 /** The module of the item's operation, or undefined when the resource or operation is not one of the node's. */
-function operationModule(resource: string, operation: string): OperationModule | undefined {
+function moduleOf(context: IExecuteFunctions, itemIndex: number): OperationModule | undefined {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operation = context.getNodeParameter('operation', itemIndex) as string;
 	const resourceModule = own<Resources>(resources, resource);
 	return resourceModule && own(resourceModule.operations, operation);
 }
@@ -93,7 +96,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 	const bound = items.length > 1 && !retry.reconciles() ? readParallelBound(context) : 1;
-	await runInFlight(context, items.length, bound, runItem);
+	const targetOf = (itemIndex: number) => {
+		const module = moduleOf(context, itemIndex);
+		return module && targetOfItem(context, itemIndex, module);
+	};
+	await runInFlight(context, items.length, { bound, targetOf }, runItem);
 	retry.finish(errorItems);
 	const output: INodeExecutionData[] = [];
 	// one by one: Return All may give 500,000 entries, more than one call takes as arguments
@@ -108,10 +115,10 @@ async function runOperation(
 	itemIndex: number,
 	item: INodeExecutionData,
 ): Promise<OperationResult> {
-	const resource = context.getNodeParameter('resource', itemIndex) as string;
-	const operation = context.getNodeParameter('operation', itemIndex) as string;
-	const handler = operationModule(resource, operation);
+	const handler = moduleOf(context, itemIndex);
 	if (!handler) {
+		const resource = context.getNodeParameter('resource', itemIndex) as string;
+		const operation = context.getNodeParameter('operation', itemIndex) as string;
 		throw new NodeOperationError(
 			context.getNode(),
 			`The operation "${operation}" of resource "${resource}" is not supported`,

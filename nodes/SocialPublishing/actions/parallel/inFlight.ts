@@ -16,13 +16,21 @@ import { Turnstile } from './turnstile';
 /** Runs one item in `lane` (its context); throws when the item fails. */
 export type RunItem = (lane: IExecuteFunctions, itemIndex: number) => Promise<void>;
 
+export interface InFlightOptions {
+	/** Most items in flight at once (Max Parallel Requests). */
+	bound: number;
+	/** What an item changes in place (target.ts): items with the same target run one after the other, in item order. */
+	targetOf?: (itemIndex: number) => string | undefined;
+}
+
 export async function runInFlight(
 	context: IExecuteFunctions,
 	count: number,
-	bound: number,
+	{ bound, targetOf }: InFlightOptions,
 	runItem: RunItem,
 ): Promise<void> {
 	const pacer = new Pacer(bound);
+	const targets = new TargetQueue();
 	const turnstile = new Turnstile();
 	const signal = cancelSignal(context);
 	const run: { failed?: { itemIndex: number; error: unknown } } = {};
@@ -52,12 +60,15 @@ export async function runInFlight(
 			}
 			const itemIndex = nextItem++;
 			watchLane(lane, laneHooks(pacer, turnstile, itemIndex));
+			const turn = targets.join(bound > 1 ? targetOf?.(itemIndex) : undefined);
 			try {
+				await turn.ready;
 				await runItem(lane, itemIndex);
 			} catch (error) {
 				fail(itemIndex, error);
 				pacer.stop(error as Error);
 			} finally {
+				turn.done();
 				turnstile.pass(itemIndex);
 				pacer.release();
 			}
@@ -77,6 +88,26 @@ export async function runInFlight(
 		signal?.removeEventListener('abort', onAbort);
 	}
 	if (run.failed) throw run.failed.error;
+}
+
+/** Items with the same target, one after the other in the order they joined. */
+class TargetQueue {
+	private readonly last = new Map<string, Promise<void>>();
+
+	join(target: string | undefined): { ready: Promise<void> | undefined; done: () => void } {
+		if (target === undefined) return { ready: undefined, done: () => {} };
+		const ready = this.last.get(target);
+		let done = () => {};
+		const mine = new Promise<void>((resolve) => (done = resolve));
+		this.last.set(target, mine);
+		return {
+			ready,
+			done: () => {
+				done();
+				if (this.last.get(target) === mine) this.last.delete(target);
+			},
+		};
+	}
 }
 
 function laneHooks(pacer: Pacer, turnstile: Turnstile, itemIndex: number): Lane {
