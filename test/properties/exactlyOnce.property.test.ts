@@ -37,6 +37,12 @@ import { writeCall } from './writeCalls';
  * (serviceState.ts: drafts and their posts, media, tags, comment threads and comments, queue schedule,
  * publish state; generated ids and times left out).
  *
+ * Items in flight together: each call runs as two identical items in one run, so the router has both in
+ * flight at once (the default Max Parallel Requests starts with two places) where they make new things,
+ * and one after the other where they change the same draft, media or queue schedule (parallel/target.ts).
+ * A call whose two items cannot both succeed in one clean run (a Delete: the second finds nothing) runs
+ * as one item.
+ *
  * Replay a failure with the seed and path it prints: EXACTLY_ONCE_SEED=<seed> EXACTLY_ONCE_PATH=<path>;
  * EXACTLY_ONCE_RUNS=<n> runs more calls per write.
  */
@@ -78,9 +84,13 @@ async function prepare(
 	return { targets, parameters: baseParameters(op, targets, call.extra(targets)) };
 }
 
-/** Runs the item; then waits until no publish it started is in progress (the state is compared settled). */
-async function runOnce(parameters: INodeParameters) {
-	const result = await fx.run(retryWorkflow(parameters), { input: [inputItem()] });
+/** Items per run: two in flight together where a clean run of two succeeds, else one. */
+const ITEMS = [2, 1] as const;
+
+/** Runs the items; then waits until no publish they started is in progress (the state is compared settled). */
+async function runOnce(parameters: INodeParameters, items: number) {
+	const input = Array.from({ length: items }, () => inputItem());
+	const result = await fx.run(retryWorkflow(parameters), { input });
 	for (let i = 0; i < 100; i++) {
 		const drafts = fx.sandbox.state().drafts as Array<{
 			status: string;
@@ -99,25 +109,28 @@ async function cleanRun(op: CatalogOperation, call: WriteCall) {
 	const known = validState.get(op.name);
 	const states = known ? [known, ...DRAFT_STATES.filter((s) => s !== known)] : DRAFT_STATES;
 	const errors: string[] = [];
-	for (const state of states) {
-		const prepared = await prepare(state, call, op).catch((error: Error) => error);
-		if (prepared instanceof Error) {
-			errors.push(`${state}: the targets: ${prepared.message}`);
-			continue;
+	for (const items of ITEMS) {
+		for (const state of states) {
+			const prepared = await prepare(state, call, op).catch((error: Error) => error);
+			if (prepared instanceof Error) {
+				errors.push(`${state}: the targets: ${prepared.message}`);
+				continue;
+			}
+			const result = await runOnce(prepared.parameters, items);
+			if (result.error) {
+				errors.push(`${state}, ${items} item(s): ${result.error.message}`);
+				continue;
+			}
+			validState.set(op.name, state);
+			const requests: RecordedRequest[] = [...fx.sandbox.requests];
+			return {
+				state,
+				items,
+				after: normalizedState(fx.sandbox.state()),
+				writes: writeRequests(requests),
+				outputs: result.output(NODE).length,
+			};
 		}
-		const result = await runOnce(prepared.parameters);
-		if (result.error) {
-			errors.push(`${state}: ${result.error.message}`);
-			continue;
-		}
-		validState.set(op.name, state);
-		const requests: RecordedRequest[] = [...fx.sandbox.requests];
-		return {
-			state,
-			after: normalizedState(fx.sandbox.state()),
-			writes: writeRequests(requests),
-			outputs: result.output(NODE).length,
-		};
 	}
 	throw new Error(`${op.name}: no valid clean run of ${call.label}:\n${errors.join('\n')}`);
 }
@@ -125,7 +138,7 @@ async function cleanRun(op: CatalogOperation, call: WriteCall) {
 async function faultedRun(
 	op: CatalogOperation,
 	call: WriteCall,
-	state: DraftState,
+	{ state, items }: { state: DraftState; items: number },
 	point: FaultPoint,
 	fault: ReturnType<typeof strike>,
 ) {
@@ -134,7 +147,7 @@ async function faultedRun(
 	const timeout = policy.requestTimeoutMs;
 	if (point.slow) policy.requestTimeoutMs = TEST_TIMEOUT_MS;
 	try {
-		const result = await runOnce(parameters);
+		const result = await runOnce(parameters, items);
 		const state = fx.sandbox.state();
 		let orphans = 0;
 		if (UNMATCHABLE.has(op.name) && !point.fault.fail503 && !point.fault.dropConnections) {
@@ -157,7 +170,7 @@ async function exactlyOnce(op: CatalogOperation, call: WriteCall): Promise<void>
 		const fault = strike(clean.writes, index);
 		const where = `${clean.writes[index].method} ${fault.paths} (write ${index + 1} of ${clean.writes.length})`;
 		for (const point of FAULT_POINTS) {
-			const run = await faultedRun(op, call, clean.state, point, fault);
+			const run = await faultedRun(op, call, clean, point, fault);
 			if (run.error) problems.push(`${point.name} on ${where}: the run failed: ${run.error}`);
 			if (run.orphans > 1)
 				problems.push(`${point.name} on ${where}: ${run.orphans} upload records without a file`);
@@ -171,7 +184,7 @@ async function exactlyOnce(op: CatalogOperation, call: WriteCall): Promise<void>
 		}
 	}
 	if (problems.length > 0)
-		throw new Error(`${op.name}, ${call.label} (draft ${clean.state}):\n${problems.join('\n\n')}`);
+		throw new Error(`${op.name}, ${call.label} (draft ${clean.state}, ${clean.items} item(s)):\n${problems.join('\n\n')}`);
 }
 
 afterEach(() => {

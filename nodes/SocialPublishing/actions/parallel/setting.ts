@@ -15,7 +15,8 @@ export const requestOptionsProperty: INodeProperties = {
 			name: 'maxParallelRequests',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: PARALLEL.hardCap, numberPrecision: 0 },
-			default: PARALLEL.defaultBound,
+			// a literal for n8n's lint; the same as PARALLEL.defaultBound (test/nodes/SocialPublishing/parallel)
+			default: 10,
 			description:
 				"How many items may be sent at once, at most. The node starts with 2 and takes more while the service's rate-limit headers show room, fewer at once after a 429 or a 503. 1 sends one item after the other. Items that take the next free slot always go in item order.",
 		},

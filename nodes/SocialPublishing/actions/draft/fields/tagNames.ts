@@ -72,6 +72,30 @@ class TagIndex {
 		return this.bySlug.get(folded);
 	}
 
+	/** Tags being created by this run, by folded name. */
+	private readonly creating = new Map<string, Promise<Tag>>();
+
+	/**
+	 * The tag of a name missing when matched: found now if another item made it meanwhile, else made once
+	 * by `create` (items in flight together that miss the same name share one request).
+	 */
+	async createOnce(name: string, create: () => Promise<Tag>): Promise<Tag> {
+		const folded = foldCase(name);
+		const known = this.match(folded);
+		if (known) return known;
+		let pending = this.creating.get(folded);
+		if (!pending) {
+			pending = create().then((tag) => {
+				this.add(tag);
+				return tag;
+			});
+			this.creating.set(folded, pending);
+			const forget = () => this.creating.delete(folded);
+			pending.then(forget, forget);
+		}
+		return await pending;
+	}
+
 	/** A tag created during the run, found by the next items. */
 	add(tag: Tag): void {
 		this.list.push(tag);
@@ -209,13 +233,16 @@ export async function matchTagNames(
 	}
 	const finish = async () => {
 		for (const name of missing) {
-			const created = await apiRequest<Tag>(context, {
-				method: 'POST',
-				path: endpoints.tags(socialSetId),
-				body: { name: name.trim() },
-				itemIndex,
-			});
-			tags.add(created);
+			const created = await tags.createOnce(
+				name.trim(),
+				async () =>
+					await apiRequest<Tag>(context, {
+						method: 'POST',
+						path: endpoints.tags(socialSetId),
+						body: { name: name.trim() },
+						itemIndex,
+					}),
+			);
 			addSlug(created.slug);
 		}
 		return slugs;
