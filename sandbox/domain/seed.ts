@@ -116,6 +116,7 @@ function socialSet(
 			draftLimit: 1000,
 			quotaLimit: SEED.quotaLimit,
 			quotaUsed: 0,
+			quotaReported: true,
 		},
 	};
 }

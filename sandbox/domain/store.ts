@@ -51,6 +51,8 @@ export interface AccountState {
 	draftLimit: number;
 	quotaLimit: number;
 	quotaUsed: number;
+	/** Whether the social set detail reports `publishing_quota` (optional in the spec); true in the seed. */
+	quotaReported: boolean;
 }
 
 export interface SocialSetRecord {

@@ -93,6 +93,30 @@ describe('sandbox: users and social sets', () => {
 		expect(team.body.platforms.linkedin.platform).toBe('linkedin');
 	});
 
+	it('Social set detail publishing_quota: remaining is the limit less used, resets_at the next UTC month; optional, left out when the account does not report it', async () => {
+		const path = '/v2/social-sets/101/';
+		try {
+			sb().setAccount(101, { quotaLimit: 10, quotaUsed: 7 });
+			const quota = (await call(sb(), 'read', 'GET', path)).body.publishing_quota;
+			expect(quota.used).toBe(7);
+			expect(quota.remaining).toBe(3);
+			const now = sb().clock.now();
+			const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+			expect(Date.parse(quota.resets_at)).toBe(nextMonth.getTime());
+			const hidden = await fetch(`${sb().baseUrl}/__sandbox/social-sets/101/account`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ quotaReported: false }),
+			});
+			expect(hidden.status).toBe(200);
+			const detail = (await call(sb(), 'read', 'GET', path)).body;
+			expect(detail.platforms.x.platform).toBe('x');
+			expect('publishing_quota' in detail).toBe(false);
+		} finally {
+			sb().setAccount(101, { quotaLimit: 100, quotaUsed: 0, quotaReported: true });
+		}
+	});
+
 	it('Endpoints GET /v2/social-sets/{id}/: 403 FORBIDDEN without access, 404 NOT_FOUND when missing', async () => {
 		const forbidden = await call(sb(), 'read', 'GET', '/v2/social-sets/102/');
 		expect(forbidden.status).toBe(403);

@@ -551,7 +551,10 @@ export const SPEC_ROWS: SpecRow[] = [
 	{
 		section: 'Resources',
 		row: 'Publishing quota reported in the social set detail',
-		tests: ['States: publishing quota is updated on publish'],
+		tests: [
+			'States: publishing quota is updated on publish',
+			'Social set detail publishing_quota: remaining is the limit less used, resets_at the next UTC month; optional, left out when the account does not report it',
+		],
 	},
 	{
 		section: 'Sandbox',

@@ -40,7 +40,7 @@ interface Credentials {
 /** What `credentialsOf` reads. */
 type CredentialsRead = Pick<Caller, 'baseUrl' | 'owner' | 'secrets'>;
 
-type CredentialSource = CancelSource & { getCredentials(type: string): Promise<unknown> };
+export type CredentialSource = CancelSource & { getCredentials(type: string): Promise<unknown> };
 
 /** What a context's credential gave: one node run, poll or list search has one credential, read once. */
 const credentialsSeen = new WeakMap<object, CredentialsRead>();

@@ -2,7 +2,7 @@
  * The transport's face: callers outside transport/ import from here and from endpoints.ts only (the layout test
  * holds this). Its rooms: request.ts (the request loop), retryPolicy.ts (after a failed try: wait or stop),
  * requestErrors.ts (the errors a stopped request ends with), caller.ts (credential, Stop signal, poll deadline),
- * paging.ts (Return All), rateLimit.ts (the service's counters), errors.ts (service errors), url.ts, wait.ts,
+ * paging.ts (Return All), rateLimit.ts (the service's counters), budget.ts (what is known of them, read only), errors.ts (service errors), url.ts, wait.ts,
  * writeWatch.ts, endpoints.ts; and the Files, which never reach the request loop and its key: upload.ts (the
  * presigned PUT) and download.ts (public downloads, bounded by downloadGuard.ts).
  */
@@ -13,6 +13,7 @@ export { downloadDeadline } from './downloadGuard';
 export type { DownloadLimits } from './downloadGuard';
 export { apiRequestAllItems } from './paging';
 export type { Page } from './paging';
+export { knownRateLimits } from './budget';
 export { rateLimitMemory } from './rateLimit';
 export { apiRequest } from './request';
 export type { ApiContext, ApiRequest } from './request';

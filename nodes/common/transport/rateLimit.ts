@@ -198,6 +198,26 @@ export class RateLimitMemory {
 		return this.blocking(this.keysOf(scope), nowMs);
 	}
 
+	/**
+	 * A copy of what is known of the buckets a request of `scope` counts against, read only: the credential's
+	 * user bucket, and the social set's bucket of the resource the route's answers named (`fallbackResource`
+	 * while the route has not been answered yet). A bucket whose window has passed is not known.
+	 */
+	known(scope: BucketScope, nowMs: number, fallbackResource?: string): RateLimitHeaders {
+		const live = (key: string) => {
+			const bucket = this.buckets.get(key);
+			return bucket && bucket.resetAtMs > nowMs ? { ...bucket } : undefined;
+		};
+		const resource = this.resources.get(`${scope.owner}:${scope.route}`) ?? fallbackResource;
+		return {
+			user: live(`${scope.owner}:user`),
+			socialSet:
+				scope.socialSet && resource
+					? live(socialSetBucketKey(scope.owner, scope.socialSet, resource))
+					: undefined,
+		};
+	}
+
 	/** The keys of the buckets a request of `scope` counts against, as far as they are known. */
 	private keysOf(scope: BucketScope): string[] {
 		const userKey = `${scope.owner}:user`;

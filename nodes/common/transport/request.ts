@@ -11,13 +11,14 @@ import type {
 import { CREDENTIAL_TYPE, cancelSignalOf, credentialsOf, pollDeadlineOf } from './caller';
 import type { Lane } from './lane';
 import { laneOf, takesSlot } from './lane';
+import { bucketScope } from './budget';
 import type { BucketScope } from './rateLimit';
 import { rateLimitMemory } from './rateLimit';
 import { pollBudgetError, stopError } from './requestErrors';
 import type { Failure, Tries } from './retryPolicy';
 import { NO_TRIES, afterFailure, policy } from './retryPolicy';
 import type { Query } from './url';
-import { buildUrl, routeTemplate } from './url';
+import { buildUrl } from './url';
 import { cancelled, waitOrCancel } from './wait';
 import { writeNoteFor } from './writeWatch';
 
@@ -112,11 +113,7 @@ async function prepare(context: ApiContext, request: ApiRequest): Promise<Prepar
 	};
 	if (signal) options.abortSignal = signal;
 	if (request.body !== undefined) options.body = request.body;
-	const scope: BucketScope = {
-		owner,
-		route: routeTemplate(method, request.path),
-		socialSet: /^\/v2\/social-sets\/(\d+)/.exec(request.path)?.[1],
-	};
+	const scope = bucketScope(owner, method, request.path);
 	const lane = laneOf(context);
 	return { request, method, options, scope, signal, deadline, noteWrite, secrets, lane };
 }

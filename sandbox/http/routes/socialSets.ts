@@ -50,19 +50,18 @@ export function getSocialSet(ctx: RouteContext, rawId: string): Reply {
 	const { set } = requireSocialSet(ctx, rawId, 'READ');
 	const platforms: Record<string, unknown> = {};
 	for (const p of POST_PLATFORMS) platforms[p] = set.platforms[p] ? { ...set.platforms[p] } : null;
-	const { quotaLimit, quotaUsed } = set.account;
-	return {
-		status: 200,
-		body: {
-			...listItem(set),
-			platforms,
-			publishing_quota: {
-				used: quotaUsed,
-				remaining: Math.max(0, quotaLimit - quotaUsed),
-				resets_at: iso(quotaReset(ctx.rt.clock.now())),
-			},
-		},
-	};
+	const { quotaLimit, quotaUsed, quotaReported } = set.account;
+	// API: Social set detail, publishing_quota "optional; {used, remaining, resets_at}": left out when not reported
+	const quota = quotaReported
+		? {
+				publishing_quota: {
+					used: quotaUsed,
+					remaining: Math.max(0, quotaLimit - quotaUsed),
+					resets_at: iso(quotaReset(ctx.rt.clock.now())),
+				},
+			}
+		: {};
+	return { status: 200, body: { ...listItem(set), platforms, ...quota } };
 }
 
 const ORG_URL =

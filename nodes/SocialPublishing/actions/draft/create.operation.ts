@@ -44,7 +44,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const options = readOperationOptions(this, itemIndex);
-	if (options.validateOnly === true) return await validateCreate(this, itemIndex);
+	if (options.validateOnly === true) return await validateCreate(this, itemIndex, { budget: true });
 	checkPublishWait(this, itemIndex, options);
 	const plan = await planCreate(this, itemIndex, stopAtFirstChecks);
 	const { socialSetId, content, fields, tags, dates } = plan;

@@ -65,10 +65,12 @@ describe('Draft > Create with Validate Only', () => {
 		expect(checked.result.error).toBeUndefined();
 		const answer = checked.items[0];
 		expect(answer).toMatchObject({ valid: true, problems: [] });
+		// the publishing quota is read from the social set detail: the draft would be scheduled
 		expect(checked.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 			'GET /v2/social-sets/101/tags',
 			'GET /v2/social-sets/101/queue/schedule',
 			'GET /v2/social-sets/101/queue',
+			'GET /v2/social-sets/101/',
 		]);
 		expect(answer.platforms).toMatchObject({ x: { post_count: 2 }, mastodon: { post_count: 2 } });
 		const when = answer.when as IDataObject;

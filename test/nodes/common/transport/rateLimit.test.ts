@@ -183,3 +183,47 @@ describe('waits', () => {
 		expect(memory.resourceOf('owner:POST /v2/social-sets/{}/drafts')).toBeUndefined();
 	});
 });
+
+describe('RateLimitMemory.known: what a reader sees of the buckets, nothing taken', () => {
+	const headers = (userRemaining: string, setRemaining: string, resource: string) => ({
+		'x-ratelimit-user-limit': '100',
+		'x-ratelimit-user-remaining': userRemaining,
+		'x-ratelimit-user-reset': '1800000060',
+		'x-ratelimit-socialset-limit': '10',
+		'x-ratelimit-socialset-remaining': setRemaining,
+		'x-ratelimit-socialset-reset': '1800000030',
+		'x-ratelimit-socialset-resource': resource,
+	});
+	const read = { owner: 'o1', route: 'GET /v2/social-sets/{}/', socialSet: '101' };
+	const create = { owner: 'o1', route: 'POST /v2/social-sets/{}/drafts', socialSet: '101' };
+
+	test('the create route, not answered yet, is seen through the fallback resource; once answered, through its own', () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(read, headers('40', '9', 'drafts.create'), NOW);
+		expect(memory.known(create, NOW)).toEqual({
+			user: { limit: 100, remaining: 40, resetAtMs: 1_800_000_060_000, resource: undefined },
+			socialSet: undefined,
+		});
+		expect(memory.known(create, NOW, 'drafts.create').socialSet?.remaining).toBe(9);
+		memory.rememberAnswer(create, headers('39', '5', 'posts.create'), NOW);
+		const known = memory.known(create, NOW, 'drafts.create');
+		expect(known.socialSet).toMatchObject({ remaining: 5, resource: 'posts.create' });
+		// a copy: changing it changes nothing the requests go by
+		if (known.user) known.user.remaining = 0;
+		expect(memory.waitMs([`o1:user`], NOW)).toBe(0);
+		expect(memory.known(create, NOW).user?.remaining).toBe(39);
+	});
+
+	test('a bucket whose window has passed is not known; a path without a social set has the user bucket only', () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(read, headers('40', '9', 'drafts.create'), NOW);
+		const later = 1_800_000_031_000;
+		expect(memory.known(create, later, 'drafts.create')).toEqual({
+			user: expect.objectContaining({ remaining: 40 }),
+			socialSet: undefined,
+		});
+		const me = { owner: 'o1', route: 'GET /v2/me' };
+		expect(memory.known(me, NOW, 'drafts.create').socialSet).toBeUndefined();
+		expect(memory.known({ ...me, owner: 'o2' }, NOW).user).toBeUndefined();
+	});
+});

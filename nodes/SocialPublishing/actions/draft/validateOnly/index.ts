@@ -3,6 +3,7 @@ import { readContentOptions } from '../content/options';
 import { getDraftTarget } from '../draftRequests';
 import { planCreate } from '../plan/create';
 import { planUpdate } from '../plan/update';
+import { createBudget } from './budget';
 import { Problems } from './collect';
 import { displayBody, platformSummary } from './summary';
 import { resolvedWhen } from './when';
@@ -29,9 +30,14 @@ async function whenOf(
 	return when ?? none;
 }
 
+/**
+ * Create's Validate Only. With `budget` (the Validate Only option, not an AI tool's dry run) the answer also
+ * has the service's budget (budget.ts): the publishing quota, which a draft past it fails, and the rate limits.
+ */
 export async function validateCreate(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	options: { budget?: boolean } = {},
 ): Promise<IDataObject> {
 	const problems = new Problems();
 	const { socialSetId, content, fields, tags, dates } = await planCreate(
@@ -46,7 +52,10 @@ export async function validateCreate(
 		...dates,
 	};
 	const when = await whenOf(context, itemIndex, problems, { socialSetId, dates });
-	const options = problems.run(() => readContentOptions(context, itemIndex));
+	const contentOptions = problems.run(() => readContentOptions(context, itemIndex));
+	const budget = options.budget
+		? await createBudget(context, itemIndex, problems, socialSetId)
+		: undefined;
 	return {
 		...problems.verdict(),
 		operation: 'create',
@@ -54,11 +63,12 @@ export async function validateCreate(
 		when,
 		platforms: content
 			? platformSummary(context, itemIndex, content.platforms, {
-					lengths: options?.lengths,
-					media: options?.media,
+					lengths: contentOptions?.lengths,
+					media: contentOptions?.media,
 				})
 			: {},
 		body: displayBody(body) as IDataObject,
+		...(budget ? { budget } : {}),
 	};
 }
 

@@ -1,0 +1,92 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { knownRateLimits } from '../../../../common/transport';
+import type { RateLimitHeaders } from '../../../../common/transport';
+import { endpoints } from '../../../../common/transport/endpoints';
+import type { Problems } from './collect';
+import type { PublishingQuota } from './quota';
+import { placeInRun, readQuota } from './quota';
+
+/**
+ * Validate Only's `budget` on Create: what the service still allows. `publishingQuota`: the social set's
+ * publishing quota (only for an item that would schedule or publish, and only when the social set detail
+ * has one) and this item's place among the run's drafts that would schedule or publish there; an item past
+ * `remaining` is a problem, so `valid` is false. `rateLimits`: the rate-limit budget left, as the last
+ * answers' X-RateLimit headers said.
+ */
+
+/** Spec, Limits: the social set's bucket of draft creation (`X-RateLimit-SocialSet-Resource`). */
+const DRAFTS_CREATE = 'drafts.create';
+
+type Bucket = RateLimitHeaders['user'];
+
+function bucketView(bucket: Bucket, withResource: boolean): IDataObject | null {
+	if (!bucket) return null;
+	return {
+		...(withResource ? { resource: bucket.resource ?? null } : {}),
+		limit: bucket.limit ?? null,
+		remaining: bucket.remaining,
+		resetsAt: new Date(bucket.resetAtMs).toISOString(),
+	};
+}
+
+function quotaProblem(
+	socialSetId: number,
+	quota: PublishingQuota,
+	at: { place: number; total: number },
+): string {
+	const { used, remaining, resets_at } = quota;
+	return (
+		`Publishing quota: social set ${socialSetId} has ${remaining} left (used ${used}, remaining ` +
+		`${remaining}, resets at ${resets_at}); this draft would be number ${at.place} of the ${at.total} ` +
+		'drafts of this run that schedule or publish there'
+	);
+}
+
+/** The quota part of the budget for one item; a place past `remaining` is noted as a problem. */
+async function quotaPart(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	problems: Problems,
+	socialSetId: number,
+): Promise<IDataObject> {
+	const at = placeInRun(context, itemIndex, socialSetId);
+	if (!at) return {};
+	const read = await readQuota(context, itemIndex, socialSetId);
+	if ('unread' in read) return { publishingQuotaUnread: read.unread };
+	const { quota } = read;
+	if (!quota) return {};
+	const withinQuota = at.place <= quota.remaining;
+	if (!withinQuota) problems.add(quotaProblem(socialSetId, quota, at));
+	return {
+		publishingQuota: {
+			used: quota.used,
+			remaining: quota.remaining,
+			resetsAt: quota.resets_at,
+			placeInRun: at.place,
+			publishingInRun: at.total,
+			withinQuota,
+		},
+	};
+}
+
+/** The `budget` field of a Create's Validate Only answer (see above). */
+export async function createBudget(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	problems: Problems,
+	socialSetId: number,
+): Promise<IDataObject> {
+	const quota = await quotaPart(context, itemIndex, problems, socialSetId);
+	const limits = await knownRateLimits(context, {
+		method: 'POST',
+		path: endpoints.drafts(socialSetId),
+		resource: DRAFTS_CREATE,
+	});
+	return {
+		...quota,
+		rateLimits: {
+			user: bucketView(limits.user, false),
+			socialSet: bucketView(limits.socialSet, true),
+		},
+	};
+}
