@@ -184,7 +184,9 @@ async function exactlyOnce(op: CatalogOperation, call: WriteCall): Promise<void>
 		}
 	}
 	if (problems.length > 0)
-		throw new Error(`${op.name}, ${call.label} (draft ${clean.state}, ${clean.items} item(s)):\n${problems.join('\n\n')}`);
+		throw new Error(
+			`${op.name}, ${call.label} (draft ${clean.state}, ${clean.items} item(s)):\n${problems.join('\n\n')}`,
+		);
 }
 
 afterEach(() => {
