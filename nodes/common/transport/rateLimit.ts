@@ -119,22 +119,19 @@ export class RateLimitMemory {
 
 	/**
 	 * Sets a bucket from an answer. With requests of the bucket still unanswered (items in flight together),
-	 * the answer may have been counted before them: they are taken off its Remaining, and within one window
-	 * the budget only goes down (a late answer cannot give back what later requests took). With none
-	 * unanswered the answer is the service's whole count and is taken as it is. An answer from a window
-	 * before the one known is ignored.
+	 * the answer may have been counted before them: they are taken off its Remaining. Within one window the
+	 * budget only goes down: answers of requests in flight together may be read in another order than the
+	 * service counted them, so a late answer cannot give back what later requests took, even when nothing
+	 * is unanswered any more. An answer from a window before the one known is ignored.
 	 */
 	remember(key: string, bucket: Bucket | undefined): void {
 		if (!bucket) return;
 		const known = this.buckets.get(key);
 		if (known && known.resetAtMs > bucket.resetAtMs) return;
 		const pending = this.pending.get(key) ?? 0;
-		let remaining = bucket.remaining;
-		if (pending > 0) {
-			remaining = Math.max(0, remaining - pending);
-			if (known && known.resetAtMs === bucket.resetAtMs)
-				remaining = Math.min(known.remaining, remaining);
-		}
+		let remaining = Math.max(0, bucket.remaining - pending);
+		if (known && known.resetAtMs === bucket.resetAtMs)
+			remaining = Math.min(known.remaining, remaining);
 		remember(this.buckets, key, { ...bucket, remaining }, this.maxEntries);
 	}
 
