@@ -6,6 +6,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { postLength } from '../../nodes/SocialPublishing/helpers/text/textLength';
 import { REPO_ROOT } from '../lib/pack';
+import { bulkImportExample } from './bulkImport';
 import { recyclingExample } from './recycling';
 import { reviewExample } from './reviewBeforeScheduling';
 
@@ -618,6 +619,7 @@ export const EXAMPLES: Example[] = [
 	},
 	recyclingExample,
 	reviewExample,
+	bulkImportExample,
 	{
 		file: 'analytics-rows-to-postgres.json',
 		title:

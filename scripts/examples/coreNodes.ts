@@ -6,6 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
+import { csvNodeStandIns } from './csvNodes';
 import { onceNodeStandIns, RedisStandIn, useInMemoryProcessedItems } from './onceNodes';
 import { ScheduleTriggerStandIn } from './scheduleTrigger';
 import { describe, unsupported } from './standIn';
@@ -117,7 +118,7 @@ function checkType(
 	return value;
 }
 
-/** Convert to File v1.1, "Move Base64 String to File". */
+/** Convert to File v1.1, "Move Base64 String to File" and "Convert to Text File" (UTF-8, no BOM). */
 class ConvertToFileStandIn implements INodeType {
 	description = describe({
 		displayName: 'Convert to File',
@@ -128,7 +129,10 @@ class ConvertToFileStandIn implements INodeType {
 				displayName: 'Operation',
 				name: 'operation',
 				type: 'options',
-				options: [{ name: 'Move Base64 String to File', value: 'toBinary' }],
+				options: [
+					{ name: 'Move Base64 String to File', value: 'toBinary' },
+					{ name: 'Convert to Text File', value: 'toText' },
+				],
 				default: 'toBinary',
 			},
 			{ displayName: 'Base64 Input Field', name: 'sourceProperty', type: 'string', default: '' },
@@ -155,8 +159,12 @@ class ConvertToFileStandIn implements INodeType {
 		const out: INodeExecutionData[] = [];
 		const items = this.getInputData();
 		for (let i = 0; i < items.length; i++) {
-			if (this.getNodeParameter('operation', i) !== 'toBinary')
-				unsupported(this, 'operations other than Move Base64 String to File');
+			const operation = this.getNodeParameter('operation', i);
+			if (operation !== 'toBinary' && operation !== 'toText')
+				unsupported(
+					this,
+					'operations other than Move Base64 String to File and Convert to Text File',
+				);
 			const options = this.getNodeParameter('options', i, {}) as {
 				fileName?: string;
 				mimeType?: string;
@@ -165,14 +173,23 @@ class ConvertToFileStandIn implements INodeType {
 			if (typeof source !== 'string')
 				throw new NodeOperationError(
 					this.getNode(),
-					'The value in the base64 input field is not a string',
+					`The value in the ${operation === 'toText' ? 'text' : 'base64'} input field is not a string`,
 					{ itemIndex: i },
 				);
-			const binary = await this.helpers.prepareBinaryData(
-				Buffer.from(source, 'base64'),
-				options.fileName,
-				options.mimeType,
-			);
+			if (operation === 'toText' && Object.keys(options).some((key) => key !== 'fileName'))
+				unsupported(this, 'options other than File Name for a text file');
+			const binary =
+				operation === 'toText'
+					? await this.helpers.prepareBinaryData(
+							Buffer.from(source, 'utf8'),
+							options.fileName || 'file.txt',
+							'text/plain',
+						)
+					: await this.helpers.prepareBinaryData(
+							Buffer.from(source, 'base64'),
+							options.fileName,
+							options.mimeType,
+						);
 			out.push({
 				json: {},
 				binary: { [this.getNodeParameter('binaryPropertyName', i, 'data') as string]: binary },
@@ -397,6 +414,7 @@ export function coreNodeStandIns(): Record<string, INodeType> {
 		'n8n-nodes-base.stickyNote': new StickyNoteStandIn(),
 		'n8n-nodes-base.scheduleTrigger': new ScheduleTriggerStandIn(),
 		...onceNodeStandIns(),
+		...csvNodeStandIns(),
 	};
 }
 
@@ -410,6 +428,11 @@ const REAL_CORE_NODES: Record<string, { path: string; version: number }> = {
 	'n8n-nodes-base.if': { path: 'If/If.node', version: 2.2 },
 	'n8n-nodes-base.stickyNote': { path: 'StickyNote/StickyNote.node', version: 1 },
 	'n8n-nodes-base.scheduleTrigger': { path: 'Schedule/ScheduleTrigger.node', version: 1.2 },
+	'n8n-nodes-base.extractFromFile': {
+		path: 'Files/ExtractFromFile/ExtractFromFile.node',
+		version: 1,
+	},
+	'n8n-nodes-base.stopAndError': { path: 'StopAndError/StopAndError.node', version: 1 },
 	'n8n-nodes-base.removeDuplicates': {
 		path: 'Transform/RemoveDuplicates/RemoveDuplicates.node',
 		version: 2,

@@ -96,6 +96,10 @@ const N8N_NAMES = [
 	'Schedule Trigger',
 	'Postgres',
 	'Insert or Update',
+	'Extract from File',
+	'Extract From CSV',
+	'Convert to Text File',
+	'Stop and Error',
 ];
 
 const names = new Set<string>([
