@@ -63,7 +63,9 @@ export async function runInFlight(
 			const turn = targets.join(bound > 1 ? targetOf?.(itemIndex) : undefined);
 			try {
 				await turn.ready;
-				await runItem(lane, itemIndex);
+				// One that waited for an item with the same target starts only if no item failed meanwhile:
+				// the run ends with that error, as it did when items went one at a time.
+				if (!run.failed) await runItem(lane, itemIndex);
 			} catch (error) {
 				fail(itemIndex, error);
 				pacer.stop(error as Error);

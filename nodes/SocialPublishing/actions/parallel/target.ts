@@ -17,7 +17,7 @@ export function targetOf(
 	itemIndex: number,
 	module: OperationModule,
 ): string | undefined {
-	if (module.access.kind !== 'write') return undefined;
+	if (!changesInPlace(module)) return undefined;
 	const fields = new Set(module.description.map((field) => field.name));
 	for (const name of IN_PLACE) {
 		const value = fields.has(name) ? idIn(context, itemIndex, name) : undefined;
@@ -28,6 +28,16 @@ export function targetOf(
 		if (socialSet !== undefined) return `queue:${socialSet}`;
 	}
 	return undefined;
+}
+
+/** Whether an operation's items may change something in place (then `targetOf` names it per item). */
+export function changesInPlace(module: OperationModule): boolean {
+	if (module.access.kind !== 'write') return false;
+	const fields = new Set(module.description.map((field) => field.name));
+	return (
+		IN_PLACE.some((name) => fields.has(name)) ||
+		(module.gate?.effects.replacesQueue !== undefined && fields.has('socialSetId'))
+	);
 }
 
 /** The id an item gives in a field, as text; undefined when it has none or it cannot be read (the item then fails on its own). */
