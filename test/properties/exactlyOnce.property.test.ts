@@ -222,7 +222,7 @@ describe('exactly once: every write under Retry On Fail, at every fault point, l
 		const expected = WRITES.filter(
 			(op) => !changesInPlace(op.module) && op.name !== 'tag.create',
 		).map((op) => op.name);
-		expect(expected.length).toBeGreaterThan(2);
+		expect(expected.length).toBeGreaterThanOrEqual(2);
 		expect([...ranInFlight].sort()).toEqual(expect.arrayContaining(expected.sort()));
 	},
 );
