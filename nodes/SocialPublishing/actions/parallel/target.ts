@@ -17,27 +17,38 @@ export function targetOf(
 	itemIndex: number,
 	module: OperationModule,
 ): string | undefined {
-	if (!changesInPlace(module)) return undefined;
-	const fields = new Set(module.description.map((field) => field.name));
-	for (const name of IN_PLACE) {
-		const value = fields.has(name) ? idIn(context, itemIndex, name) : undefined;
-		if (value !== undefined) return `${name}:${value}`;
-	}
-	if (module.gate?.effects.replacesQueue && fields.has('socialSetId')) {
-		const socialSet = idIn(context, itemIndex, 'socialSetId');
-		if (socialSet !== undefined) return `queue:${socialSet}`;
+	for (const name of targetFields(module)) {
+		const value = idIn(context, itemIndex, name);
+		if (value !== undefined) return `${name === 'socialSetId' ? 'queue' : name}:${value}`;
 	}
 	return undefined;
 }
 
 /** Whether an operation's items may change something in place (then `targetOf` names it per item). */
 export function changesInPlace(module: OperationModule): boolean {
-	if (module.access.kind !== 'write') return false;
-	const fields = new Set(module.description.map((field) => field.name));
-	return (
-		IN_PLACE.some((name) => fields.has(name)) ||
-		(module.gate?.effects.replacesQueue !== undefined && fields.has('socialSetId'))
-	);
+	return targetFields(module).length > 0;
+}
+
+const fieldsOf = new WeakMap<OperationModule, string[]>();
+
+/**
+ * The fields that name what an operation's items change in place, in the order they are read: none for a
+ * read; `draftId` and `mediaId` where it has them; the social set of a write that replaces the queue
+ * schedule. Worked out once per operation.
+ */
+function targetFields(module: OperationModule): string[] {
+	let fields = fieldsOf.get(module);
+	if (!fields) {
+		const names = new Set(module.description.map((field) => field.name));
+		fields = [];
+		if (module.access.kind === 'write') {
+			for (const name of IN_PLACE) if (names.has(name)) fields.push(name);
+			if (module.gate?.effects.replacesQueue !== undefined && names.has('socialSetId'))
+				fields.push('socialSetId');
+		}
+		fieldsOf.set(module, fields);
+	}
+	return fields;
 }
 
 /** The id an item gives in a field, as text; undefined when it has none or it cannot be read (the item then fails on its own). */
