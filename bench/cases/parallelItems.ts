@@ -126,7 +126,8 @@ function parallelRows(context: CaseContext, spec: ParallelSpec, m: Measured): Ro
 		},
 		{
 			case: name,
-			measure: 'CPU time of the client process; new TCP connections per run (the raw client keeps its warm-up connections)',
+			measure:
+				'CPU time of the client process; new TCP connections per run (the raw client keeps its warm-up connections)',
 			result: `node ${perItem(medianCpu(m.samples.node))} at ${DEFAULT_PARALLEL}, ${perItem(median(m.serial.map((s) => s.cpuMs)))} at 1, raw ${perItem(medianCpu(m.samples.raw))}; connections: node ${count(m.connections.node)}, raw ${count(m.connections.raw)}`,
 			target: 'info',
 		},
