@@ -10,6 +10,9 @@ import { mediaFromUrl } from './cases/mediaFromUrl';
 import { verification } from './cases/verify';
 import { coldLoad } from './cases/coldLoad';
 import { rateLimit } from './cases/rateLimit';
+import { parallelCreate, parallelGet } from './cases/parallelItems';
+import { parallelRate } from './cases/parallelRate';
+import { parallelMedia } from './cases/parallelMedia';
 import { textLength } from './cases/textLength';
 import { hostileText } from './cases/hostileText';
 import { lists } from './cases/lists';
@@ -29,6 +32,10 @@ const CASES: BenchCase[] = [
 	mediaUpload,
 	mediaFromUrl,
 	rateLimit,
+	parallelCreate,
+	parallelGet,
+	parallelRate,
+	parallelMedia,
 	verification,
 	pollTrigger,
 	textLength,
@@ -48,7 +55,9 @@ async function main(): Promise<void> {
 	const host = machine();
 	const log = (message: string): void =>
 		console.error(`[bench ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
-	const chosen = CASES.filter((c) => config.only.length === 0 || config.only.includes(c.id));
+	const chosen = CASES.filter(
+		(c) => (config.only.length === 0 || config.only.includes(c.id)) && !config.skip.includes(c.id),
+	);
 	const sandbox = await SandboxProcess.start({ keepAliveMs: config.keepAliveMs });
 	log(
 		`sandbox child pid ${sandbox.pid} at ${sandbox.baseUrl}; ${config.quick ? 'quick' : 'full'} mode, ${config.runs} runs per variant`,

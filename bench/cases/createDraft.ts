@@ -20,6 +20,11 @@ const SOCIAL_SET = 101;
  */
 const TARGET = 1.05;
 
+/**
+ * One item after the other (Max Parallel Requests 1; the node's default is 10): this case and the rate-limit
+ * case compare the node with loops that send one request at a time. Items in flight together are measured by
+ * the parallel cases (parallelItems.ts, parallelRate.ts, parallelMedia.ts).
+ */
 export const CREATE_PARAMETERS: INodeParameters = {
 	resource: 'draft',
 	operation: 'create',
@@ -28,6 +33,7 @@ export const CREATE_PARAMETERS: INodeParameters = {
 	platforms: ['x'],
 	contentMode: 'text',
 	text: 'Benchmark post: one item, one draft',
+	requestOptions: { maxParallelRequests: 1 },
 };
 
 /** Runs the node once on one item and returns the body the sandbox received: the raw loops send exactly that. */

@@ -18,7 +18,7 @@ const CHUNK = 1024 * 1024;
  * The public file server, in this (the parent) process so its memory is not the worker's: it writes the
  * file by repeating one 1 MiB block, waiting for the socket to drain, with or without Content-Length.
  */
-async function startFileServer(bytes: number): Promise<{
+export async function startFileServer(bytes: number): Promise<{
 	url(path: string): string;
 	close(): Promise<void>;
 	/** Bytes each answer had written when its connection closed, in order. */
@@ -61,11 +61,17 @@ async function startFileServer(bytes: number): Promise<{
 	};
 }
 
-/** Runs one upload in a fresh process with n8n's binary data kept on disk in a temporary folder. */
-async function uploadInWorker(job: MediaUrlJob): Promise<MediaReport> {
+/**
+ * Runs one upload in a fresh process with n8n's binary data kept on disk in a temporary folder: by default
+ * lib/mediaUrlWorker.ts; `worker` names another script of lib/ that takes its job as JSON and replies once.
+ */
+export async function uploadInWorker<Report = MediaReport>(
+	job: MediaUrlJob | object,
+	worker = 'mediaUrlWorker.ts',
+): Promise<Report> {
 	const folder = mkdtempSync(join(tmpdir(), 'sp-bench-url-'));
 	try {
-		const child = fork(join(__dirname, '..', 'lib', 'mediaUrlWorker.ts'), [JSON.stringify(job)], {
+		const child = fork(join(__dirname, '..', 'lib', worker), [JSON.stringify(job)], {
 			execArgv: ['--expose-gc', '-r', 'ts-node/register/transpile-only'],
 			stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 			env: {
@@ -77,8 +83,8 @@ async function uploadInWorker(job: MediaUrlJob): Promise<MediaReport> {
 				N8N_BINARY_DATA_SIGNING_SECRET: 'benchmark-only-secret',
 			},
 		});
-		return await new Promise<MediaReport>((resolve, reject) => {
-			child.once('message', (report: MediaReport) => resolve(report));
+		return await new Promise<Report>((resolve, reject) => {
+			child.once('message', (report: Report) => resolve(report));
 			child.once('exit', (code) =>
 				reject(new Error(`The media URL worker exited with code ${code} without a report`)),
 			);

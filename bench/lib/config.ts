@@ -10,6 +10,8 @@ export interface BenchConfig {
 	warmupRounds: number;
 	/** Case ids to run; empty = all. */
 	only: string[];
+	/** Case ids not to run (applied after `only`). */
+	skip: string[];
 	createItems: number;
 	/** Timed runs per variant of Return All (each costs the sandbox a full listing). */
 	listRuns: number;
@@ -28,6 +30,20 @@ export interface BenchConfig {
 	/** Length of each text of the post length and Auto-Split case. */
 	textChars: number;
 	textSeconds: number;
+	/** Items of the cases with items in flight together (Create Draft, Draft > Get by id). */
+	parallelItems: number;
+	/** Sandbox latency (ms) added to every request in those cases. */
+	latencyMs: number;
+	/** Timed runs per variant at Max Parallel Requests 10 (the one-at-a-time variant runs `serialRuns` times). */
+	parallelRuns: number;
+	serialRuns: number;
+	/** Items of Create Draft in flight together under the rate limit (`rateLimit` per `rateWindowSeconds`). */
+	parallelRateItems: number;
+	/** Items of Create Draft with Media URLs, the size of each file (KiB), and the few large files (count, MiB). */
+	parallelMediaItems: number;
+	parallelMediaKib: number;
+	parallelLargeFiles: number;
+	parallelLargeMib: number;
 	/** Keep-alive timeout of the sandbox's server (see sandboxChild.ts). */
 	keepAliveMs: number;
 	/** Where RESULTS.md goes; empty = do not write. */
@@ -36,7 +52,7 @@ export interface BenchConfig {
 	forceResults: boolean;
 }
 
-const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile' | 'forceResults'> = {
+const FULL: Omit<BenchConfig, 'quick' | 'only' | 'skip' | 'resultsFile' | 'forceResults'> = {
 	runs: 5,
 	warmupRounds: 4,
 	createItems: 1000,
@@ -55,6 +71,15 @@ const FULL: Omit<BenchConfig, 'quick' | 'only' | 'resultsFile' | 'forceResults'>
 	coldRuns: 7,
 	textChars: 10_000,
 	textSeconds: 2,
+	parallelItems: 1000,
+	latencyMs: 100,
+	parallelRuns: 3,
+	serialRuns: 1,
+	parallelRateItems: 1000,
+	parallelMediaItems: 1000,
+	parallelMediaKib: 256,
+	parallelLargeFiles: 10,
+	parallelLargeMib: 64,
 	keepAliveMs: 5000,
 };
 
@@ -74,6 +99,12 @@ const QUICK: typeof FULL = {
 	verifySeconds: 0.5,
 	coldRuns: 3,
 	textSeconds: 0.5,
+	parallelItems: 100,
+	parallelRuns: 1,
+	parallelRateItems: 100,
+	parallelMediaItems: 100,
+	parallelLargeFiles: 4,
+	parallelLargeMib: 16,
 };
 
 function kebab(name: string): string {
@@ -106,30 +137,37 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): BenchConfig 
 	const known = new Set([
 		'quick',
 		'only',
+		'skip',
 		'results',
 		'force-results',
 		...Object.keys(base).map(kebab),
 	]);
 	for (const name of flags.keys()) if (!known.has(name)) throw new Error(`Unknown flag --${name}`);
-	const only = (flags.get('only') ?? env.BENCH_ONLY ?? '')
-		.split(',')
-		.map((s) => s.trim())
-		.filter(Boolean);
+	const ids = (value: string | undefined) =>
+		(value ?? '')
+			.split(',')
+			.map((s) => s.trim())
+			.filter(Boolean);
+	const only = ids(flags.get('only') ?? env.BENCH_ONLY);
+	const skip = ids(flags.get('skip') ?? env.BENCH_SKIP);
 	const results = flags.get('results') ?? env.BENCH_RESULTS;
 	return {
 		...numbers,
 		quick,
 		only,
+		skip,
 		forceResults: flags.get('force-results') === 'true' || env.BENCH_FORCE_RESULTS === '1',
 		resultsFile:
-			results === 'false' ? '' : (results ?? (quick || only.length ? '' : 'bench/RESULTS.md')),
+			results === 'false'
+				? ''
+				: (results ?? (quick || only.length || skip.length ? '' : 'bench/RESULTS.md')),
 	};
 }
 
 export function usage(): string {
 	const names = Object.keys(FULL).map((name) => `--${kebab(name)}=N (${envName(name)})`);
 	return [
-		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,mediaUrl,rateLimit,verify,pollTrigger,textLength,hostileText,lists,tagNames,coldLoad] [--results=path|false] [--force-results]',
+		'npm run bench -- [--quick] [--only=create,returnAll,getManyLimit,media,mediaUrl,rateLimit,parallelCreate,parallelRate,parallelGet,parallelMedia,verify,pollTrigger,textLength,hostileText,lists,tagNames,coldLoad] [--skip=ids] [--results=path|false] [--force-results]',
 		...names.map((n) => `  ${n}`),
 	].join('\n');
 }

@@ -10,6 +10,8 @@ import type { ChildReply, ChildRequest, RequestSummary } from './sandboxProtocol
 const PERSONAL_SET = 101;
 /** TCP connections the sandbox accepted since the last `clear`. */
 let connections = 0;
+/** When each 429 answer since the last `clear` was sent (ms since the epoch). */
+let throttledAt: number[] = [];
 const SEED_CONCURRENCY = 16;
 
 /** Creates drafts through the sandbox's own HTTP API until the social set holds exactly `total`. */
@@ -85,6 +87,7 @@ function summarize(sandbox: Sandbox): RequestSummary {
 		listQueries,
 		connectionHeaders,
 		connections,
+		throttledAt,
 		uploadedBytes,
 		firstBody,
 	};
@@ -95,11 +98,15 @@ async function handle(sandbox: Sandbox, request: ChildRequest): Promise<unknown>
 		case 'clear':
 			sandbox.clearRequests();
 			connections = 0;
+			throttledAt = [];
 			return null;
 		case 'summary':
 			return summarize(sandbox);
 		case 'rateLimits':
 			sandbox.setRateLimits(request.limits);
+			return null;
+		case 'faults':
+			sandbox.faults.set(request.faults);
 			return null;
 		case 'seedDrafts':
 			return await seedDrafts(sandbox, request.total, request.socialSetId ?? PERSONAL_SET);
@@ -108,6 +115,7 @@ async function handle(sandbox: Sandbox, request: ChildRequest): Promise<unknown>
 		case 'reset':
 			await sandbox.reset();
 			connections = 0;
+			throttledAt = [];
 			return null;
 		case 'memory':
 			return process.memoryUsage().rss;
@@ -137,6 +145,11 @@ async function startWithKeepAlive(options: SandboxOptions, keepAliveMs: number):
 		for (const server of servers) {
 			server.keepAliveTimeout = keepAliveMs;
 			server.on('connection', () => connections++);
+			server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) =>
+				res.once('finish', () => {
+					if (res.statusCode === 429) throttledAt.push(Date.now());
+				}),
+			);
 		}
 		return sandbox;
 	} finally {

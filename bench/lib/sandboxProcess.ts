@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'child_process';
 import { join } from 'path';
-import type { SandboxOptions } from '../../sandbox';
+import type { FaultConfig, SandboxOptions } from '../../sandbox';
 import type { ChildReady, ChildReply, ChildRequest, RequestSummary } from './sandboxProtocol';
 
 type Command = ChildRequest extends infer R
@@ -86,6 +86,11 @@ export class SandboxProcess {
 
 	setRateLimits(limits: SandboxOptions['rateLimits']): Promise<void> {
 		return this.call({ cmd: 'rateLimits', limits });
+	}
+
+	/** Sets sandbox faults (latency, ...); `fresh` and `reset` clear them. */
+	setFaults(faults: FaultConfig): Promise<void> {
+		return this.call({ cmd: 'faults', faults });
 	}
 
 	/** Creates drafts (through the sandbox's HTTP API, not the node) until the social set holds `total`. */

@@ -1,9 +1,10 @@
-import type { SandboxOptions } from '../../sandbox';
+import type { FaultConfig, SandboxOptions } from '../../sandbox';
 
 export type ChildRequest = { id: number } & (
 	| { cmd: 'clear' }
 	| { cmd: 'summary' }
 	| { cmd: 'rateLimits'; limits: SandboxOptions['rateLimits'] }
+	| { cmd: 'faults'; faults: FaultConfig }
 	| { cmd: 'seedDrafts'; total: number; socialSetId?: number }
 	| { cmd: 'account'; socialSetId: number; patch: Record<string, number | boolean> }
 	| { cmd: 'reset' }
@@ -29,6 +30,8 @@ export interface RequestSummary {
 	uploadedBytes: number;
 	/** TCP connections accepted since the last clear or reset. */
 	connections: number;
+	/** When each 429 answer was sent (ms since the epoch, in order), to count them per rate-limit window. */
+	throttledAt: number[];
 	/** Parsed JSON body of the first request that had one. */
 	firstBody?: unknown;
 }
