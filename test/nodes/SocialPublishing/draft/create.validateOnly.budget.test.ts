@@ -41,19 +41,20 @@ const detailReads = (requests: Array<{ method: string; path: string }>) =>
 
 type Budget = {
 	publishingQuota?: IDataObject;
+	quotaWarning?: string;
 	publishingQuotaUnread?: string;
 	rateLimits: IDataObject;
 };
 
 describe('Draft > Create with Validate Only: the budget', () => {
-	test('quota remaining 3, six items of which five would schedule or publish: the 4th and 5th of those are flagged, in item order; one detail read, nothing written', async () => {
+	test('quota remaining 3, six items of which five would schedule or publish: the 4th and 5th of those are warned, in item order (the service accepts dated drafts: still valid); one detail read, nothing written', async () => {
 		fx.sandbox.setAccount(101, { quotaLimit: 10, quotaUsed: 7 });
 		const date = hoursFromNow(30);
 		const { params, input } = batch([date, 'now', '', 'next-free-slot', date, date]);
 		const { result, requests, items } = await runFresh(fx, params, { key: 'publish', input });
 		expect(result.error).toBeUndefined();
 		expect(items).toHaveLength(6);
-		expect(items.map((item) => item.valid)).toEqual([true, true, true, true, false, false]);
+		expect(items.map((item) => item.valid)).toEqual([true, true, true, true, true, true]);
 		const quotas = items.map((item) => (item.budget as Budget).publishingQuota);
 		expect(quotas[2]).toBeUndefined();
 		expect(quotas.map((quota) => quota?.placeInRun ?? null)).toEqual([1, 2, null, 3, 4, 5]);
@@ -67,14 +68,28 @@ describe('Draft > Create with Validate Only: the budget', () => {
 		});
 		expect(quotas[3]).toMatchObject({ placeInRun: 3, withinQuota: true });
 		for (const index of [4, 5]) {
-			const problems = items[index].problems as string[];
-			expect(problems).toHaveLength(1);
-			expect(problems[0]).toMatch(
+			expect(items[index].problems).toEqual([]);
+			expect((items[index].budget as Budget).quotaWarning).toMatch(
 				/^Publishing quota: social set 101 has 3 left \(used 7, remaining 3, resets at \d{4}-\d{2}-01T00:00:00.*\); this draft would be number [45] of the 5 drafts of this run/,
 			);
 		}
+		for (const index of [0, 1, 2, 3])
+			expect((items[index].budget as Budget).quotaWarning).toBeUndefined();
 		expect(items[0].problems).toEqual([]);
 		expect(detailReads(requests)).toHaveLength(1);
+		expect(writes(requests)).toEqual([]);
+	});
+
+	test('Publish At now past the quota is a problem (the service refuses publishing at once past it): the second of two is invalid', async () => {
+		fx.sandbox.setAccount(101, { quotaLimit: 10, quotaUsed: 9 });
+		const { params, input } = batch(['now', 'now']);
+		const { result, requests, items } = await runFresh(fx, params, { key: 'publish', input });
+		expect(result.error).toBeUndefined();
+		expect(items.map((item) => item.valid)).toEqual([true, false]);
+		expect(items[1].problems).toEqual([(items[1].budget as Budget).quotaWarning]);
+		expect(items[1].problems as string[]).toEqual([
+			expect.stringMatching(/^Publishing quota: social set 101 has 1 left .*number 2 of the 2/),
+		]);
 		expect(writes(requests)).toEqual([]);
 	});
 

@@ -10,8 +10,10 @@ import { placeInRun, readQuota } from './quota';
  * Validate Only's `budget` on Create: what the service still allows. `publishingQuota`: the social set's
  * publishing quota (only for an item that would schedule or publish, and only when the social set detail
  * has one) and this item's place among the run's drafts that would schedule or publish there; an item past
- * `remaining` is a problem, so `valid` is false. `rateLimits`: the rate-limit budget left, as the last
- * answers' X-RateLimit headers said.
+ * `remaining` gets a `quotaWarning`. For a draft with a date or the next free slot it is a warning, not a
+ * problem (`valid` stays as the checks say): the service accepts the draft, and the quota is used when it
+ * publishes, which for a slot after `resets_at` is the next period. Publish At `now` past `remaining` is a
+ * problem as well: the service refuses publishing at once past its quota. `rateLimits`: the rate-limit budget left, as the last answers' X-RateLimit headers said.
  */
 
 /** Spec, Limits: the social set's bucket of draft creation (`X-RateLimit-SocialSet-Resource`). */
@@ -29,7 +31,7 @@ function bucketView(bucket: Bucket, withResource: boolean): IDataObject | null {
 	};
 }
 
-function quotaProblem(
+function quotaWarning(
 	socialSetId: number,
 	quota: PublishingQuota,
 	at: { place: number; total: number },
@@ -38,16 +40,23 @@ function quotaProblem(
 	return (
 		`Publishing quota: social set ${socialSetId} has ${remaining} left (used ${used}, remaining ` +
 		`${remaining}, resets at ${resets_at}); this draft would be number ${at.place} of the ${at.total} ` +
-		'drafts of this run that schedule or publish there'
+		'drafts of this run that schedule or publish there. The service accepts the draft; publishing it before the quota resets would be refused'
 	);
 }
 
-/** The quota part of the budget for one item; a place past `remaining` is noted as a problem. */
+/** What the budget needs of the item's plan. */
+export interface BudgetOf {
+	socialSetId: number;
+	/** Whether the item publishes at once (Publish At `now`). */
+	now: boolean;
+	problems: Problems;
+}
+
+/** The quota part of the budget for one item; a place past `remaining` gets a warning (and a problem for `now`). */
 async function quotaPart(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	problems: Problems,
-	socialSetId: number,
+	{ socialSetId, now, problems }: BudgetOf,
 ): Promise<IDataObject> {
 	const at = placeInRun(context, itemIndex, socialSetId);
 	if (!at) return {};
@@ -56,8 +65,10 @@ async function quotaPart(
 	const { quota } = read;
 	if (!quota) return {};
 	const withinQuota = at.place <= quota.remaining;
-	if (!withinQuota) problems.add(quotaProblem(socialSetId, quota, at));
+	const warning = withinQuota ? undefined : quotaWarning(socialSetId, quota, at);
+	if (warning && now) problems.add(warning);
 	return {
+		...(warning ? { quotaWarning: warning } : {}),
 		publishingQuota: {
 			used: quota.used,
 			remaining: quota.remaining,
@@ -73,10 +84,10 @@ async function quotaPart(
 export async function createBudget(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	problems: Problems,
-	socialSetId: number,
+	of: BudgetOf,
 ): Promise<IDataObject> {
-	const quota = await quotaPart(context, itemIndex, problems, socialSetId);
+	const { socialSetId } = of;
+	const quota = await quotaPart(context, itemIndex, of);
 	const limits = await knownRateLimits(context, {
 		method: 'POST',
 		path: endpoints.drafts(socialSetId),

@@ -54,7 +54,11 @@ export async function validateCreate(
 	const when = await whenOf(context, itemIndex, problems, { socialSetId, dates });
 	const contentOptions = problems.run(() => readContentOptions(context, itemIndex));
 	const budget = options.budget
-		? await createBudget(context, itemIndex, problems, socialSetId)
+		? await createBudget(context, itemIndex, {
+				socialSetId,
+				now: dates?.publish_at === 'now',
+				problems,
+			})
 		: undefined;
 	return {
 		...problems.verdict(),
