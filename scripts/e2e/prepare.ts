@@ -141,7 +141,7 @@ export interface CliRun {
 }
 
 /** The run JSON `n8n execute --rawOutput` prints after its log lines (on failure too, at log level info). */
-function parseRunJson(text: string):
+export function parseRunJson(text: string):
 	| {
 			status?: string;
 			data?: {

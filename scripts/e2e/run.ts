@@ -1,8 +1,9 @@
 /**
  * End-to-end test against real n8n (npm run test:e2e): for each pinned release, the packed package is
  * installed as a community package, the examples are imported and run, the trigger is activated and
- * fed signed deliveries by the sandbox, the poll trigger is activated and polls the sandbox, and the
- * credential's test is run through n8n's REST API.
+ * fed signed deliveries by the sandbox, the poll trigger is activated and polls the sandbox, the
+ * credential's test is run through n8n's REST API, and 200 items go through Draft > Create at the sandbox's
+ * latency fault with the default Max Parallel Requests and with 1 (bulk/case.ts).
  *
  *   ts-node --transpile-only scripts/e2e/run.ts [install name or n8n version ...]   (default: all pinned)
  *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead; E2E_TARBALL=<file.tgz> tests
@@ -27,6 +28,7 @@ import {
 import { activatePollExample, checkPollTrigger, type PollActivation } from './pollTrigger';
 import { checkTrigger } from './trigger';
 import { checkCredentialTest } from './credential';
+import { checkBulk } from './bulk/case';
 
 interface Outcome {
 	name: string;
@@ -183,6 +185,7 @@ async function main(): Promise<number> {
 				});
 			}
 			await checkCredentialTest({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
+			await checkBulk({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
 		} finally {
 			await stopAll();
 			await sandbox.close();

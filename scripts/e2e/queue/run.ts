@@ -6,7 +6,9 @@
  * process, and the same burst to n8n's own Webhook node as a control; again for each setting of the
  * webhook processes; then with two workers, a smaller burst to the trigger example and one to the Redis
  * example, which counts each delivery_id in Redis and lets only the first on (see PHASES). Before the
- * bursts, the PostgreSQL example upserts analytics rows into the same PostgreSQL server twice over
+ * bursts, a manual execution of 200 items through Draft > Create runs on a worker (main offloads manual
+ * executions to the workers) against a latency fault and a drafts.create rate limit (bulk.ts), and
+ * the PostgreSQL example upserts analytics rows into the same PostgreSQL server twice over
  * overlapping ranges (analyticsRows.ts): one row per post with the newest metrics. Prints the
  * figures and writes them to bench/RESULTS.md ("queue mode burst").
  *
@@ -37,6 +39,7 @@ import { ensureInstalled } from '../install-n8n';
 import { N8nInstall } from '../installs';
 import { holdDefaultPorts } from '../ports';
 import type { BurstFigures } from './figures';
+import { checkBulkOnWorker } from './bulk';
 import { runPhase } from './phase';
 import { resultsSection } from './report';
 import { DEFAULT_INSTALL, PHASES } from './settings';
@@ -62,6 +65,8 @@ async function runOne(
 	const bursts: BurstFigures[] = [];
 	try {
 		const cluster = await setUpCluster(install, tarball, logDir, base, sandbox, toStop);
+		// Reported by its step; the bursts run either way.
+		await checkBulkOnWorker(cluster).catch(reportUnreported);
 		for (let phase = 0; phase < PHASES.length; phase++) bursts.push(await runPhase(cluster, phase));
 		return bursts;
 	} catch (error) {

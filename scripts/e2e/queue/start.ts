@@ -90,7 +90,12 @@ export async function startProcesses(
 	return step(
 		`start n8n: main (n8n start), ${WORKERS === 1 ? 'worker' : `${WORKERS} workers`} (n8n worker), two webhook processes (n8n webhook)`,
 		async () => {
-			processes.push(await startN8nProcess(n8n, 'main', 'main', logDir));
+			// Manual executions go to the workers, as in n8n 3.0 (the bulk step starts one: bulk.ts).
+			processes.push(
+				await startN8nProcess(n8n, 'main', 'main', logDir, {
+					OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+				}),
+			);
 			// Workers log at info level: "Worker started execution <id>" names every execution each runs.
 			for (let i = 1; i <= WORKERS; i++)
 				processes.push(
