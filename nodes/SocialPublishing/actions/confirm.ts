@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { approvedByHumanReview } from './humanReview';
 import type { Operations, ToolGate } from './types';
+import { runOf } from '../../common/run';
 
 /**
  * AI-agent safety. n8n runs a node with `usableAsTool` as an agent's tool under a node type whose name
@@ -51,10 +52,11 @@ const toolRuns = new WeakMap<IExecuteFunctions, boolean>();
 
 /** Whether this run is the tool variant n8n makes of the node for AI agents. */
 export function runsAsTool(context: IExecuteFunctions): boolean {
-	let tool = toolRuns.get(context);
+	const run = runOf(context) as IExecuteFunctions;
+	let tool = toolRuns.get(run);
 	if (tool === undefined) {
 		tool = context.getNode().type.endsWith('Tool');
-		toolRuns.set(context, tool);
+		toolRuns.set(run, tool);
 	}
 	return tool;
 }

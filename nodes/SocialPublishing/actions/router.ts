@@ -95,7 +95,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			outputs[itemIndex] = [errorItem(error, itemIndex)];
 		}
 	};
-	const bound = items.length > 1 && !retry.reconciles() ? readParallelBound(context) : 1;
+	// read (and checked) for every run, so a bad value is refused whatever the number of items
+	const setting = readParallelBound(context);
+	const bound = items.length > 1 && !retry.reconciles() ? setting : 1;
 	const targetOf = (itemIndex: number) => {
 		const module = moduleOf(context, itemIndex);
 		return module && targetOfItem(context, itemIndex, module);
