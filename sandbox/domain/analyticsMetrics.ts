@@ -1,15 +1,6 @@
-import type { AnalyticsPostRecord } from './store';
+import type { AnalyticsPostRecord, EngagementCounts } from './store';
 
-/** The engagement counts of one X post; `total` is made from them. */
-export interface EngagementCounts {
-	likes: number;
-	comments: number;
-	shares: number;
-	quotes: number;
-	profile_clicks: number;
-	link_clicks: number | null;
-	saves: number | null;
-}
+export type { EngagementCounts };
 
 /**
  * An analytics post's metrics (API specification, "Analytics post": `{impressions, engagement: {total, likes,

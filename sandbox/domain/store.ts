@@ -150,6 +150,17 @@ export interface QueueRule {
 	days: string[];
 }
 
+/** The engagement counts of one X post (spec: Analytics post, metrics.engagement). */
+export interface EngagementCounts {
+	likes: number;
+	comments: number;
+	shares: number;
+	quotes: number;
+	profile_clicks: number;
+	link_clicks: number | null;
+	saves: number | null;
+}
+
 export interface AnalyticsPostRecord {
 	platform: 'x';
 	post_id: string;
@@ -160,16 +171,8 @@ export interface AnalyticsPostRecord {
 	is_reply: boolean;
 	metrics: {
 		impressions: number;
-		engagement: {
-			total: number;
-			likes: number;
-			comments: number;
-			shares: number;
-			quotes: number;
-			profile_clicks: number;
-			link_clicks: number | null;
-			saves: number | null;
-		};
+		/** The counts and their `total` (analyticsMetrics.ts makes it). */
+		engagement: EngagementCounts & { total: number };
 	};
 }
 

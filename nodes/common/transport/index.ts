@@ -6,7 +6,7 @@
  * writeWatch.ts, endpoints.ts; and the Files, which never reach the request loop and its key: upload.ts (the
  * presigned PUT) and download.ts (public downloads, bounded by downloadGuard.ts).
  */
-export { CREDENTIAL_TYPE, startPoll } from './caller';
+export { CREDENTIAL_TYPE, cancelSignalOf, startPoll } from './caller';
 export { closeDownload, openDownload } from './download';
 export type { OpenDownload } from './download';
 export { downloadDeadline } from './downloadGuard';
@@ -22,7 +22,7 @@ export { putToUploadUrl } from './upload';
 export type { UploadBody } from './upload';
 export { idProblem } from './url';
 export type { Query } from './url';
-export { waitOrCancel } from './wait';
+export { cancelled, waitOrCancel } from './wait';
 export { watchWrites } from './writeWatch';
 export type { WriteWatch } from './writeWatch';
 export { takesSlot, watchLane } from './lane';

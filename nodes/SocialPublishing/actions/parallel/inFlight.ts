@@ -6,9 +6,8 @@
  * lowest item among those that failed. n8n's Stop rejects every item still waiting at once.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { newLane } from '../../../common/run';
-import { watchLane } from '../../../common/transport';
+import { cancelSignalOf, cancelled, watchLane } from '../../../common/transport';
 import type { Lane } from '../../../common/transport';
 import { Pacer } from './pacer';
 import { Turnstile } from './turnstile';
@@ -32,17 +31,14 @@ export async function runInFlight(
 	const pacer = new Pacer(bound);
 	const targets = new TargetQueue();
 	const turnstile = new Turnstile();
-	const signal = cancelSignal(context);
+	const signal = cancelSignalOf(context);
 	const run: { failed?: { itemIndex: number; error: unknown } } = {};
 	/** Keeps the error of the lowest item that failed. */
 	const fail = (itemIndex: number, error: unknown) => {
 		if (!run.failed || itemIndex < run.failed.itemIndex) run.failed = { itemIndex, error };
 	};
 	const onAbort = () => {
-		const error = new NodeOperationError(
-			context.getNode(),
-			'The execution was cancelled while items waited to be sent',
-		);
+		const error = cancelled(context, undefined, 'while items waited to be sent');
 		pacer.stop(error);
 		turnstile.stop(error);
 	};
@@ -117,10 +113,4 @@ function laneHooks(pacer: Pacer, turnstile: Turnstile, itemIndex: number): Lane 
 		inOrder: async (send) => await turnstile.inOrder(itemIndex, send),
 		answered: (status, limits) => pacer.answered(status, limits),
 	};
-}
-
-function cancelSignal(context: IExecuteFunctions): AbortSignal | undefined {
-	return typeof context.getExecutionCancelSignal === 'function'
-		? context.getExecutionCancelSignal()
-		: undefined;
 }
