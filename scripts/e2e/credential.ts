@@ -17,6 +17,7 @@ import { CREDENTIAL_ID, CREDENTIAL_NAME, ensure } from '../examples/catalog';
 import { runProcess } from '../lib/processes';
 import { installDir, nodeBin } from './installs';
 import { N8nInstance } from './n8n';
+import { serves } from './ready';
 import { Session, ownerSession } from './rest';
 
 /** The credential's own rule messages (credentials/SocialPublishingApi.credentials.ts). */
@@ -95,10 +96,7 @@ async function testInN8n(
 
 /** The server the trigger check started, or a new one when that check stopped before starting it. */
 async function serverSession(n8n: N8nInstance): Promise<Session> {
-	const running = await fetch(`${n8n.baseUrl}/rest/settings`).then(
-		(res) => res.ok,
-		() => false,
-	);
+	const running = await serves(`${n8n.baseUrl}/rest/settings`);
 	if (!running) await n8n.startServer();
 	return await ownerSession(n8n.baseUrl);
 }

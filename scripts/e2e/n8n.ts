@@ -7,6 +7,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { N8nInstall, installDir, n8nBin, runtimeEnv } from './installs';
 import { runProcess, startProcess, Started, StopWaiting, waitFor } from '../lib/processes';
+import { serves } from './ready';
 import { chooseN8nPorts, declaredPortNames, N8nPorts, portEnv, unhandledPortNames } from './ports';
 
 export const PACKAGE_NAME = 'n8n-nodes-social-publishing';
@@ -199,9 +200,9 @@ export async function prepareN8n(opts: N8nOptions): Promise<N8nInstance> {
 				async () => {
 					if (server.child.exitCode !== null)
 						throw new StopWaiting(`n8n exited early (${String(server.child.exitCode)})`);
-					// /healthz answers before the REST routes are mounted; /rest/settings answers once they are.
-					const res = await fetch(`${instance.baseUrl}/rest/settings`);
-					return res.ok ? true : undefined;
+					// /healthz answers before the REST routes are mounted; /rest/settings answers once they
+					// are, and with JSON once the database has migrated (before, n8n's start-up text, also 200).
+					return (await serves(`${instance.baseUrl}/rest/settings`)) ? true : undefined;
 				},
 				180_000,
 			).catch(async (error: Error) => {

@@ -5,6 +5,7 @@
 import { join } from 'path';
 import { N8nInstall, installDir } from './installs';
 import { StopWaiting, waitFor } from '../lib/processes';
+import { isStartingUp } from './ready';
 
 export const OWNER = {
 	email: 'owner@example.com',
@@ -50,8 +51,9 @@ function authCookie(res: Response): string {
 
 async function setUpOrLogIn(baseUrl: string): Promise<string | undefined> {
 	let res = await call(baseUrl, 'POST', '/rest/owner/setup', OWNER);
-	// The server answers /rest/settings a few seconds before these routes are mounted: 404 means "not yet".
-	if (res.status === 404) return undefined;
+	// The server answers /rest/settings a few seconds before these routes are mounted: 404 means "not yet",
+	// and so does n8n's start-up text (200, not JSON) while its database migrates.
+	if (res.status === 404 || isStartingUp(res)) return undefined;
 	let cookie = res.ok ? authCookie(res) : '';
 	if (!cookie) {
 		res = await call(baseUrl, 'POST', '/rest/login', {
@@ -59,7 +61,7 @@ async function setUpOrLogIn(baseUrl: string): Promise<string | undefined> {
 			email: OWNER.email,
 			password: OWNER.password,
 		});
-		if (res.status === 404) return undefined;
+		if (res.status === 404 || isStartingUp(res)) return undefined;
 		cookie = res.ok ? authCookie(res) : '';
 	}
 	if (!cookie)

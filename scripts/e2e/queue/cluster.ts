@@ -8,6 +8,7 @@ import { n8nBin } from '../installs';
 import { N8nInstance } from '../n8n';
 import { chooseN8nPorts, N8nPorts } from '../ports';
 import { startProcess, Started, StopWaiting, waitFor } from '../../lib/processes';
+import { serves } from '../ready';
 import type { Postgres, Service } from './services';
 
 export type Role = 'main' | 'worker' | 'webhook';
@@ -75,8 +76,7 @@ export async function startN8nProcess(
 		async () => {
 			if (proc.child.exitCode !== null)
 				throw new StopWaiting(`n8n ${role} "${name}" exited (${String(proc.child.exitCode)})`);
-			const res = await fetch(`${baseUrl}${probe}`);
-			return res.ok ? true : undefined;
+			return (await serves(`${baseUrl}${probe}`)) ? true : undefined;
 		},
 		180_000,
 	).catch(async (error: Error) => {
