@@ -7,6 +7,7 @@ import type { Sandbox } from '../../sandbox';
 import { Example, loadExample, ensure } from '../examples/catalog';
 import { waitFor } from '../lib/processes';
 import { N8nInstance } from './n8n';
+import { isStartingUp } from './ready';
 import {
 	ExecutionSummary,
 	Session,
@@ -88,7 +89,8 @@ export async function checkTrigger({ n8n, sandbox, example, step }: TriggerCheck
 	const active = await step(`activate "${workflow.name}" and start the n8n server`, async () => {
 		const how = await activateWorkflow(n8n, workflow.id);
 		await n8n.startServer();
-		// The production webhook answers 404 until the workflow's webhook is registered; an unsigned POST then gets 401.
+		// The production webhook answers 404 until the workflow's webhook is registered (and n8n's start-up
+		// text, 200, while its database migrates); an unsigned POST then gets 401.
 		const status = await waitFor(
 			'the trigger webhook to be registered',
 			async () => {
@@ -97,7 +99,8 @@ export async function checkTrigger({ n8n, sandbox, example, step }: TriggerCheck
 					headers: { 'content-type': 'application/json' },
 					body: '{}',
 				});
-				return res.status === 404 ? undefined : res.status;
+				await res.arrayBuffer();
+				return res.status === 404 || isStartingUp(res) ? undefined : res.status;
 			},
 			60_000,
 		);

@@ -42,8 +42,9 @@ export function queueEnv(pg: Postgres, redis: Service): NodeJS.ProcessEnv {
 const COMMANDS: Record<Role, string> = { main: 'start', worker: 'worker', webhook: 'webhook' };
 
 /**
- * Starts one n8n process of the cluster and waits until it is ready: the main's REST API answers, the
- * worker's readiness check passes (database and Redis connected), a webhook process answers /healthz.
+ * Starts one n8n process of the cluster and waits until it is ready: the main's REST API answers with
+ * JSON, the worker's and the webhook process's readiness checks pass (database connected and migrated,
+ * Redis connected, the server marked ready). A webhook process's /healthz answers before all that.
  */
 export async function startN8nProcess(
 	n8n: N8nInstance,
@@ -69,8 +70,7 @@ export async function startN8nProcess(
 		logFile,
 	});
 	const baseUrl = `http://127.0.0.1:${role === 'worker' ? ports.QUEUE_HEALTH_CHECK_PORT : ports.N8N_PORT}`;
-	const probe =
-		role === 'main' ? '/rest/settings' : role === 'worker' ? '/healthz/readiness' : '/healthz';
+	const probe = role === 'main' ? '/rest/settings' : '/healthz/readiness';
 	await waitFor(
 		`n8n ${role} "${name}" to answer ${baseUrl}${probe}`,
 		async () => {
