@@ -60,7 +60,7 @@ async function main(): Promise<void> {
 	);
 	const sandbox = await SandboxProcess.start({ keepAliveMs: config.keepAliveMs });
 	log(
-		`sandbox child pid ${sandbox.pid} at ${sandbox.baseUrl}; ${config.quick ? 'quick' : 'full'} mode, ${config.runs} runs per variant`,
+		`sandbox child pid ${sandbox.pid} at ${sandbox.baseUrl}; ${config.quick ? 'quick' : 'full'} mode, ${config.runs} runs per variant (lists ${config.listRuns}, media ${config.mediaRuns}, rate limit ${config.rateRuns}, in flight ${config.parallelRuns} and ${config.serialRuns} at 1)`,
 	);
 	const rows: Row[] = [];
 	const notes: string[] = [];
