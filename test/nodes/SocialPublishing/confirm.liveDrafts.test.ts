@@ -33,6 +33,10 @@ describe('a scheduled draft as an AI tool', () => {
 		const draft = await seedDraft(fx, { publish_at: hoursFromNow(30) });
 		const { answers, requests } = await run(tool('update', draft.id, newText), false);
 		expect(answers[0][0]).toMatchObject({ dry_run: true, action: 'update', draft_id: draft.id });
+		// the answer says why it waits: the call itself neither publishes nor downloads
+		expect(answers[0][0].message).toContain(
+			`Draft ${draft.id} is scheduled to publish at ${draft.scheduled_date}, so what it holds then is what goes out.`,
+		);
 		expect(writes(requests)).toEqual([]);
 		expect(await detail(draft.id)).toMatchObject({
 			status: 'scheduled',
@@ -96,6 +100,19 @@ describe('a plain or planned draft as an AI tool', () => {
 		);
 		expect(planned.requests.map((r) => r.method)).toEqual(['GET', 'PATCH']);
 		expect(await detail(draft.id)).toMatchObject({ status: 'planned' });
+	});
+
+	test('Update of a plain draft held back for its Publish At says what it would publish, not that the draft is live', async () => {
+		const draft = await seedDraft(fx);
+		const publishAt = hoursFromNow(40);
+		const { answers, requests } = await run(
+			tool('update', draft.id, { updateFields: { publishAt } }),
+			false,
+		);
+		expect(answers[0][0]).toMatchObject({ dry_run: true, action: 'update' });
+		expect(answers[0][0].message).toContain(`publish it at ${publishAt}`);
+		expect(answers[0][0].message).not.toContain('what goes out');
+		expect(writes(requests)).toEqual([]);
 	});
 
 	test('Unschedule of a planned draft waits for Confirm: it keeps its date', async () => {

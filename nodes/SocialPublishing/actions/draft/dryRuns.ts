@@ -3,6 +3,7 @@ import { echo, echoList } from '../../../common/text/echo';
 import { displayUrl } from '../../helpers/mediaFiles';
 import { parsePlatformsJson, toList } from '../../helpers/validation';
 import { ASK_TO_CONFIRM } from '../confirm';
+import { isLiveDraft } from '../toolRule';
 import { getSocialSetId, readOperationOptions } from '../params';
 import { readGivenMediaUrls } from './content/posts/read';
 import type { DraftTarget } from './draftRequests';
@@ -94,6 +95,8 @@ interface DraftDryRun extends DraftWriteCall {
 	would: string;
 	/** Delete names the platforms the draft has; the others, those they would act on. */
 	platformsOfDraft?: boolean;
+	/** A sentence saying why the call waits, where its effects alone do not say it. */
+	why?: string;
 	validation?: IDataObject;
 }
 
@@ -117,7 +120,7 @@ function draftAnswer(socialSetId: number, run: DraftDryRun): IDataObject {
 			? { media_urls: mediaUrls.slice(0, MAX_URLS_SHOWN).map((url) => echo(url)) }
 			: {}),
 		...(validation ? { validation } : {}),
-		message: `Nothing was done. This would ${run.would}${where} in social set ${socialSetId}.${validation && !validation.valid ? ` It has ${problemCount(validation)} problem(s) to fix first (see validation.problems).` : ''} ${ASK_TO_CONFIRM}`,
+		message: `Nothing was done. This would ${run.would}${where} in social set ${socialSetId}.${run.why ? ` ${run.why}` : ''}${validation && !validation.valid ? ` It has ${problemCount(validation)} problem(s) to fix first (see validation.problems).` : ''} ${ASK_TO_CONFIRM}`,
 	};
 }
 
@@ -193,6 +196,17 @@ export async function createDryRun(
 	});
 }
 
+/**
+ * Why an edit of this draft waits (actions/toolRule.ts): it is scheduled or being published, so what it
+ * holds is what goes out. Undefined for a draft that publishes nothing by itself.
+ */
+function liveNote(draftId: number, draft: IDataObject): string | undefined {
+	if (!isLiveDraft(draft)) return undefined;
+	if (draft.status === 'scheduled')
+		return `Draft ${draftId} is scheduled to publish at ${echo(draft.scheduled_date)}, so what it holds then is what goes out.`;
+	return `Draft ${draftId} is being published now, so what it holds is what goes out.`;
+}
+
 export async function updateDryRun(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -200,9 +214,8 @@ export async function updateDryRun(
 	const call = readUpdateCall(context, itemIndex);
 	const socialSetId = getSocialSetId(context, itemIndex);
 	const target = getDraftTarget(context, itemIndex);
-	const platforms =
-		contentPlatforms(context, itemIndex) ??
-		enabledPlatforms((await getDraft(context, itemIndex, target)).platforms);
+	const draft = await getDraft(context, itemIndex, target);
+	const platforms = contentPlatforms(context, itemIndex) ?? enabledPlatforms(draft.platforms);
 	const would = `${describeDownloads(call.mediaUrls)}update draft ${target.draftId}${publishes(call)}`;
 	const validation = await validateUpdate(context, itemIndex);
 	return draftAnswer(socialSetId, {
@@ -211,6 +224,7 @@ export async function updateDryRun(
 		draftId: target.draftId,
 		platforms,
 		would,
+		why: liveNote(target.draftId, draft),
 		validation,
 	});
 }
