@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { echo } from '../../common/text/echo';
+import { secretsOf } from '../../common/transport';
 import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
 import { runInFlight } from './parallel/inFlight';
@@ -42,17 +44,42 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
 	return { json: { error: json }, pairedItem: { item: itemIndex } };
 }
 
-/** Errors leave the node as n8n errors that name their item. */
-function asNodeError(
+/** Characters of an unexpected error's message kept (a bug's or a library's, not the node's own errors). */
+const UNEXPECTED_MESSAGE_LIMIT = 1000;
+
+/** Lines of an unexpected error's call stack kept, for a bug report. */
+const STACK_FRAMES_KEPT = 30;
+
+/**
+ * Errors leave the node as n8n errors that name their item. An error that is not one of n8n's (a bug, a
+ * library's) gets a new message: its own, bounded, without the credential's secrets and credential-like
+ * pairs (common/text/echo.ts), and its call stack's frames without the original message.
+ */
+export async function asNodeError(
 	context: IExecuteFunctions,
 	error: unknown,
 	itemIndex: number,
-): NodeApiError | NodeOperationError {
+): Promise<NodeApiError | NodeOperationError> {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	const raw = error instanceof Error ? error.message : error;
+	const secrets = await secretsOf(context);
+	const message = echo(raw, UNEXPECTED_MESSAGE_LIMIT, secrets);
+	const wrapped = new NodeOperationError(context.getNode(), message, { itemIndex });
+	if (error instanceof Error && typeof error.stack === 'string') {
+		// V8 writes the stack as "Name: message" and then the frames: the frames start past the message
+		const head = `${error.name}: ${error.message}`;
+		const frames = (error.stack.startsWith(head) ? error.stack.slice(head.length) : error.stack)
+			.slice(0, 64 * 1024)
+			.split('\n')
+			.filter((line) => /^\s+at /.test(line))
+			.slice(0, STACK_FRAMES_KEPT)
+			.map((line) => `    ${echo(line, 300, secrets)}`);
+		wrapped.stack = [`NodeOperationError: ${message}`, ...frames].join('\n');
+	}
+	return wrapped;
 }
 
 /** An own property only: a name like "constructor" or "__proto__" finds nothing. */
@@ -90,9 +117,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const result = await runOperation(lane, retry, itemIndex, items[itemIndex]);
 			outputs[itemIndex] = toItems(result, itemIndex);
 		} catch (error) {
-			if (!continueOnFail) throw asNodeError(this, error, itemIndex);
+			const nodeError = await asNodeError(this, error, itemIndex);
+			if (!continueOnFail) throw nodeError;
 			errorItems++;
-			outputs[itemIndex] = [errorItem(error, itemIndex)];
+			outputs[itemIndex] = [errorItem(nodeError, itemIndex)];
 		}
 	};
 	// read (and checked) for every run, so a bad value is refused whatever the number of items

@@ -6,7 +6,7 @@
  * writeWatch.ts, endpoints.ts; and the Files, which never reach the request loop and its key: upload.ts (the
  * presigned PUT) and download.ts (public downloads, bounded by downloadGuard.ts).
  */
-export { CREDENTIAL_TYPE, cancelSignalOf, startPoll } from './caller';
+export { CREDENTIAL_TYPE, cancelSignalOf, secretsOf, startPoll } from './caller';
 export { closeDownload, openDownload } from './download';
 export type { OpenDownload } from './download';
 export { downloadDeadline } from './downloadGuard';
