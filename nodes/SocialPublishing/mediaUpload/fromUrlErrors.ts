@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { echo } from '../../common/text/echo';
 import { downloadDeadline } from '../../common/transport';
 import type { OpenDownload } from '../../common/transport';
 import { displayUrl } from '../helpers/mediaFiles';
@@ -95,6 +96,7 @@ export function downloadError(job: UrlDownload, mediaId?: string): NodeOperation
 				`which sent more than the ${guard.stopped.announced} bytes its Content-Length announced (a compressed answer, though plain bytes were asked for?)`,
 			);
 	}
-	if (guard.broken) return fail(`whose download broke off (${guard.broken.message})`);
+	// the stream's own message, one line and bounded like every text from outside (common/text/echo.ts)
+	if (guard.broken) return fail(`whose download broke off (${echo(guard.broken.message, 200)})`);
 	return undefined;
 }
