@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { ExecutionBaseError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../common/text/echo';
 import { secretsOf } from '../../common/transport';
 import { unconfirmedToolAction } from './confirm';
@@ -51,9 +51,10 @@ const UNEXPECTED_MESSAGE_LIMIT = 1000;
 const STACK_FRAMES_KEPT = 30;
 
 /**
- * Errors leave the node as n8n errors that name their item. An error that is not one of n8n's (a bug, a
- * library's) gets a new message: its own, bounded, without the credential's secrets and credential-like
- * pairs (common/text/echo.ts), and its call stack's frames without the original message.
+ * Errors leave the node as n8n errors that name their item; n8n's own keep their texts. An error that is
+ * not one of n8n's (a bug's, a library's) gets a new message: its own, bounded, without the credential's
+ * secrets and credential-like pairs (common/text/echo.ts), and its call stack's frames without the
+ * original message.
  */
 export async function asNodeError(
 	context: IExecuteFunctions,
@@ -64,6 +65,9 @@ export async function asNodeError(
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
 	}
+	// n8n's other errors (an expression's, a cancelled execution's) keep their text and description
+	if (error instanceof ExecutionBaseError)
+		return new NodeOperationError(context.getNode(), error, { itemIndex });
 	const raw = error instanceof Error ? error.message : error;
 	const secrets = await secretsOf(context);
 	const message = echo(raw, UNEXPECTED_MESSAGE_LIMIT, secrets);

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { ExpressionError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { asNodeError, errorItem } from '../../../nodes/SocialPublishing/actions/router';
 
 /**
@@ -85,6 +85,17 @@ describe('an unexpected error leaves the router bounded and without secrets (rou
 		const api = new NodeApiError(node, { message: 'Forbidden' }, { itemIndex: 0 });
 		expect(await asNodeError(context(), api, 5)).toBe(api);
 		expect(api.context.itemIndex).toBe(0);
+	});
+
+	test("n8n's other errors (an expression's) keep their message and description, naming their item", async () => {
+		const expression = new ExpressionError('invalid syntax', {
+			description: 'There is a problem in the expression of "Text"',
+		});
+		const error = await asNodeError(context(), expression, 7);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('invalid syntax');
+		expect(error.description).toBe('There is a problem in the expression of "Text"');
+		expect(error.context.itemIndex).toBe(7);
 	});
 
 	test('generated messages: the Continue On Fail item never holds a secret, and is bounded', async () => {
