@@ -114,6 +114,12 @@ export class RateLimitMemory {
 	private readonly resources = new Map<string, string>();
 	/** Requests sent and not answered yet, by bucket key: what an answer's Remaining may not count yet. */
 	private readonly pending = new Map<string, number>();
+	/**
+	 * Requests of the known window whose answer never came (a dropped connection, a timeout), by bucket key:
+	 * the service may have counted them after an answer read later was counted, so every later answer of the
+	 * window is lowered by them too. Forgotten when a new window begins.
+	 */
+	private readonly lost = new Map<string, number>();
 
 	constructor(private readonly maxEntries = 1000) {}
 
@@ -128,8 +134,10 @@ export class RateLimitMemory {
 		if (!bucket) return;
 		const known = this.buckets.get(key);
 		if (known && known.resetAtMs > bucket.resetAtMs) return;
+		if (known && known.resetAtMs < bucket.resetAtMs) this.lost.delete(key);
 		const pending = this.pending.get(key) ?? 0;
-		let remaining = Math.max(0, bucket.remaining - pending);
+		const lost = this.lost.get(key) ?? 0;
+		let remaining = Math.max(0, bucket.remaining - pending - lost);
 		if (known && known.resetAtMs === bucket.resetAtMs)
 			remaining = Math.min(known.remaining, remaining);
 		remember(this.buckets, key, { ...bucket, remaining }, this.maxEntries);
@@ -150,7 +158,17 @@ export class RateLimitMemory {
 		return keys;
 	}
 
-	/** A request taken by `take` is answered, or failed without an answer. */
+	/**
+	 * A request taken by `take` failed without an answer: it is no longer in flight, but the service may have
+	 * counted it, so the rest of the window counts it as spent (`lost`).
+	 */
+	lose(keys: readonly string[]): void {
+		this.settle(keys);
+		for (const key of keys)
+			remember(this.lost, key, (this.lost.get(key) ?? 0) + 1, this.maxEntries);
+	}
+
+	/** A request taken by `take` is answered (or known not to have reached the service). */
 	settle(keys: readonly string[]): void {
 		for (const key of keys) {
 			const left = (this.pending.get(key) ?? 0) - 1;
@@ -179,6 +197,7 @@ export class RateLimitMemory {
 			const bucket = this.buckets.get(key);
 			if (bucket && bucket.resetAtMs <= nowMs) {
 				this.buckets.delete(key);
+				this.lost.delete(key);
 				continue;
 			}
 			const wait = waitForBucket(bucket, nowMs);
@@ -252,6 +271,7 @@ export class RateLimitMemory {
 		this.buckets.clear();
 		this.resources.clear();
 		this.pending.clear();
+		this.lost.clear();
 	}
 }
 

@@ -131,7 +131,8 @@ async function tryOnce(
 		options.timeout = Math.min(policy.requestTimeoutMs, left);
 	}
 	let response: IN8nHttpFullResponse;
-	// counted against the known budget while in flight; given back when answered or failed
+	// counted against the known budget while in flight; given back when answered, kept as spent for the
+	// window when no answer came (the service may have counted it)
 	const taken = rateLimitMemory.take(prepared.scope, Date.now());
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(
@@ -140,7 +141,7 @@ async function tryOnce(
 			options,
 		)) as IN8nHttpFullResponse;
 	} catch (error) {
-		rateLimitMemory.settle(taken);
+		rateLimitMemory.lose(taken);
 		prepared.noteWrite?.(undefined);
 		prepared.lane?.answered(undefined, {});
 		return { failure: { thrown: error, cancelled: signal?.aborted === true } };

@@ -227,3 +227,39 @@ describe('RateLimitMemory.known: what a reader sees of the buckets, nothing take
 		expect(memory.known({ ...me, owner: 'o2' }, NOW).user).toBeUndefined();
 	});
 });
+
+describe('RateLimitMemory.lose: a request that got no answer counts as spent for the rest of its window', () => {
+	const me = { owner: 'o1', route: 'GET /v2/me' };
+	const answer = (remaining: number, resetS: number) => ({
+		'x-ratelimit-user-limit': '10',
+		'x-ratelimit-user-remaining': String(remaining),
+		'x-ratelimit-user-reset': String(resetS),
+	});
+	const remaining = (memory: RateLimitMemory, now = NOW) => memory.known(me, now).user?.remaining;
+
+	test('every later answer of the window is lowered by it; a new window forgets it', () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(me, answer(8, 1_800_000_060), NOW);
+		const lostOne = memory.take(me, NOW);
+		const answered = memory.take(me, NOW);
+		memory.lose(lostOne);
+		// counted by the service before the lost one: 7 announced, 6 left once the lost one is counted
+		memory.rememberAnswer(me, answer(7, 1_800_000_060), NOW, answered);
+		expect(remaining(memory)).toBe(6);
+		// the next window starts full: what was lost belonged to the window before
+		memory.rememberAnswer(me, answer(9, 1_800_000_120), 1_800_000_061_000);
+		expect(remaining(memory, 1_800_000_061_000)).toBe(9);
+	});
+
+	test('a window that ended forgets it too, and settle (an answered request) keeps nothing', () => {
+		const memory = new RateLimitMemory();
+		memory.lose(memory.take(me, NOW));
+		memory.settle(memory.take(me, NOW));
+		memory.rememberAnswer(me, answer(5, 1_800_000_060), NOW);
+		expect(remaining(memory)).toBe(4);
+		// the window's reset passes: the bucket and what was lost in it are forgotten
+		expect(memory.waitMs(['o1:user'], 1_800_000_061_000)).toBe(0);
+		memory.rememberAnswer(me, answer(5, 1_800_000_120), 1_800_000_061_000);
+		expect(remaining(memory, 1_800_000_061_000)).toBe(5);
+	});
+});
