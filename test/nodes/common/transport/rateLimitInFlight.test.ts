@@ -15,6 +15,13 @@ const scope: BucketScope = { owner: 'owner', route: 'POST /v2/social-sets/{}/dra
 
 type Step = { kind: 'send' | 'handle' | 'answer' | 'drop'; pick: number };
 
+/** Steps written as `kind:pick` words, for the runs named by hand. */
+const stepsOf = (text: string): Step[] =>
+	text.split(' ').map((word) => {
+		const [kind, pick] = word.split(':');
+		return { kind: kind as Step['kind'], pick: Number(pick) };
+	});
+
 interface Request {
 	taken: string[];
 	/** What the service announced when it handled the request; undefined while not handled. */
@@ -89,17 +96,11 @@ const steps = fc
  */
 const LOST_AFTER_READ: [number, Step[]] = [
 	2,
-	[
-		{ kind: 'send', pick: 0 },
-		{ kind: 'send', pick: 7 },
-		{ kind: 'handle', pick: 0 },
-		{ kind: 'handle', pick: 7 },
-		{ kind: 'drop', pick: 1 },
-		{ kind: 'answer', pick: 0 },
-		{ kind: 'send', pick: 0 },
-		{ kind: 'handle', pick: 0 },
-	],
+	stepsOf('send:0 send:7 handle:0 handle:7 drop:1 answer:0 send:0 handle:0'),
 ];
+
+/** One request sent, handled and answered before any other goes. */
+const FIRST_ALONE = stepsOf('send:0 handle:0 answer:0');
 
 describe('RateLimitMemory with requests in flight together', () => {
 	test('the service never counts more than its limit, but for requests sent before any answer', () => {
@@ -113,14 +114,9 @@ describe('RateLimitMemory with requests in flight together', () => {
 	});
 
 	test('a run whose first request went alone: the service never counts more than its limit', () => {
-		const first: Step[] = [
-			{ kind: 'send', pick: 0 },
-			{ kind: 'handle', pick: 0 },
-			{ kind: 'answer', pick: 0 },
-		];
 		fc.assert(
 			fc.property(fc.integer({ min: 1, max: 20 }), steps, (limit, run) => {
-				expect(play(limit, [...first, ...run]).counted).toBeLessThanOrEqual(limit);
+				expect(play(limit, [...FIRST_ALONE, ...run]).counted).toBeLessThanOrEqual(limit);
 			}),
 			{ numRuns: 3000 },
 		);
@@ -129,11 +125,7 @@ describe('RateLimitMemory with requests in flight together', () => {
 	test('answers in the order the service handled the requests: the whole budget is used', () => {
 		// one request at a time to start, then sends and answers in turn: every request the limit allows goes
 		const limit = 10;
-		const run: Step[] = [
-			{ kind: 'send', pick: 0 },
-			{ kind: 'handle', pick: 0 },
-			{ kind: 'answer', pick: 0 },
-		];
+		const run = [...FIRST_ALONE];
 		for (let n = 0; n < 30; n++)
 			run.push({ kind: 'send', pick: 0 }, { kind: 'handle', pick: 0 }, { kind: 'answer', pick: 0 });
 		expect(play(limit, run)).toEqual({ counted: limit, blind: 1, sent: limit });
@@ -142,16 +134,9 @@ describe('RateLimitMemory with requests in flight together', () => {
 	test('an answer handled first but read last gives back nothing the later requests took', () => {
 		const limit = 5;
 		const run: Step[] = [
-			{ kind: 'send', pick: 0 },
-			{ kind: 'handle', pick: 0 },
-			{ kind: 'answer', pick: 0 },
+			...FIRST_ALONE,
 			// two in flight; the service handles A then B; B's answer arrives first
-			{ kind: 'send', pick: 0 },
-			{ kind: 'send', pick: 0 },
-			{ kind: 'handle', pick: 0 },
-			{ kind: 'handle', pick: 0 },
-			{ kind: 'answer', pick: 1 },
-			{ kind: 'answer', pick: 0 },
+			...stepsOf('send:0 send:0 handle:0 handle:0 answer:1 answer:0'),
 			// what the memory now allows goes at once, before any of it is answered
 			...Array.from({ length: 10 }, () => ({ kind: 'send' as const, pick: 0 })),
 			...Array.from({ length: 10 }, () => ({ kind: 'handle' as const, pick: 0 })),
