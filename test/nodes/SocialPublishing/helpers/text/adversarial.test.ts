@@ -268,13 +268,16 @@ function perCall(work: (text: string) => unknown, text: string): number {
 }
 
 /**
- * Work under this many milliseconds per call on 100,000 characters is no pass over the text per character (that
- * is 10^10 steps, seconds): its ratio is noise, not growth, and is not checked. At load 10, checkMediaUrl, which
- * refuses a text this long by its length alone (a few microseconds), measured over 0.1 ms at 100,000 characters
- * and 14 times its figure at 25,000: the collector's threads, run for the copies made between calls, count in the
- * process's CPU. 1 ms keeps every quadratic pass over the text far above the floor.
+ * Work under 50 ns per character of the text (5 ms per call on 100,000 characters, 20 ms on 400,000) is no pass
+ * over the text per character (that is 10^10 steps on 100,000 characters, seconds; even n^1.5 is over 30 ms): its
+ * ratio is noise, not growth, and is not checked. The noise grows with the text: each call is given a fresh copy,
+ * and the collector's threads, run for those copies, count in the process's CPU. At load 10 checkMediaUrl, which
+ * refuses a text this long by its length alone (a few microseconds), measured over 0.1 ms at 100,000 characters;
+ * in a fresh clone's `npm test`, LinkedIn's postLengthUpTo measured just over 1 ms at 400,000 characters and 23.6
+ * times its figure at 100,000, where alone it takes about 1 ms at 100,000 and grows 3.3 times to 400,000. A floor
+ * that grows with the text keeps every pass over the text per character far above it.
  */
-const NEGLIGIBLE_MS = 1;
+const NEGLIGIBLE_NS_PER_CHARACTER = 50;
 
 /** Per call beyond which a function is slow already: not measured again, nor tried at 400,000 characters. */
 const SLOW_MS = 3000;
@@ -282,7 +285,7 @@ const SLOW_MS = 3000;
 /** The growth between two sizes: once, then while over the bound the minimum of interleaved batches. */
 function growthBetween(work: (text: string) => unknown, small: string, large: string): number {
 	const largeMs = perCall(work, large);
-	if (largeMs < NEGLIGIBLE_MS) return 0;
+	if (largeMs < (large.length * NEGLIGIBLE_NS_PER_CHARACTER) / 1e6) return 0;
 	let ratio = largeMs / perCall(work, small);
 	// A call that takes this long is not measured again: one batch is a sure figure, and it would take minutes.
 	if (largeMs > SLOW_MS) return ratio;
