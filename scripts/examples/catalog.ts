@@ -130,8 +130,14 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export const EXAMPLES: Example[] = [
 	{
 		file: 'draft-thread-next-free-slot.json',
-		title: 'Draft a thread from text, tag it and schedule it into the next free queue slot',
+		title:
+			'Draft a thread from text, check it with Validate Only, tag it and schedule it into the next free queue slot',
 		check(out) {
+			const checked = one(out, 'Check the Thread');
+			ensure(
+				checked.valid === true,
+				`Validate Only should find the thread valid, found ${JSON.stringify(checked.problems)}`,
+			);
 			const draft = one(out, 'Schedule Thread in Next Free Slot');
 			const platforms = draft.platforms as Record<string, { posts: unknown[] }>;
 			ensure(

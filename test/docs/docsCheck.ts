@@ -267,3 +267,82 @@ export function checkParameterNames(doc: DocFile, names: Set<string>): string[] 
 	}
 	return problems;
 }
+
+/** What the editor shows for a parameter's default and bounds, by the names it is shown under. */
+export interface Quotable {
+	default: unknown;
+	min?: number;
+	max?: number;
+}
+
+/** Every parameter's default and number bounds, by display name (collection entries included). */
+export function defaultsOf(properties: INodeProperties[]): Map<string, Quotable[]> {
+	const found = new Map<string, Quotable[]>();
+	const walk = (entries: unknown[]): void => {
+		for (const entry of entries as Array<Record<string, unknown>>) {
+			if (typeof entry.displayName === 'string' && 'type' in entry) {
+				const typeOptions = (entry.typeOptions ?? {}) as Record<string, unknown>;
+				const quotable: Quotable = {
+					default: entry.default,
+					...(typeof typeOptions.minValue === 'number' ? { min: typeOptions.minValue } : {}),
+					...(typeof typeOptions.maxValue === 'number' ? { max: typeOptions.maxValue } : {}),
+				};
+				found.set(entry.displayName, [...(found.get(entry.displayName) ?? []), quotable]);
+			}
+			for (const key of ['options', 'values']) {
+				if (Array.isArray(entry[key])) walk(entry[key] as unknown[]);
+			}
+		}
+	};
+	walk(properties);
+	return found;
+}
+
+/** A figure as the guides write it ("5,000", "120 s", "300 seconds") as a number; undefined for other words. */
+function figureOf(text: string): number | undefined {
+	const match = /^(\d[\d,]*(?:\.\d+)?)(?:\s*(?:s|seconds?))?$/.exec(text.trim());
+	return match ? Number(match[1].replace(/,/g, '')) : undefined;
+}
+
+/**
+ * Problems with the defaults and bounds `doc` quotes for a parameter it names in emphasis: "*Max Posts* posts
+ * (default 5,000, at most 10,000)", "*Timeout* (default 120 s)", "(from 1 to 32)", "(off by default)". The figure
+ * must be the default (or bound) of a parameter of that name; a name no parameter has is left to
+ * checkParameterNames.
+ */
+export function checkQuotedDefaults(doc: DocFile, defaults: Map<string, Quotable[]>): string[] {
+	const problems: string[] = [];
+	const lines = withoutFences(doc.text).split('\n');
+	const quote =
+		/\*{1,2}([^*]+?)\*{1,2}[^()*\n]{0,40}?\((off by default|on by default|default:? (?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?: ?(?:s|seconds))?|default:? [^,)]+)(?:, (?:at most ([\d,]+)|from ([\d,]+) to ([\d,]+)))?/g;
+	lines.forEach((line, index) => {
+		for (const match of splitCode(line).rest.matchAll(quote)) {
+			const name = match[1].split(/\s+[>→]\s+/).pop() ?? match[1];
+			const candidates = defaults.get(name);
+			if (!candidates) continue;
+			const said = match[2];
+			const where = `${doc.path}:${index + 1}: "${name}" (${match[0].replace(/\s+/g, ' ')})`;
+			const wanted: unknown =
+				said === 'off by default'
+					? false
+					: said === 'on by default'
+						? true
+						: (figureOf(said.replace(/^default:? /, '')) ?? said.replace(/^default:? /, ''));
+			if (!candidates.some((c) => c.default === wanted || String(c.default) === String(wanted)))
+				problems.push(
+					`${where}: the default is ${[...new Set(candidates.map((c) => JSON.stringify(c.default)))].join(' or ')}`,
+				);
+			const max = match[3] ?? match[5];
+			const min = match[4];
+			if (max !== undefined && !candidates.some((c) => c.max === figureOf(max)))
+				problems.push(
+					`${where}: the most it takes is ${[...new Set(candidates.map((c) => c.max))].join(' or ')}`,
+				);
+			if (min !== undefined && !candidates.some((c) => c.min === figureOf(min)))
+				problems.push(
+					`${where}: the least it takes is ${[...new Set(candidates.map((c) => c.min))].join(' or ')}`,
+				);
+		}
+	});
+	return problems;
+}

@@ -10,6 +10,8 @@ import {
 	checkLinks,
 	checkParameterNames,
 	checkPaths,
+	checkQuotedDefaults,
+	defaultsOf,
 	githubSlug,
 	isTitleCase,
 	namesOf,
@@ -68,6 +70,13 @@ const N8N_NAMES = [
 	'Install',
 	'Workflows',
 	'Import from File',
+	// an AI agent's set-up (ai-agent-tool.md)
+	'Chat Trigger',
+	'AI Agent',
+	'OpenAI Chat Model',
+	'Simple Memory',
+	'Tool',
+	'System Message',
 	// core nodes named in the examples and recipes, and their parameters
 	'Manual Trigger',
 	'Schedule Trigger',
@@ -114,6 +123,17 @@ const names = new Set<string>([
 	...N8N_NAMES,
 ]);
 
+const defaults = new Map<
+	string,
+	ReturnType<typeof defaultsOf> extends Map<string, infer V> ? V : never
+>();
+for (const properties of [
+	...nodes.map((node) => node.description.properties),
+	credential.properties,
+])
+	for (const [name, quoted] of defaultsOf(properties))
+		defaults.set(name, [...(defaults.get(name) ?? []), ...quoted]);
+
 describe('the documentation (README.md, the user guides in docs/*.md, the developer notes in docs/developers/*.md)', () => {
 	test('is a README, user guides and developer notes', () => {
 		expect(docs.filter((doc) => /^docs\/[^/]+$/.test(doc.path)).length).toBeGreaterThan(5);
@@ -131,6 +151,13 @@ describe('the documentation (README.md, the user guides in docs/*.md, the develo
 		'%s: every repository path and example file it names exists',
 		(_path, doc) => {
 			expect(checkPaths(doc, root, exampleNames)).toEqual([]);
+		},
+	);
+
+	test.each(docs.map((doc) => [doc.path, doc]))(
+		'%s: every default and bound it quotes for a parameter is the one the node has',
+		(_path, doc) => {
+			expect(checkQuotedDefaults(doc, defaults)).toEqual([]);
 		},
 	);
 
@@ -254,5 +281,20 @@ describe('the documentation checker finds what is wrong (samples)', () => {
 		]);
 		expect(isTitleCase('Tag Names or IDs')).toBe(true);
 		expect(isTitleCase('the last writer wins')).toBe(false);
+	});
+
+	test('a default or a bound the node does not have is reported; the right ones are not', () => {
+		const doc = sample(
+			[
+				'At most *Max Posts* posts (default 5,000, at most 10,000); *Minimum Posts Per Slot* (default 3).',
+				'*Max Posts* (default 500); *Number of Slots* slots (default 5, at most 99).',
+				'**Options > Require Resolved Comments** (on by default); *Frobnicate Level* (default 7).',
+			].join('\n'),
+		);
+		expect(checkQuotedDefaults(doc, defaults)).toEqual([
+			'docs/sample.md:2: "Max Posts" (*Max Posts* (default 500): the default is 5000',
+			'docs/sample.md:2: "Number of Slots" (*Number of Slots* slots (default 5, at most 99): the most it takes is 168',
+			'docs/sample.md:3: "Require Resolved Comments" (**Options > Require Resolved Comments** (on by default): the default is false',
+		]);
 	});
 });
