@@ -45,6 +45,10 @@ describe('nodes layout: the rules hold in the repository', () => {
 		expect(files.some((f) => f.startsWith(`${N}helpers/`))).toBe(true);
 		expect(files.filter((f) => f.endsWith('.operation.ts')).length).toBeGreaterThan(20);
 		expect(files.some((f) => f.startsWith('credentials/'))).toBe(true);
+		expect(layout.names).toEqual(
+			expect.arrayContaining([`${N}SocialPublishing.node.ts`, `${N}socialPublishing.svg`]),
+		);
+		expect(layout.names?.filter((f) => f.endsWith('/index.ts')).length).toBeGreaterThan(5);
 		expect(layout.graph.get(`${N}mediaUpload/fromUrl.ts`)).toContain(`${T}index.ts`);
 	});
 
@@ -132,6 +136,68 @@ describe('nodes layout: each rule fails on a graph that breaks it', () => {
 		});
 		expect(breaksOf(layout, 'the contract')).toEqual([
 			`${N}actions/types.ts -> ${N}actions/toolRule.ts -> ${N}actions/draft/create.operation.ts`,
+		]);
+	});
+
+	it("a shared file of actions/ importing a resource's file; the router and resources.ts may", () => {
+		const layout = layoutOf({
+			[`${N}actions/resources.ts`]: [`${N}actions/draft/index.ts`, `${N}actions/tag/index.ts`],
+			[`${N}actions/router.ts`]: [`${N}actions/resources.ts`, `${N}actions/parallel/inFlight.ts`],
+			[`${N}actions/toolRule.ts`]: [`${N}actions/draft/draftRequests.ts`, `${N}actions/types.ts`],
+			[`${N}actions/params.ts`]: [`${N}actions/tag/names.ts`, `${N}actions/descriptions/x.ts`],
+		});
+		expect(breaksOf(layout, 'the shared files of actions/')).toEqual([
+			`${N}actions/toolRule.ts -> ${N}actions/draft/draftRequests.ts`,
+			`${N}actions/params.ts -> ${N}actions/tag/names.ts`,
+		]);
+	});
+
+	it("a resource importing the router's Retry On Fail memory; what reconciling shares passes", () => {
+		const layout = layoutOf({
+			[`${N}actions/resources.ts`]: [`${N}actions/draft/index.ts`],
+			[`${N}actions/draft/plan/remembered.ts`]: [`${N}actions/retryOnFail/planned.ts`],
+			[`${N}actions/draft/reconcile.ts`]: [
+				`${N}actions/retryOnFail/reconcileCommon.ts`,
+				`${N}actions/retryOnFail/sameDraft.ts`,
+				`${N}actions/plannedWrites.ts`,
+			],
+			[`${N}actions/router.ts`]: [`${N}actions/retryOnFail/index.ts`],
+		});
+		expect(breaksOf(layout, 'a resource imports from retryOnFail/')).toEqual([
+			`${N}actions/draft/plan/remembered.ts -> ${N}actions/retryOnFail/planned.ts`,
+		]);
+	});
+
+	it('a file name that stands twice in nodes/; the names every resource or operation has pass', () => {
+		const layout = layoutOf(
+			{},
+			{
+				names: [
+					`${N}helpers/bestTimes.ts`,
+					`${N}actions/analytics/bestTimes.ts`,
+					`${T}budget.ts`,
+					`${N}actions/draft/validateOnly/budget.ts`,
+					`${N}actions/draft/index.ts`,
+					`${N}actions/tag/index.ts`,
+					`${N}actions/draft/create.operation.ts`,
+					`${N}actions/tag/create.operation.ts`,
+					`${N}actions/draft/reconcile.ts`,
+					`${N}actions/tag/reconcile.ts`,
+					`${N}actions/draft/dryRuns.ts`,
+					`${N}actions/queue/dryRuns.ts`,
+					`${N}actions/types.ts`,
+					'nodes/SocialPublishingTrigger/types.ts',
+					'nodes/SocialPublishingTrigger/description.ts',
+					'nodes/SocialPublishingPollTrigger/description.ts',
+					`${N}socialPublishing.svg`,
+					'nodes/SocialPublishingTrigger/socialPublishing.svg',
+					'credentials/budget.ts',
+				],
+			},
+		);
+		expect(breaksOf(layout, 'one file name, one meaning')).toEqual([
+			`bestTimes.ts: ${N}helpers/bestTimes.ts, ${N}actions/analytics/bestTimes.ts`,
+			`budget.ts: ${T}budget.ts, ${N}actions/draft/validateOnly/budget.ts`,
 		]);
 	});
 

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { Graph } from '../harness/importGraph';
 import {
 	edges,
@@ -22,6 +22,8 @@ export interface Layout {
 	packages: Map<string, string[]>;
 	/** Each file's source, for the rule that reads what a file calls. */
 	sources: Map<string, string>;
+	/** Every file under nodes/ (icons and all), for the rule on names; the graph's files when absent. */
+	names?: string[];
 }
 
 export interface Rule {
@@ -40,8 +42,42 @@ const KEYED = ['request.ts', 'paging.ts'].map((f) => TRANSPORT + f);
 const ROUTER = `${NODE}actions/router.ts`;
 const CONTRACT = `${NODE}actions/types.ts`;
 const SHIPPED_PACKAGES = ['n8n-workflow', 'luxon', 'crypto'];
+const RESOURCES = `${NODE}actions/resources.ts`;
+const RETRY = `${NODE}actions/retryOnFail/`;
+/** What reconciling shares: the only files of retryOnFail/ a resource imports (the rest is the router's memory). */
+const RECONCILING = ['reconcileCommon.ts', 'sameDraft.ts'].map((f) => RETRY + f);
+/** File names that stand in many folders by design: one per resource, operation or trigger. */
+const SHARED_NAMES = [
+	/^index\.ts$/,
+	/\.operation\.ts$/,
+	/^reconcile\.ts$/,
+	/^dryRuns?\.ts$/,
+	/^description\.ts$/,
+	/^types\.ts$/,
+	/\.svg$/,
+];
 
 const arrow = ([from, to]: [string, string]) => `${from} -> ${to}`;
+
+/** The resource folders (`nodes/SocialPublishing/actions/draft/`, ...): the folders resources.ts imports. */
+function resourceFolders(graph: Graph): string[] {
+	return (graph.get(RESOURCES) ?? [])
+		.map((file) => /^(nodes\/SocialPublishing\/actions\/[^/]+\/)/.exec(file)?.[1])
+		.filter((folder): folder is string => folder !== undefined);
+}
+
+/** Each file name that stands in more than one folder of nodes/, with its paths (the shared names excepted). */
+function namesTwice(files: string[]): string[] {
+	const byName = new Map<string, string[]>();
+	for (const file of files.filter((f) => f.startsWith('nodes/'))) {
+		const name = file.slice(file.lastIndexOf('/') + 1);
+		if (SHARED_NAMES.some((shared) => shared.test(name))) continue;
+		byName.set(name, [...(byName.get(name) ?? []), file]);
+	}
+	return [...byName]
+		.filter(([, paths]) => paths.length > 1)
+		.map(([name, paths]) => `${name}: ${paths.join(', ')}`);
+}
 
 const isOperation = (file: string) => file.endsWith('.operation.ts');
 
@@ -136,6 +172,35 @@ export const rules: Rule[] = [
 			),
 	},
 	{
+		name: 'the shared files of actions/ import no resource folder (only the router and resources.ts do)',
+		breaks: ({ graph }) => {
+			const folders = resourceFolders(graph);
+			return importsWhere(
+				graph,
+				(file) =>
+					/^nodes\/SocialPublishing\/actions\/[^/]+\.ts$/.test(file) &&
+					file !== ROUTER &&
+					file !== RESOURCES,
+				(file) => folders.some((folder) => file.startsWith(folder)),
+			);
+		},
+	},
+	{
+		name: "a resource imports from retryOnFail/ only what reconciling shares; the memory is the router's",
+		breaks: ({ graph }) => {
+			const folders = resourceFolders(graph);
+			return importsWhere(
+				graph,
+				(file) => folders.some((folder) => file.startsWith(folder)),
+				(file) => file.startsWith(RETRY) && !RECONCILING.includes(file),
+			);
+		},
+	},
+	{
+		name: 'one file name, one meaning: no file name stands twice in nodes/ (index.ts, *.operation.ts, reconcile.ts, dryRun(s).ts, description.ts, types.ts excepted)',
+		breaks: ({ graph, names }) => namesTwice(names ?? [...graph.keys()]),
+	},
+	{
 		name: 'mediaUpload/ imports only itself, helpers/ and nodes/common/',
 		breaks: ({ graph }) =>
 			importsWhere(
@@ -208,5 +273,12 @@ export function readLayout(root: string): Layout {
 			readFileSync(join(root, file), 'utf8'),
 		]),
 	);
-	return { graph, packages: packageImports(root, dirs), sources };
+	return { graph, packages: packageImports(root, dirs), sources, names: filesUnder(root, 'nodes') };
+}
+
+/** Every file under `dir` of `root`, as a path relative to `root` with forward slashes. */
+function filesUnder(root: string, dir: string): string[] {
+	return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
 }

@@ -58,7 +58,7 @@ async function ciRun(fail = '') {
 }
 
 describe('.ci/run', () => {
-	test('runs npm ci, npm test, the Node 24 tests, then the e2e tests, with the installs beside the unit tests', async () => {
+	test('runs npm ci, npm test, the Node 24 tests, the planted defects, then the e2e tests, with the installs beside the unit tests', async () => {
 		const res = await ciRun();
 		expect(res.code).toBe(0);
 		const started = res.calls.filter((c) => c.startsWith('start ')).map((c) => c.slice(6));
@@ -66,6 +66,7 @@ describe('.ci/run', () => {
 			'ci',
 			'test',
 			'run test:node24',
+			'run test:mutants',
 			'run test:e2e',
 			'run test:e2e:hitl',
 			'run test:e2e:queue',
@@ -82,6 +83,7 @@ describe('.ci/run', () => {
 			'npm ci',
 			'npm test',
 			'npm run test:node24',
+			'npm run test:mutants',
 			'npm run e2e:install (background)',
 			'npm run test:e2e',
 			'npm run test:e2e:hitl',
@@ -98,6 +100,14 @@ describe('.ci/run', () => {
 		expect(res.code).toBe(7);
 		expect(res.output).toMatch(/^ +\d+ s {2}npm test +FAILED \(exit 7\)$/m);
 		expect(res.output).toMatch(/^ +\d+ s {2}total \(exit 7\)$/m);
+		expect(res.calls.some((c) => c.includes('test:e2e'))).toBe(false);
+	});
+
+	test('a planted defect the properties pass stops the run before the e2e tests', async () => {
+		const res = await ciRun('run test:mutants');
+		expect(res.code).toBe(7);
+		expect(res.output).toMatch(/^ +\d+ s {2}npm run test:mutants +FAILED \(exit 7\)$/m);
+		expect(res.calls).toContain('end run test:node24');
 		expect(res.calls.some((c) => c.includes('test:e2e'))).toBe(false);
 	});
 

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { getDraft, getDraftTarget } from './draft/draftRequests';
 import type { DryRunAnswer, ItemFact, PublicEffects, ToolGate } from './types';
 
 /**
@@ -46,8 +45,8 @@ export async function holdsBack(
 		effects;
 	for (const fact of [publishes, undates, deletes, replacesQueue, downloads, shares])
 		if (applies(fact, context, itemIndex)) return true;
-	if (!applies(writesTargetDraft, context, itemIndex)) return false;
-	return isLiveDraft(await getDraft(context, itemIndex, getDraftTarget(context, itemIndex)));
+	if (writesTargetDraft === undefined) return false;
+	return isLiveDraft(await writesTargetDraft(context, itemIndex));
 }
 
 /** The gate of an operation: its effects, the rule's decision per item, and its dry-run answer. */

@@ -40,6 +40,12 @@ export type WriteAccess =
 /** The dry-run answer of a held-back tool call: what it would do; nothing is written. */
 export type DryRunAnswer = (context: IExecuteFunctions, itemIndex: number) => Promise<IDataObject>;
 
+/** The draft an item writes, as the service returns it (one GET): how the rule reads its status. */
+export type TargetDraftRead = (
+	context: IExecuteFunctions,
+	itemIndex: number,
+) => Promise<IDataObject>;
+
 /** A fact about an operation that holds for every item (`true`), or for the items this function says. */
 export type ItemFact = true | ((context: IExecuteFunctions, itemIndex: number) => boolean);
 
@@ -62,9 +68,10 @@ export interface PublicEffects {
 	shares?: ItemFact;
 	/**
 	 * writes the target draft itself (its content, fields or date): public when that draft is scheduled or
-	 * being published, so the rule reads its status
+	 * being published, so the rule reads its status with this read, the draft resource's own request (the
+	 * rule imports no resource)
 	 */
-	writesTargetDraft?: ItemFact;
+	writesTargetDraft?: TargetDraftRead;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DAY_NAMES, type SlotStats } from './bestTimes';
+import { DAY_NAMES, type SlotStats } from './postingSlots';
 
 /**
  * The weekday × hour grid of best times as an SVG picture: one cell per slot, its colour the slot's median

@@ -13,7 +13,7 @@ export { downloadDeadline } from './downloadGuard';
 export type { DownloadLimits } from './downloadGuard';
 export { apiRequestAllItems } from './paging';
 export type { Page } from './paging';
-export { knownRateLimits } from './budget';
+export { knownRateLimits } from './buckets';
 export { rateLimitMemory } from './rateLimit';
 export { apiRequest } from './request';
 export type { ApiContext, ApiRequest } from './request';

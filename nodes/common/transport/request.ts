@@ -11,7 +11,7 @@ import type {
 import { CREDENTIAL_TYPE, cancelSignalOf, credentialsOf, pollDeadlineOf } from './caller';
 import type { Lane } from './lane';
 import { laneOf, takesSlot } from './lane';
-import { bucketScope } from './budget';
+import { bucketScope } from './buckets';
 import type { BucketScope } from './rateLimit';
 import { rateLimitMemory } from './rateLimit';
 import { pollBudgetError, stopError } from './requestErrors';

@@ -13,7 +13,7 @@ import {
 	slotRules,
 	slotStats,
 	type SlotStats,
-} from '../../helpers/bestTimes';
+} from '../../helpers/postingSlots';
 import { validateRules, type QueueRule } from '../../helpers/queue';
 import { heatMapSvg } from '../../helpers/heatMap';
 import { socialSetTimeZone } from '../socialSetTimeZone';

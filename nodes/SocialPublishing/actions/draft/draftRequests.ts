@@ -26,6 +26,14 @@ export async function getDraft(
 	return await apiRequest(context, { method: 'GET', path: target.path, qs, itemIndex });
 }
 
+/** The item's draft as the service returns it: the read the AI tool's rule gets from Update and Plan. */
+export async function readTargetDraft(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return await getDraft(context, itemIndex, getDraftTarget(context, itemIndex));
+}
+
 export async function patchDraft(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -5,7 +5,7 @@ import type { Access, OperationResult, ToolGate } from '../types';
 import { toolGate } from '../toolRule';
 import { planDryRun } from './dryRuns';
 import { draftIdField, whenFields, PLAN_NOW_PROBLEM, resolveDate } from './fields/draftFields';
-import { getDraftTarget, patchDraft } from './draftRequests';
+import { getDraftTarget, patchDraft, readTargetDraft } from './draftRequests';
 import { checkDate } from '../../helpers/dates';
 import { reconcileStatus } from './reconcile';
 
@@ -47,4 +47,4 @@ export async function execute(
 export const access: Access = { kind: 'write', reconcile: reconcileStatus('planned') };
 
 /** As an AI agent's tool, held back for a draft that is scheduled or being published: a plan takes it off the schedule (actions/toolRule.ts). */
-export const gate: ToolGate = toolGate({ writesTargetDraft: true }, planDryRun);
+export const gate: ToolGate = toolGate({ writesTargetDraft: readTargetDraft }, planDryRun);

@@ -125,7 +125,7 @@ export function reconcileStatus(status: string) {
 
 /**
  * Update: a publish started by it is reconciled as Publish Now. Any other change: the draft that already
- * holds the PATCH the earlier try planned (retry/planned.ts) is adopted; else the operation sends that
+ * holds the PATCH the earlier try planned (actions/plannedWrites.ts) is adopted; else the operation sends that
  * same PATCH again (never one built from the draft as it is now, which may hold the edit already).
  */
 export async function reconcileUpdate(

@@ -5,7 +5,7 @@ import type { Access, OperationResult, ToolGate } from '../types';
 import { contentFields } from './content';
 import { draftFields, draftIdField, excludeMarkersOption } from './fields/draftFields';
 import { checkPublishWait, publishWaitOptions, waitIfPublishedNow } from './publish';
-import { getDraftTarget, patchDraft } from './draftRequests';
+import { getDraftTarget, patchDraft, readTargetDraft } from './draftRequests';
 import type { Query } from '../../../common/transport';
 import { validateUpdate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
@@ -139,7 +139,7 @@ export const gate: ToolGate = toolGate(
 		publishes: updatePublishes,
 		downloads: updateDownloads,
 		shares: updateShares,
-		writesTargetDraft: true,
+		writesTargetDraft: readTargetDraft,
 	},
 	updateDryRun,
 );

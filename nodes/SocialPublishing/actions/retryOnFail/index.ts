@@ -6,8 +6,8 @@ import type { RetryEntry } from './memory';
 import { RetryMemory } from './memory';
 import { watchWrites } from '../../../common/transport';
 import type { WriteWatch } from '../../../common/transport';
-import type { PlanWatch, PlannedBodies } from './planned';
-import { watchPlans } from './planned';
+import type { PlanWatch, PlannedBodies } from '../plannedWrites';
+import { watchPlans } from '../plannedWrites';
 
 /** One memory per process: n8n runs each Retry On Fail try of a node in the process of the try before. */
 export const retryMemory = new RetryMemory();

@@ -1,10 +1,10 @@
 import type { OperationResult } from '../types';
-import type { PlannedBodies } from './planned';
+import type { PlannedBodies } from '../plannedWrites';
 
 /**
  * What one node run remembers of its items' writes between n8n's Retry On Fail tries: the output of
  * each item whose write succeeded, and the start time of each write whose outcome is unknown (a 5xx,
- * a timeout or a dropped connection after the request left), with the bodies it planned (planned.ts)
+ * a timeout or a dropped connection after the request left), with the bodies it planned (actions/plannedWrites.ts)
  * when its body was built from a read. Kept in the process's memory: a retry runs in the same process
  * as the try before it (also a queue-mode worker).
  */

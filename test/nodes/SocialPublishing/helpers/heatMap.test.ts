@@ -1,5 +1,5 @@
 import { escapeXml, heatMapSvg } from '../../../../nodes/SocialPublishing/helpers/heatMap';
-import type { SlotStats } from '../../../../nodes/SocialPublishing/helpers/bestTimes';
+import type { SlotStats } from '../../../../nodes/SocialPublishing/helpers/postingSlots';
 import { wellFormedProblems } from './wellFormed';
 
 const slot = (day: number, hour: number, posts: number, rate: number): SlotStats => ({

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { earlierBody, planBody } from '../../retryOnFail/planned';
+import { earlierBody, planBody } from '../../plannedWrites';
 
 /**
- * Update's PATCH as planned, remembered for Retry On Fail (retry/planned.ts): its body and query, built from
+ * Update's PATCH as planned, remembered for Retry On Fail (actions/plannedWrites.ts): its body and query, built from
  * the draft as read, are sent unchanged by a later try of the item, or the draft that holds them is adopted.
  */
 export const UPDATE_PLAN = 'draft PATCH';

@@ -1,15 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeParameters } from 'n8n-workflow';
-import { RetryTry } from '../../../../nodes/SocialPublishing/actions/retryOnFail';
-import { RetryMemory } from '../../../../nodes/SocialPublishing/actions/retryOnFail/memory';
-import {
-	earlierBody,
-	planBody,
-} from '../../../../nodes/SocialPublishing/actions/retryOnFail/planned';
-import { writeNoteFor } from '../../../../nodes/common/transport/writeWatch';
-import { useSandbox } from '../../../harness/sandbox';
-import { api, seedDraft } from '../draft/fixtures';
-import { clearFaultsAndRequests, runWithRetry, sent } from './fixtures';
-import { byId } from '../../../harness/workflows';
+import { RetryTry } from '../../../nodes/SocialPublishing/actions/retryOnFail';
+import { RetryMemory } from '../../../nodes/SocialPublishing/actions/retryOnFail/memory';
+import { earlierBody, planBody } from '../../../nodes/SocialPublishing/actions/plannedWrites';
+import { writeNoteFor } from '../../../nodes/common/transport/writeWatch';
+import { useSandbox } from '../../harness/sandbox';
+import { api, seedDraft } from './draft/fixtures';
+import { clearFaultsAndRequests, runWithRetry, sent } from './retryOnFail/fixtures';
+import { byId } from '../../harness/workflows';
 
 /** A context of one try of a node with (or without) Retry On Fail: n8n gives each try a new one. */
 function tryContext(retryOnFail = true): IExecuteFunctions {

@@ -6,7 +6,7 @@ import {
 	slotRules,
 	slotStats,
 	type SlotStats,
-} from '../../../../nodes/SocialPublishing/helpers/bestTimes';
+} from '../../../../nodes/SocialPublishing/helpers/postingSlots';
 import { validateRules } from '../../../../nodes/SocialPublishing/helpers/queue';
 
 const post = (created_at: string, impressions: number, total: number) => ({
