@@ -62,9 +62,9 @@ export interface PublicEffects {
 	shares?: ItemFact;
 	/**
 	 * may end a draft's review: resolves a comment thread (Resolve, one-way; Update with Force Overwrite
-	 * Comments resolves the threads whose markers its text drops) or deletes one (a thread, or a comment,
-	 * whose first takes its thread). A draft with no open thread left may be scheduled (Require Resolved
-	 * Comments, the poll trigger's Comments All Resolved): people, not the model, decide when that is
+	 * Comments resolves the threads whose markers its text drops). A draft with no open thread left may be
+	 * scheduled (Require Resolved Comments, the poll trigger's Comments All Resolved): people, not the model,
+	 * decide when that is. Deleting a thread or its first comment ends one too, and waits as a delete does
 	 */
 	endsReview?: ItemFact;
 	/**

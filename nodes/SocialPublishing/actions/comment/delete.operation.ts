@@ -38,19 +38,16 @@ export async function execute(
 export const access: Access = { kind: 'write', reconcile: reconcileCommentDelete };
 
 /** As an AI agent's tool: the comment it would delete (a thread's first takes the whole thread). */
-export const gate: ToolGate = toolGate(
-	{ deletes: true, endsReview: true },
-	async (context, itemIndex) => {
-		const socialSetId = getSocialSetId(context, itemIndex);
-		const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
-		const { threadId } = getThreadPath(context, itemIndex);
-		const { commentId } = getCommentPath(context, itemIndex);
-		return dryRunAnswer(
-			'comment',
-			'delete',
-			socialSetId,
-			{ draft_id: draftId, thread_id: threadId, comment_id: commentId },
-			`delete comment ${commentId} of comment thread ${threadId} on draft ${draftId} (if it is the thread's first comment, the whole thread and its markers go with it)`,
-		);
-	},
-);
+export const gate: ToolGate = toolGate({ deletes: true }, async (context, itemIndex) => {
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
+	const { threadId } = getThreadPath(context, itemIndex);
+	const { commentId } = getCommentPath(context, itemIndex);
+	return dryRunAnswer(
+		'comment',
+		'delete',
+		socialSetId,
+		{ draft_id: draftId, thread_id: threadId, comment_id: commentId },
+		`delete comment ${commentId} of comment thread ${threadId} on draft ${draftId} (if it is the thread's first comment, the whole thread and its markers go with it)`,
+	);
+});

@@ -27,18 +27,15 @@ export async function execute(
 export const access: Access = { kind: 'write', reconcile: reconcileThreadDelete };
 
 /** As an AI agent's tool: the thread it would delete, with all its comments. */
-export const gate: ToolGate = toolGate(
-	{ deletes: true, endsReview: true },
-	async (context, itemIndex) => {
-		const socialSetId = getSocialSetId(context, itemIndex);
-		const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
-		const { threadId } = getThreadPath(context, itemIndex);
-		return dryRunAnswer(
-			'commentThread',
-			'delete',
-			socialSetId,
-			{ draft_id: draftId, thread_id: threadId },
-			`delete comment thread ${threadId} on draft ${draftId} with all its comments`,
-		);
-	},
-);
+export const gate: ToolGate = toolGate({ deletes: true }, async (context, itemIndex) => {
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
+	const { threadId } = getThreadPath(context, itemIndex);
+	return dryRunAnswer(
+		'commentThread',
+		'delete',
+		socialSetId,
+		{ draft_id: draftId, thread_id: threadId },
+		`delete comment thread ${threadId} on draft ${draftId} with all its comments`,
+	);
+});
