@@ -53,7 +53,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 				name: 'Comments All Resolved',
 				value: POLL_EVENTS.commentsResolved,
 				description:
-					'A draft seen with unresolved comment threads has none left (reviewers are done); at most 10 drafts are checked per poll',
+					'A draft seen with unresolved comment threads has none left (reviewers are done); drafts under review are checked in turn, 7 per poll',
 			},
 			{
 				name: 'Draft Failed',
@@ -72,6 +72,14 @@ export const pollTriggerProperties: INodeProperties[] = [
 			},
 			{ name: 'New Draft', value: POLL_EVENTS.created, description: 'A draft was created' },
 		],
+	},
+	{
+		displayName:
+			'Comments All Resolved checks the drafts under review in turn, 7 per poll: with N of them, a resolution starts the workflow within N/7 polls (250 drafts polled every minute: up to 36 minutes late). Poll more often, or keep fewer drafts under review, where that is too slow.',
+		name: 'reviewNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { events: [POLL_EVENTS.commentsResolved] } },
 	},
 	{
 		displayName: 'To Status',

@@ -113,7 +113,7 @@ async function reviewEmissions(
 	nowMs: number,
 ): Promise<ReviewState> {
 	const { params, state, known, reads, emissions } = poll;
-	const previous = state.review ?? { w: {}, r: 0 };
+	const previous = state.review ?? { w: {}, r: 0, v: 0 };
 	const checked = await checkReviews(ctx, params.socialSetId, known, previous, nowMs);
 	const listed = new Map<number, IDataObject>(reads.scanned.map((draft) => [draft.id, draft]));
 	for (const id of checked.resolved) {

@@ -30,10 +30,12 @@ export interface PollState {
 
 /** Comments All Resolved (review.ts): what is kept between polls. */
 export interface ReviewState {
-	/** Drafts seen with unresolved threads: draft ID to `o` (open threads last seen) and `c` (when checked, ms). */
+	/** Drafts seen with unresolved threads (the watched): draft ID to `o` (open threads last seen) and `c` (when checked, ms). */
 	w: Record<string, { o: number; c: number }>;
 	/** The last draft ID looked at in turn, to go on after it. */
 	r: number;
+	/** The last watched draft ID checked, to go on after it (the watched are checked in turn by ID). */
+	v: number;
 }
 
 function isWatched(value: unknown): value is { o: number; c: number } {
@@ -47,12 +49,14 @@ function isWatched(value: unknown): value is { o: number; c: number } {
 }
 
 export function readReview(stored: unknown): ReviewState {
-	const review = (stored ?? {}) as { w?: unknown; r?: unknown };
+	const review = (stored ?? {}) as { w?: unknown; r?: unknown; v?: unknown };
 	const w: ReviewState['w'] = {};
 	if (review.w && typeof review.w === 'object')
 		for (const [id, entry] of Object.entries(review.w as Record<string, unknown>))
 			if (isWatched(entry)) w[id] = { o: entry.o, c: entry.c };
-	return { w, r: typeof review.r === 'number' && Number.isFinite(review.r) ? review.r : 0 };
+	const place = (value: unknown) =>
+		typeof value === 'number' && Number.isFinite(value) ? value : 0;
+	return { w, r: place(review.r), v: place(review.v) };
 }
 
 /** Most drafts remembered; older entries go first, except those still waiting for a publish to end. */

@@ -6,7 +6,7 @@ import { ScriptedServer } from '../harness/scriptedServer';
 import { AGENT, agentWithToolWorkflow, toolNodeTypes } from '../harness/toolNode';
 import { PNG_BYTES } from '../nodes/SocialPublishing/media/fixtures';
 import type { CatalogOperation } from './catalog';
-import { OPERATIONS } from './catalog';
+import { OPERATIONS, WRITES, switchLeaves } from './catalog';
 import type { PublicState } from './publicState';
 import { readPublicState, ruleBreaks, sameState } from './publicState';
 import type { TargetState } from './targets';
@@ -19,7 +19,9 @@ import { toolCalls, toolParameters } from './toolCalls';
  * operation of the node (catalog.ts), run as an AI agent's tool through n8n's engine with "Confirm" false,
  * on a target draft in every state (draft, planned, scheduled, publishing, publishing now, published,
  * error), with parameters generated from the node's own (toolCalls.ts): nothing that is public or will
- * become public changes (publicState.ts states the rule), and no URL the call gives is downloaded.
+ * become public changes (publicState.ts states the rule: no review ended among it), and no URL the call gives
+ * is downloaded. Each on/off parameter of a write is also turned on alone, once (a generated call turns on
+ * at most two of many, so one that ends a review, as Force Overwrite Comments, would be met by chance only).
  *
  * A failure prints fast-check's seed and path; replay it with
  * `PROPERTY_SEED=<seed> PROPERTY_PATH=<path> npx jest test/properties/confirmed`.
@@ -106,4 +108,27 @@ describe.each(TARGET_STATES)('on a %s draft, as an AI tool with Confirm false', 
 			);
 		},
 	);
+});
+
+/** Every on/off parameter of every write, as the node shows it by default (catalog.ts), one call each. */
+const SWITCHES = WRITES.flatMap((op) =>
+	switchLeaves({ resource: op.resource, operation: op.operation }, true)
+		.filter((leaf) => leaf.label !== 'confirm')
+		.map((leaf) => [`${op.name} with ${leaf.label} on`, op, leaf] as const),
+);
+
+describe('on a draft with an open comment thread, as an AI tool with Confirm false', () => {
+	test('the writes have on/off parameters to turn on', () => {
+		expect(SWITCHES.length).toBeGreaterThan(0);
+	});
+
+	test.each(SWITCHES)('%s changes nothing public', async (_name, op, leaf) => {
+		const call: ToolCall = {
+			values: { resource: op.resource, operation: op.operation },
+			set: [{ label: leaf.label, path: leaf.path, value: true }],
+			confirm: 'false',
+		};
+		const { breaks, answer } = await breaksOf(op, 'draft', call);
+		if (breaks.length) throw new Error(`${breaks.join('\n')}\nthe tool answered: ${answer}`);
+	});
 });

@@ -20,6 +20,10 @@ import { SOCIAL_SET } from './targets';
  * - Nothing is deleted: drafts, media, comment threads and comments, tags; no DELETE is sent.
  * - The queue schedule is unchanged; no PUT is sent to it.
  * - No draft is shared: none gets a share URL (readable by anyone with the link); no write carries `share: true`.
+ * - No review is ended: every comment thread that was open stays open (a draft whose threads are all resolved
+ *   may be scheduled: Require Resolved Comments, the poll trigger's Comments All Resolved); no thread is
+ *   resolved (`POST …/resolve`) and no write carries `force_overwrite_comments: true` (the service resolves
+ *   the threads whose markers the text drops).
  * - Nothing is downloaded (the caller checks its source server).
  *
  * Comment markers are not part of what is published (the visible text is the text without them), so a
@@ -43,6 +47,8 @@ export interface PublicState {
 	drafts: Map<number, DraftView>;
 	/** thread id → comment ids, of the target draft (resolved ones included) */
 	threads: Map<string, string[]>;
+	/** the ids of the target draft's threads that are open (status `unresolved`) */
+	open: string[];
 	media: Map<string, unknown>;
 	tags: string[];
 	queue: unknown;
@@ -72,7 +78,7 @@ function viewOf(detail: IDataObject): DraftView {
 export async function readPublicState(fx: SandboxFixture, t: Targets): Promise<PublicState> {
 	const [list, threadPage, media, tagPage, queue] = await Promise.all([
 		ok<{ results: Array<{ id: number }>; count: number }>(fx, `${SET}/drafts?limit=50`),
-		api<{ results: Array<{ id: string; comments: Array<{ id: string }> }> }>(
+		api<{ results: Array<{ id: string; status: string; comments: Array<{ id: string }> }> }>(
 			fx,
 			'GET',
 			`${SET}/drafts/${t.draftId}/comment-threads?status=all&limit=50`,
@@ -90,16 +96,21 @@ export async function readPublicState(fx: SandboxFixture, t: Targets): Promise<P
 	const drafts = new Map<number, DraftView>();
 	list.results.forEach(({ id }, index) => drafts.set(id, viewOf(details[index])));
 	const threads = new Map<string, string[]>();
+	const open: string[] = [];
 	if (threadPage.status === 200)
-		for (const thread of threadPage.body.results)
+		for (const thread of threadPage.body.results) {
 			threads.set(
 				thread.id,
 				thread.comments.map((c) => c.id),
 			);
+			if (thread.status === 'unresolved') open.push(thread.id);
+			else if (thread.status !== 'resolved')
+				throw new Error(`thread ${thread.id}: status ${JSON.stringify(thread.status)}`);
+		}
 	const mediaState = new Map<string, unknown>();
 	if (media.status === 200) mediaState.set(t.mediaId, media.body.status);
 	const tags = tagPage.results.map((tag) => tag.slug).sort();
-	return { drafts, threads, media: mediaState, tags, queue };
+	return { drafts, threads, open: open.sort(), media: mediaState, tags, queue };
 }
 
 /** Whether a draft as read is public or will become so by itself. */
@@ -169,6 +180,9 @@ export function ruleBreaks(
 			for (const comment of comments)
 				if (!left.includes(comment)) breaks.push(`comment ${comment} was deleted`);
 	}
+	for (const thread of before.open)
+		if (after.threads.has(thread) && !after.open.includes(thread))
+			breaks.push(`comment thread ${thread} was resolved: the review of draft ${t.draftId} ended`);
 	for (const id of before.media.keys())
 		if (!after.media.has(id)) breaks.push(`media ${id} was deleted`);
 	for (const tag of before.tags)
@@ -185,6 +199,10 @@ export function ruleBreaks(
 		if ('publish_at' in body) breaks.push(`a write carried publish_at: ${line}`);
 		if (body.share === true) breaks.push(`a write shared a draft: ${line}`);
 		if ('plan_at' in body && body.plan_at === null) breaks.push(`a write removed a date: ${line}`);
+		if (r.method === 'POST' && /\/comment-threads\/[^/]+\/resolve$/.test(r.path.split('?')[0]))
+			breaks.push(`a comment thread was resolved: ${line}`);
+		if (body.force_overwrite_comments === true)
+			breaks.push(`a write may resolve comment threads (force_overwrite_comments): ${line}`);
 		if (targetLive && r.path.split('?')[0] === target)
 			breaks.push(`a write was sent to the ${t.at} target draft: ${line}`);
 	}
@@ -197,6 +215,7 @@ export function sameState(a: PublicState, b: PublicState): boolean {
 		JSON.stringify([
 			[...state.drafts],
 			[...state.threads],
+			state.open,
 			[...state.media],
 			state.tags,
 			state.queue,

@@ -61,17 +61,24 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 	return tool;
 }
 
+/** What a dry run would do, and a sentence saying why it waits where the action alone does not say it. */
+export interface WouldDo {
+	would: string;
+	why: string;
+}
+
 /**
  * The dry-run answer of a held-back operation other than the draft ones: the action and what it
- * would act on, and the message saying nothing was done.
+ * would act on, and the message saying nothing was done (and why it waits, when given).
  */
 export function dryRunAnswer(
 	resource: string,
 	action: string,
 	socialSetId: number,
 	fields: IDataObject,
-	would: string,
+	does: string | WouldDo,
 ): IDataObject {
+	const { would, why } = typeof does === 'string' ? { would: does, why: '' } : does;
 	return {
 		dry_run: true,
 		done: false,
@@ -79,7 +86,7 @@ export function dryRunAnswer(
 		action,
 		social_set_id: socialSetId,
 		...fields,
-		message: `Nothing was done. This would ${would} in social set ${socialSetId}. ${ASK_TO_CONFIRM}`,
+		message: `Nothing was done. This would ${would} in social set ${socialSetId}.${why ? ` ${why}` : ''} ${ASK_TO_CONFIRM}`,
 	};
 }
 

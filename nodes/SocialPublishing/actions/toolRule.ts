@@ -7,8 +7,10 @@ import type { DryRunAnswer, ItemFact, PublicEffects, ToolGate } from './types';
  * those facts, and the target draft's status, whether an item waits for "Confirm":
  *
  * - publishing or scheduling, removing a date, deleting, replacing the queue schedule, downloading a URL
- *   the call gives, and sharing a draft (Share on: a public share URL, readable by anyone with the link)
- *   wait, whatever the draft;
+ *   the call gives, sharing a draft (Share on: a public share URL, readable by anyone with the link), and
+ *   ending a review (resolving a comment thread, Force Overwrite Comments, deleting a thread or a comment)
+ *   wait, whatever the draft: a draft whose threads are all resolved may be scheduled by Require Resolved
+ *   Comments or a workflow started by Comments All Resolved, and people, not the model, decide that;
  * - a write of the target draft itself (Draft Update, Plan) waits when that draft is scheduled or being
  *   published (status `scheduled` or `publishing`, or `publish_state` `in_progress` during an immediate
  *   publish): what it has then is what goes out, and a plan takes it off the schedule. The status is read
@@ -16,11 +18,12 @@ import type { DryRunAnswer, ItemFact, PublicEffects, ToolGate } from './types';
  *   refuses it), and a draft, planned or failed one publishes nothing by itself.
  *
  * Writes that state no effect change nothing public and never wait: Create and Update of a draft that is not
- * scheduled (without Publish At, Media URLs or Share on), Plan of such a draft, Tag > Create, Media > Upload from a
- * file, Media > Update Alt Text (a draft keeps the alt text copied when the media was attached, rule 4 of
- * platform content: a scheduled draft publishes the text it holds, and changing it takes a Draft Update,
- * which waits), and the comment operations other than the deletes (comment-thread markers are not part of
- * the text that is published; adding, editing or resolving a thread or comment changes only the discussion).
+ * scheduled (without Publish At, Media URLs, Share on or Force Overwrite Comments), Plan of such a draft,
+ * Tag > Create, Media > Upload from a file, Media > Update Alt Text (a draft keeps the alt text copied when
+ * the media was attached, rule 4 of platform content: a scheduled draft publishes the text it holds, and
+ * changing it takes a Draft Update, which waits), and Comment Thread > Create, Comment > Add and Update
+ * (comment-thread markers are not part of the text that is published, and a thread opened or a comment
+ * added or edited ends no review: it keeps the draft from being scheduled under review, never lets it).
  *
  * Between the read and the write the API offers no lock: a draft scheduled in between by someone else is
  * written as the call asked.
@@ -41,10 +44,10 @@ export async function holdsBack(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<boolean> {
-	const { publishes, undates, deletes, replacesQueue, downloads, shares, writesTargetDraft } =
-		effects;
-	for (const fact of [publishes, undates, deletes, replacesQueue, downloads, shares])
+	const { publishes, undates, deletes, replacesQueue, downloads, shares, endsReview } = effects;
+	for (const fact of [publishes, undates, deletes, replacesQueue, downloads, shares, endsReview])
 		if (applies(fact, context, itemIndex)) return true;
+	const { writesTargetDraft } = effects;
 	if (writesTargetDraft === undefined) return false;
 	return isLiveDraft(await writesTargetDraft(context, itemIndex));
 }

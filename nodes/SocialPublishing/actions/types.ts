@@ -67,6 +67,13 @@ export interface PublicEffects {
 	/** makes a draft readable by anyone with its link (Share: a public share URL) */
 	shares?: ItemFact;
 	/**
+	 * may end a draft's review: resolves a comment thread (Resolve, one-way; Update with Force Overwrite
+	 * Comments resolves the threads whose markers its text drops). A draft with no open thread left may be
+	 * scheduled (Require Resolved Comments, the poll trigger's Comments All Resolved): people, not the model,
+	 * decide when that is. Deleting a thread or its first comment ends one too, and waits as a delete does
+	 */
+	endsReview?: ItemFact;
+	/**
 	 * writes the target draft itself (its content, fields or date): public when that draft is scheduled or
 	 * being published, so the rule reads its status with this read, the draft resource's own request (the
 	 * rule imports no resource)
@@ -77,8 +84,8 @@ export interface PublicEffects {
 /**
  * An operation an AI agent's tool call holds back until "Confirm" is true (actions/confirm.ts), built by
  * `toolGate` (actions/toolRule.ts) from the operation's `PublicEffects`: it publishes, unschedules,
- * deletes, replaces the queue, downloads a URL the call gives, or writes a draft that is scheduled or being
- * published.
+ * deletes, replaces the queue, downloads a URL the call gives, shares a draft, may end a draft's review, or
+ * writes a draft that is scheduled or being published.
  */
 export interface ToolGate {
 	/** What the operation does to what is public: the facts `holds` is decided from. */

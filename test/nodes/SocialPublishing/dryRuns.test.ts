@@ -12,14 +12,15 @@ import {
 	threadsPath,
 	addCommentOverHttp,
 } from './commentThread/fixtures';
-import { api } from './draft/fixtures';
+import { api, draftParams, draftWithThread } from './draft/fixtures';
 import { PNG_BYTES, storageRequests, uploadParams } from './media/fixtures';
 import { queueParams } from './queue/fixtures';
 
 /**
  * Beyond the draft operations (confirm.test.ts), the tool holds back Queue > Update Schedule (it replaces
- * every slot), Comment > Delete, Comment Thread > Delete and Media > Upload from a URL until "Confirm" is
- * true: without it, no write request is sent (and no URL is read) and the answer says what would happen.
+ * every slot), Comment > Delete, Comment Thread > Resolve and Delete, Draft > Update with Force Overwrite
+ * Comments (each can end a draft's review) and Media > Upload from a URL until "Confirm" is true: without it,
+ * no write request is sent (and no URL is read) and the answer says what would happen.
  */
 const fx = useSandbox();
 const nodeTypes = toolNodeTypes();
@@ -224,6 +225,96 @@ describe('Comment > Delete and Comment Thread > Delete as an AI agent tool', () 
 	});
 });
 
+describe('a review ends when people say so: Resolve and Force Overwrite Comments as an AI agent tool', () => {
+	const FROM_AI_THREAD = '={{ $fromAI("thread_id", "the comment thread", "string") }}';
+	const openThreads = async (draftId: number) =>
+		(await listAllThreads(fx, draftId)).filter((t) => t.status === 'unresolved').map((t) => t.id);
+
+	test('Comment Thread > Resolve without confirmation sends nothing and the thread stays open; with it, resolves (spec: Comment threads, POST …/resolve)', async () => {
+		const draftId = await createDraft(fx, { x: ['Is this ready'] });
+		const thread = await createThread(fx, draftId, 'ready');
+		const parameters = params('commentThread', 'resolve', draftId, {
+			threadId: FROM_AI_THREAD,
+			confirm: FROM_AI_CONFIRM,
+		}) as IDataObject;
+
+		const dry = await run(parameters, [{ thread_id: thread.id, confirm: false }]);
+		expect(dry.answers[0]).toEqual([
+			{
+				dry_run: true,
+				done: false,
+				resource: 'commentThread',
+				action: 'resolve',
+				social_set_id: 101,
+				draft_id: draftId,
+				thread_id: thread.id,
+				message: `Nothing was done. This would resolve comment thread ${thread.id} of draft ${draftId} in social set 101. Resolving is one-way, and a draft whose threads are all resolved may be scheduled: a review ends when people say so. ${ASK}`,
+			},
+		]);
+		expect(dry.requests).toEqual([]);
+		expect(await openThreads(draftId)).toEqual([thread.id]);
+
+		const done = await run(parameters, [{ thread_id: thread.id, confirm: true }]);
+		expect(writes(done.requests)).toEqual([
+			expect.objectContaining({
+				method: 'POST',
+				path: `${threadsPath(draftId)}/${thread.id}/resolve`,
+				status: 200,
+			}),
+		]);
+		expect(done.answers[0]).toEqual([
+			expect.objectContaining({ id: thread.id, status: 'resolved' }),
+		]);
+		expect(await openThreads(draftId)).toEqual([]);
+	});
+
+	test('Draft > Update with Force Overwrite Comments of a plain draft without confirmation: no PATCH, the thread stays open, the answer says why; with it, the thread is resolved (spec: Drafts, marker rules on PATCH)', async () => {
+		const { draft, threadId } = await draftWithThread(fx);
+		const parameters = draftParams('update', {
+			draftId: String(draft.id),
+			contentType: 'posts',
+			platforms: ['x'],
+			contentMode: 'text',
+			text: 'Rewritten without markers',
+			options: { forceOverwriteComments: true },
+			confirm: FROM_AI_CONFIRM,
+		}) as IDataObject;
+
+		const dry = await run(parameters, [{ confirm: false }]);
+		expect(dry.answers[0]).toEqual([
+			expect.objectContaining({ dry_run: true, done: false, action: 'update', draft_id: draft.id }),
+		]);
+		expect(String(dry.answers[0][0].message)).toContain(
+			'With Force Overwrite Comments on, the service resolves the comment threads whose markers the text drops, and a draft whose threads are all resolved may be scheduled: a review ends when people say so.',
+		);
+		expect(writes(dry.requests)).toEqual([]);
+		expect(await openThreads(draft.id)).toEqual([threadId]);
+
+		const done = await run(parameters, [{ confirm: true }]);
+		expect(writes(done.requests)).toEqual([
+			expect.objectContaining({
+				method: 'PATCH',
+				body: expect.objectContaining({ force_overwrite_comments: true }),
+				status: 200,
+			}),
+		]);
+		expect(await openThreads(draft.id)).toEqual([]);
+	});
+
+	test('Draft > Update of a plain draft without Force Overwrite Comments is not held back', async () => {
+		const { draft, threadId } = await draftWithThread(fx);
+		const parameters = draftParams('update', {
+			draftId: String(draft.id),
+			updateFields: { draftTitle: 'Renamed' },
+			confirm: FROM_AI_CONFIRM,
+		}) as IDataObject;
+		const { answers, requests } = await run(parameters, [{ confirm: false }]);
+		expect(answers[0]).toEqual([expect.objectContaining({ id: draft.id, draft_title: 'Renamed' })]);
+		expect(writes(requests)).toEqual([expect.objectContaining({ method: 'PATCH', status: 200 })]);
+		expect(await openThreads(draft.id)).toEqual([threadId]);
+	});
+});
+
 describe('Media > Upload from a URL as an AI agent tool', () => {
 	const fromUrl = (extra: IDataObject = {}) =>
 		uploadParams(
@@ -325,7 +416,7 @@ describe('The "Confirm" fields', () => {
 			},
 			{ '@tool': [true], resource: ['media'], operation: ['upload'], inputSource: ['url'] },
 			{ '@tool': [true], resource: ['queue'], operation: ['updateSchedule'] },
-			{ '@tool': [true], resource: ['commentThread'], operation: ['delete'] },
+			{ '@tool': [true], resource: ['commentThread'], operation: ['resolve', 'delete'] },
 			{ '@tool': [true], resource: ['comment'], operation: ['delete'] },
 			{
 				'@tool': [true],

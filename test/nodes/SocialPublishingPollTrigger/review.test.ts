@@ -180,6 +180,48 @@ describe('Social Publishing Poll Trigger: Comments All Resolved', () => {
 	});
 });
 
+describe('Comments All Resolved with more drafts under review than a poll reads', () => {
+	const UNDER_REVIEW = 250;
+
+	test(`${UNDER_REVIEW} drafts under review: each is checked in turn, and every resolution is emitted exactly once within ceil(${UNDER_REVIEW} / ${MAX_WATCHED_CHECKS}) polls`, async () => {
+		const sb = api(fx.sandbox);
+		const runner = pollRunner(fx, { events: [EVENT], options: { draftOutput: 'summary' } });
+		expect(await pollOnce(runner)).toBeNull(); // activation
+		const ids: number[] = [];
+		for (let i = 0; i < UNDER_REVIEW; i++) {
+			const draft = await sb.create(`under review ${i}`);
+			await openThread(draft.id, 'review');
+			ids.push(draft.id);
+		}
+		// the turn finds each: the first poll at MAX_REVIEW_CHECKS, then what the watched leave of them
+		const finding = Math.ceil(UNDER_REVIEW / (MAX_REVIEW_CHECKS - MAX_WATCHED_CHECKS)) + 1;
+		for (let poll = 0; poll < finding; poll++) {
+			expect(await pollOnce(runner)).toBeNull();
+			expect(threadReads().length).toBeLessThanOrEqual(MAX_REVIEW_CHECKS);
+		}
+
+		for (const id of ids) await resolve(id, (await listOpen(id))[0]);
+		const emitted = new Map<number, number>();
+		const bound = Math.ceil(UNDER_REVIEW / MAX_WATCHED_CHECKS);
+		let polls = 0;
+		while (emitted.size < UNDER_REVIEW && polls < 2 * bound) {
+			const items = await pollOnce(runner);
+			polls++;
+			expect(threadReads().length).toBeLessThanOrEqual(MAX_REVIEW_CHECKS);
+			for (const [, id] of eventsOf(items)) emitted.set(id, (emitted.get(id) ?? 0) + 1);
+		}
+		expect({ emitted: emitted.size, twice: [...emitted.values()].filter((n) => n > 1) }).toEqual({
+			emitted: UNDER_REVIEW,
+			twice: [],
+		});
+		expect([...emitted.keys()].sort((a, b) => a - b)).toEqual(ids);
+		expect(polls).toBeLessThanOrEqual(bound);
+		// and never again
+		for (let poll = 0; poll < 3; poll++) expect(await pollOnce(runner)).toBeNull();
+		expect(watched(runner)).toEqual([]);
+	}, 120_000);
+});
+
 async function listOpen(draftId: number): Promise<string[]> {
 	const res = await fetch(
 		`${fx.sandbox.baseUrl}/v2/social-sets/${SET}/drafts/${draftId}/comment-threads?limit=50`,

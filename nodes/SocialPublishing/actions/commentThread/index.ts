@@ -49,8 +49,11 @@ export const description: INodeProperties[] = [
 	...resolve.description,
 	...del.description,
 	// as an AI agent's tool, the operations that export a `gate` act only when confirmed
-	confirmField('Delete (it removes the thread with all its comments) acts', {
-		resource: ['commentThread'],
-		operation: gatedOperations(operations),
-	}),
+	confirmField(
+		'Resolve (one-way: it can end the review of the draft) and Delete (it removes the thread with all its comments) act',
+		{
+			resource: ['commentThread'],
+			operation: gatedOperations(operations),
+		},
+	),
 ];

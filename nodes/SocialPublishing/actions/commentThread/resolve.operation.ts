@@ -2,9 +2,12 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
-import type { Access, OperationResult } from '../types';
+import type { Access, OperationResult, ToolGate } from '../types';
 import { getThreadPath, threadLocatorFields } from './threadFields';
+import { dryRunAnswer } from '../confirm';
+import { getIntegerId, getSocialSetId } from '../params';
 import { reconcileResolve } from './reconcile';
+import { toolGate } from '../toolRule';
 
 const fields: INodeProperties[] = [
 	...threadLocatorFields(true),
@@ -32,3 +35,28 @@ export async function execute(
 }
 
 export const access: Access = { kind: 'write', reconcile: reconcileResolve };
+
+/** Why Resolve waits, in its dry-run answer. */
+const REVIEW_ENDS =
+	'Resolving is one-way, and a draft whose threads are all resolved may be scheduled: a review ends when people say so.';
+
+/**
+ * As an AI agent's tool: held back, as a publish is (actions/toolRule.ts, `endsReview`). Resolving is one-way,
+ * and the last open thread resolved lets the draft be scheduled under Require Resolved Comments and starts a
+ * workflow waiting on Comments All Resolved: whether a review is over is for people to say, not the model.
+ */
+export const gate: ToolGate = toolGate({ endsReview: true }, async (context, itemIndex) => {
+	const socialSetId = getSocialSetId(context, itemIndex);
+	const draftId = getIntegerId(context, itemIndex, 'draftId', 'Draft ID');
+	const { threadId } = getThreadPath(context, itemIndex);
+	return dryRunAnswer(
+		'commentThread',
+		'resolve',
+		socialSetId,
+		{ draft_id: draftId, thread_id: threadId },
+		{
+			would: `resolve comment thread ${threadId} of draft ${draftId}`,
+			why: REVIEW_ENDS,
+		},
+	);
+});

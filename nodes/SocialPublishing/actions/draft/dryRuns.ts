@@ -176,6 +176,17 @@ export const updatePublishes = (context: IExecuteFunctions, itemIndex: number) =
 export const updateDownloads = (context: IExecuteFunctions, itemIndex: number) =>
 	readUpdateCall(context, itemIndex).mediaUrls.length > 0;
 
+/**
+ * Update with Force Overwrite Comments may end the draft's review: the service resolves the threads whose
+ * markers the text drops (spec: Drafts, marker rules on PATCH). Held whenever the option is on, whatever the
+ * draft's threads are now: a thread may be opened between a read and the write, and the API offers no lock.
+ */
+export const updateEndsReview = (context: IExecuteFunctions, itemIndex: number) =>
+	readOperationOptions(context, itemIndex).forceOverwriteComments === true;
+
+const REVIEW_NOTE =
+	'With Force Overwrite Comments on, the service resolves the comment threads whose markers the text drops, and a draft whose threads are all resolved may be scheduled: a review ends when people say so.';
+
 export async function createDryRun(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -224,7 +235,12 @@ export async function updateDryRun(
 		draftId: target.draftId,
 		platforms,
 		would,
-		why: liveNote(target.draftId, draft),
+		why: [
+			liveNote(target.draftId, draft),
+			updateEndsReview(context, itemIndex) ? REVIEW_NOTE : undefined,
+		]
+			.filter(Boolean)
+			.join(' '),
 		validation,
 	});
 }

@@ -10,6 +10,7 @@ import { createMissingTagsField, TAG_NAMES_LABEL } from './fields/tagNames';
 import { duplicateDryRun } from './duplicate/dryRun';
 import { planDuplicate, schedulesCopy } from './duplicate/plan';
 import { reconcileDuplicate } from './duplicate/reconcile';
+import { requireResolvedOption } from './openThreads';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['duplicate'] } },
@@ -68,6 +69,12 @@ export const description: INodeProperties[] = updateDisplayOptions(
 					description: "Title of the copy (at most 512 characters); empty keeps the source's title",
 				},
 				{
+					...requireResolvedOption,
+					description:
+						'Whether, when the copy is scheduled (Next Free Slot or At a Date), to refuse while the source draft has unresolved comment threads, naming them; nothing is created then. Costs one request.',
+					displayOptions: { show: { '/copyWhen': ['nextFreeSlot', 'date'] } },
+				},
+				{
 					displayName: TAG_NAMES_LABEL,
 					name: 'tagNames',
 					type: 'string',
@@ -83,7 +90,8 @@ export const description: INodeProperties[] = updateDisplayOptions(
 
 /**
  * One GET of the source (and of the social set's tags with Tag Names, its time zone for a date without
- * offset), every rule checked on the copy's body; then the missing tags and one POST.
+ * offset, its open comment threads with Require Resolved Comments when the copy is scheduled), every rule
+ * checked on the copy's body; then the missing tags and one POST.
  */
 export async function execute(
 	this: IExecuteFunctions,

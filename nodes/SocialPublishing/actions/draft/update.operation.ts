@@ -9,7 +9,13 @@ import { getDraftTarget, patchDraft, readTargetDraft } from './draftRequests';
 import type { Query } from '../../../common/transport';
 import { validateUpdate } from './validateOnly';
 import { validateOnlyOption } from './validateOnly/collect';
-import { updateDownloads, updateDryRun, updatePublishes, updateShares } from './dryRuns';
+import {
+	updateDownloads,
+	updateDryRun,
+	updateEndsReview,
+	updatePublishes,
+	updateShares,
+} from './dryRuns';
 import { toolGate } from '../toolRule';
 import { reconcileUpdate } from './reconcile';
 import { stopAtFirstChecks } from './plan/checks';
@@ -131,14 +137,16 @@ async function sendUpdate(
 export const access: Access = { kind: 'write', reconcile: reconcileUpdate };
 
 /**
- * As an AI agent's tool, held back when it publishes (Publish At), downloads (Media URLs), or writes a draft
- * that is scheduled or being published (actions/toolRule.ts).
+ * As an AI agent's tool, held back when it publishes (Publish At), downloads (Media URLs), shares (Share on),
+ * may end the draft's review (Force Overwrite Comments), or writes a draft that is scheduled or being
+ * published (actions/toolRule.ts).
  */
 export const gate: ToolGate = toolGate(
 	{
 		publishes: updatePublishes,
 		downloads: updateDownloads,
 		shares: updateShares,
+		endsReview: updateEndsReview,
 		writesTargetDraft: readTargetDraft,
 	},
 	updateDryRun,

@@ -13,7 +13,8 @@ import { runFresh } from '../../../harness/nodeRun';
 import { api, at, draftParams, hoursFromNow, writes } from './fixtures';
 
 /**
- * Require Resolved Comments on Schedule, Publish Now and Update with Publish At: the draft's unresolved
+ * Require Resolved Comments on Schedule, Publish Now, Update with Publish At and Duplicate into a slot or at a
+ * date (the source's threads): the draft's unresolved
  * comment threads (spec: Comment threads, GET status `unresolved`) are read once before any write, and an
  * open one refuses the item, naming each thread; nothing is sent.
  */
@@ -118,6 +119,71 @@ describe('Draft > Schedule with Require Resolved Comments', () => {
 		});
 		expect(items[1]).toMatchObject({ id: clean, status: 'scheduled' });
 		expect(writes(requests).map((r) => r.path)).toEqual([`/v2/social-sets/101/drafts/${clean}`]);
+	});
+});
+
+describe("Draft > Duplicate with Require Resolved Comments: a scheduled copy waits for the source's review", () => {
+	const duplicate = (draftId: number, extra: IDataObject) =>
+		at('duplicate', draftId, { ...REQUIRE, ...extra });
+	const drafts = async () =>
+		(await api<{ count: number }>(fx, 'GET', '/v2/social-sets/101/drafts?limit=1')).body.count;
+
+	test.each([
+		['At a Date', { copyWhen: 'date', copyDate: hoursFromNow(48) }],
+		['Next Free Slot', { copyWhen: 'nextFreeSlot' }],
+	])(
+		'%s: an open thread on the source refuses the item, naming it; no copy is created',
+		async (_when, when) => {
+			const { draftId } = await reviewedDraft();
+			const before = await drafts();
+			const { result, requests } = await runFresh(fx, duplicate(draftId, when));
+			expect(result.error?.message).toBe(
+				`Parameter "Require Resolved Comments" is on and draft ${draftId} has 1 unresolved comment thread: x on "gamma", last comment by Wes Writer: "Still too long, cut it" [item 0]`,
+			);
+			expect(result.error?.description).toMatch(/^Nothing was sent\./);
+			expect(threadReads(requests)).toHaveLength(1);
+			expect(threadReads(requests)[0].query).toMatchObject({ status: ['unresolved'] });
+			expect(writes(requests)).toEqual([]);
+			expect(await drafts()).toBe(before);
+		},
+	);
+
+	test('accepted once the thread is resolved: the copy is scheduled', async () => {
+		const { draftId, threadId } = await reviewedDraft();
+		await resolveOverHttp(fx, draftId, threadId);
+		const { result, requests, items } = await runFresh(
+			fx,
+			duplicate(draftId, { copyWhen: 'date', copyDate: hoursFromNow(48) }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(threadReads(requests)).toHaveLength(1);
+		expect(writes(requests).map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v2/social-sets/101/drafts',
+		]);
+		expect(items[0]).toMatchObject({ status: 'scheduled' });
+		expect(items[0].id).not.toBe(draftId);
+	});
+
+	test('an unscheduled copy is not held: the threads are not read, the copy is a plain draft', async () => {
+		const { draftId } = await reviewedDraft();
+		const { result, requests, items } = await runFresh(
+			fx,
+			duplicate(draftId, { copyWhen: 'draft' }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(threadReads(requests)).toEqual([]);
+		expect(items[0]).toMatchObject({ status: 'draft' });
+	});
+
+	test('option off: the copy is scheduled while the source is under review, as before', async () => {
+		const { draftId } = await reviewedDraft();
+		const { result, requests, items } = await runFresh(
+			fx,
+			at('duplicate', draftId, { copyWhen: 'nextFreeSlot' }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(threadReads(requests)).toEqual([]);
+		expect(items[0]).toMatchObject({ status: 'scheduled' });
 	});
 });
 

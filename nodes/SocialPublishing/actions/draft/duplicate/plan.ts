@@ -8,6 +8,7 @@ import type { DraftTarget } from '../draftRequests';
 import { getDraft, getDraftTarget } from '../draftRequests';
 import { readTagNames, resolveDate } from '../fields/draftFields';
 import { matchTagNames } from '../fields/tagNames';
+import { checkResolvedComments, requiresResolved } from '../openThreads';
 import { isNotFound } from '../../retryOnFail/reconcileCommon';
 import { copyFields, copyPlatforms } from './copy';
 
@@ -81,11 +82,14 @@ export interface DuplicatePlan {
  * The date is checked first; then the source draft is read (any status, without comment markers: the
  * threads stay on the source, and their ids mean nothing on another draft), copied (copy.ts), its title
  * replaced when "Draft Title" is given, its tags joined by "Tag Names", and the scheduling rules of the
- * platforms checked (Rules on platform content 5).
+ * platforms checked (Rules on platform content 5); a scheduled copy with Require Resolved Comments is refused
+ * while the source has open comment threads (one read, as Schedule's; the copy itself gets no threads).
+ * `checkReview` false: reconcile's plan, which looks for a copy already stored, whatever the threads are now.
  */
 export async function planDuplicate(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	checkReview = true,
 ): Promise<DuplicatePlan> {
 	const source = getDraftTarget(context, itemIndex);
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -105,6 +109,9 @@ export async function planDuplicate(
 		dates.publish_at === undefined ? undefined : 'schedule',
 		`The copy of draft ${source.draftId}`,
 	);
+	// a copy that is scheduled goes out by itself: under review, the source's open threads hold it as Schedule's do
+	if (checkReview && dates.publish_at !== undefined && requiresResolved(options))
+		await checkResolvedComments(context, itemIndex, source);
 	const slugs = sourceTags as string[];
 	const tags = tagNames
 		? await matchTagNames(context, itemIndex, source.socialSetId, tagNames, {

@@ -18,7 +18,8 @@ export async function reconcileDuplicate(
 	startedAtMs: number,
 	taken: Set<string>,
 ): Promise<OperationResult | undefined> {
-	const { source, body, tags, dates } = await planDuplicate(this, itemIndex);
+	// a copy the lost try stored is adopted whatever the source's threads are now: no review check again
+	const { source, body, tags, dates } = await planDuplicate(this, itemIndex, false);
 	const ours: IDataObject = { ...body, tags: tags.planned, ...dates };
 	const title = ours.draft_title ?? null;
 	const recent = await draftsCreatedSince(this, itemIndex, source.socialSetId, startedAtMs);
