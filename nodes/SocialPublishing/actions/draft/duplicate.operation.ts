@@ -10,6 +10,7 @@ import { createMissingTagsField, TAG_NAMES_LABEL } from './fields/tagNames';
 import { duplicateDryRun } from './duplicate/dryRun';
 import { planDuplicate, schedulesCopy } from './duplicate/plan';
 import { reconcileDuplicate } from './duplicate/reconcile';
+import { utmTagsField } from './content/utmTags';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['duplicate'] } },
@@ -76,6 +77,7 @@ export const description: INodeProperties[] = updateDisplayOptions(
 					description:
 						"Comma-separated tag names or slugs, matched to the tags of the social set ignoring case, ADDED to the source's tags on the copy",
 				},
+				utmTagsField,
 			],
 		},
 	],

@@ -10,6 +10,7 @@ import { readTagNames, resolveDate } from '../fields/draftFields';
 import { matchTagNames } from '../fields/tagNames';
 import { isNotFound } from '../../retryOnFail/reconcileCommon';
 import { copyFields, copyPlatforms } from './copy';
+import { readUtmTags, tagPlatforms } from '../content/utmTags';
 
 /** "When" of Duplicate (`copyWhen`, named apart from Schedule's and Plan's `when`, which default to a date): an unscheduled draft (default), the next free queue slot, or a date. */
 export type DuplicateWhen = 'draft' | 'nextFreeSlot' | 'date';
@@ -80,7 +81,7 @@ export interface DuplicatePlan {
 /**
  * The date is checked first; then the source draft is read (any status, without comment markers: the
  * threads stay on the source, and their ids mean nothing on another draft), copied (copy.ts), its title
- * replaced when "Draft Title" is given, its tags joined by "Tag Names", and the scheduling rules of the
+ * replaced when "Draft Title" is given, its links tagged with "UTM Tags", its tags joined by "Tag Names", and the scheduling rules of the
  * platforms checked (Rules on platform content 5).
  */
 export async function planDuplicate(
@@ -93,9 +94,11 @@ export async function planDuplicate(
 	const titleProblem = checkTitle(title);
 	if (titleProblem) throw paramError(context, itemIndex, 'Draft Title', titleProblem);
 	const tagNames = readTagNames(context, itemIndex, options);
+	const utm = readUtmTags(context, itemIndex, options);
 	const dates = await copyDates(context, itemIndex, source.socialSetId);
 	const draft = await readSource(context, itemIndex, source);
 	const platforms = copyPlatforms(draft.platforms);
+	tagPlatforms(context, itemIndex, platforms, utm);
 	const { tags: sourceTags, ...fields } = copyFields(draft);
 	if (title.trim() !== '') fields.draft_title = title;
 	checkPublishPolicy(
