@@ -164,6 +164,7 @@ const TOKENS = [
 	',',
 	'(',
 	')',
+	').x',
 	'-',
 	'~',
 	'!',
@@ -209,13 +210,19 @@ describe('tagLinks on generated texts', () => {
 				if (!('text' in result)) return;
 				if (result.tagged > 0) taggedSome++;
 				expect(result.text.replace(ADDED_BLOCK, '')).toBe(input);
-				// every block added ends a link the finder reads, or stands before that link's fragment
-				const links = findLinks(result.text, false).map(({ start, length }) =>
-					result.text.slice(start, start + length),
-				);
-				const blocks = result.text.match(ADDED_BLOCK) ?? [];
+				// every block added ends a link the finder reads, or stands right before that link's fragment
+				const links = findLinks(result.text, false);
+				const blocks = [...result.text.matchAll(ADDED_BLOCK)];
 				expect(blocks.length).toBe(result.tagged);
-				for (const block of blocks) expect(links.some((link) => link.includes(block))).toBe(true);
+				for (const block of blocks) {
+					const after = block.index + block[0].length;
+					const link = links.find(
+						({ start, length }) => start < block.index && after <= start + length,
+					);
+					expect(link).toBeDefined();
+					const end = (link?.start ?? 0) + (link?.length ?? 0);
+					expect(after === end || result.text[after] === '#').toBe(true);
+				}
 			}),
 			{ numRuns: 2000 },
 		);
