@@ -11,6 +11,7 @@ import { ScriptedServer } from '../../../harness/scriptedServer';
 import { expectRejectedBeforeSending, runFresh } from '../../../harness/nodeRun';
 import { PNG_BYTES } from '../media/fixtures';
 import { postLength } from '../../../../nodes/SocialPublishing/helpers/text/textLength';
+import { cpuGrowth, cpuOf } from '../../../harness/cpu';
 import { api, createText, draftParams } from './fixtures';
 
 const fx = useSandbox({ mediaProcessingMs: 10 });
@@ -273,4 +274,36 @@ describe('Draft > Create with UTM Tags (POST drafts; Limits: not shown)', () => 
 			},
 		);
 	});
+
+	test.each([
+		['links past the cap', (n: number) => 'https://a.com/p?x=1#f '.repeat(n / 22 + 1).slice(0, n)],
+		[
+			'60 links, then a run glued to the last',
+			(n: number) => {
+				const links = 'https://a.com/p '.repeat(60);
+				return `${links}https://a.com/q${'(a).'.repeat(n / 4)}`.slice(0, n);
+			},
+		],
+	])(
+		'a hostile 100,000-character text with UTM Tags is answered (Validate Only) in time linear in its length: %s',
+		async (_name, make) => {
+			const run = (n: number) => async () =>
+				await cpuOf(async () => {
+					const { result, items } = await runFresh(
+						fx,
+						createText(make(n), ['substack', 'bluesky'], {
+							...utm({ campaign: 'spring-launch' }),
+							options: { validateOnly: true },
+						}),
+					);
+					expect(result.error).toBeUndefined();
+					expect(items).toHaveLength(1);
+				});
+			await run(1000)();
+			const growth = await cpuGrowth(run(25_000), run(100_000), 10);
+			expect(growth.ratio).toBeLessThan(10);
+			expect(growth.largeMs).toBeLessThan(3000);
+		},
+		120_000,
+	);
 });
