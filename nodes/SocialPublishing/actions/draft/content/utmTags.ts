@@ -35,7 +35,7 @@ export const utmTagsField: INodeProperties = {
 	placeholder: 'Add UTM Tags',
 	default: {},
 	description:
-		'Campaign parameters added to every link (with http:// or https://) of the posts: utm_source is the platform (x, linkedin, mastodon, threads, bluesky, substack), utm_medium and utm_campaign as given. A link that already has one of these parameters keeps its value. Links in comment markers and mentions, bare domains and media URLs stay as they are.',
+		'Campaign parameters added to every link (with http:// or https://) of the posts: utm_source is the platform (x, linkedin, mastodon, threads, bluesky, substack), utm_medium and utm_campaign as given. A link that already has one of these parameters keeps its value. Links in comment markers and mentions, bare domains and media URLs stay as they are. Update tags only the posts it is given, not those it keeps from the draft.',
 	options: [
 		{
 			displayName: 'Tags',
