@@ -7,6 +7,7 @@ import { join } from 'path';
 import { postLength } from '../../nodes/SocialPublishing/helpers/text/textLength';
 import { REPO_ROOT } from '../lib/pack';
 import { bulkImportExample } from './bulkImport';
+import { campaignImportExample } from './campaignImport';
 import { recyclingExample } from './recycling';
 import { reviewExample } from './reviewBeforeScheduling';
 
@@ -626,6 +627,7 @@ export const EXAMPLES: Example[] = [
 	recyclingExample,
 	reviewExample,
 	bulkImportExample,
+	campaignImportExample,
 	{
 		file: 'analytics-rows-to-postgres.json',
 		title:

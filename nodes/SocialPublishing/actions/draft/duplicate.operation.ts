@@ -11,6 +11,7 @@ import { duplicateDryRun } from './duplicate/dryRun';
 import { planDuplicate, schedulesCopy } from './duplicate/plan';
 import { reconcileDuplicate } from './duplicate/reconcile';
 import { requireResolvedOption } from './openThreads';
+import { utmTagsField } from './content/utmTags';
 
 export const description: INodeProperties[] = updateDisplayOptions(
 	{ show: { resource: ['draft'], operation: ['duplicate'] } },
@@ -83,6 +84,7 @@ export const description: INodeProperties[] = updateDisplayOptions(
 					description:
 						"Comma-separated tag names or slugs, matched to the tags of the social set ignoring case, ADDED to the source's tags on the copy",
 				},
+				utmTagsField,
 			],
 		},
 	],

@@ -271,3 +271,27 @@ export function checkMarkers(
 export function stripMarkers(text: string): string {
 	return parse(text, false).visible;
 }
+
+/**
+ * Where the markers of a text lie in the text as written (offsets of the text, not of the visible text): each
+ * tag, and each span from its opening tag to its closing tag, so the wrapped text too; a span never closed
+ * runs to the end of the text. In the order the tags start; spans may nest. Linear in the length of the text.
+ */
+export function markerRanges(text: string): Array<{ start: number; end: number }> {
+	const ranges: Array<{ start: number; end: number }> = [];
+	if (!text.includes('<svc:comment-thread') && !text.includes('</svc:comment-thread'))
+		return ranges;
+	const open: Array<{ start: number; end: number }> = [];
+	for (const tag of scan(text).tags) {
+		if (tag.kind === 'close') {
+			const top = open.pop();
+			if (top) top.end = tag.end;
+			else ranges.push({ start: tag.start, end: tag.end });
+			continue;
+		}
+		const range = { start: tag.start, end: tag.kind === 'point' ? tag.end : text.length };
+		ranges.push(range);
+		if (tag.kind === 'open') open.push(range);
+	}
+	return ranges;
+}

@@ -11,6 +11,7 @@ import { postsFields } from './posts/postsFields';
 import { readPostsContent } from './posts/read';
 import type { Report } from './report';
 import { stopAtFirst } from './report';
+import { tagPostsContent } from './utmTags';
 
 /** The content fields of Create and Update, written once. `forUpdate` adds "Keep Current Content". */
 export function contentFields(forUpdate: boolean): INodeProperties[] {
@@ -97,6 +98,8 @@ export function readContent(
 			options.separator,
 			options.lengths.textMode,
 		);
+		// UTM Tags first: Auto-Split and the length check count the links as they will be sent
+		tagPostsContent(context, itemIndex, content, options.utm, report);
 		fitPostLengths(context, itemIndex, content, options.lengths, report);
 		fitPostMedia(context, itemIndex, content, options.media, report);
 		platforms = buildPostPlatforms(content);

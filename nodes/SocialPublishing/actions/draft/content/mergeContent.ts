@@ -20,6 +20,7 @@ import type { Patches } from './posts/readPostEdits';
 import { readPostsPatches } from './posts/readPostEdits';
 import type { Report } from './report';
 import { stopAtFirst } from './report';
+import { tagPatches } from './utmTags';
 
 /**
  * The content part of Draft > Update. By default an update is merged into the draft as read (see helpers/merge.ts):
@@ -207,6 +208,9 @@ export function readUpdateContent(
 	const parsed = replaceWhole
 		? undefined
 		: readParsed(context, itemIndex, contentType, options.separator);
+	// UTM Tags on the texts this update gives, before the merge and the length check of the sent platforms
+	if (parsed && contentType === 'posts')
+		tagPatches(context, itemIndex, parsed, options.utm, report);
 	if (!parsed && !replaced && Object.keys(toggles).length === 0) return undefined;
 	// Platforms sent whole without a merge need no read, unless they make the draft an X reply: a scheduled draft
 	// must then be refused before sending (Rules on platform content 5), and only the read tells its status.

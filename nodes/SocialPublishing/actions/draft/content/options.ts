@@ -15,6 +15,8 @@ import { LENGTH_LIMITS_HELP, SINGLE_POST_NAMES } from '../../descriptions/platfo
 import type { PlatformLimitsSpec } from './platformLimits';
 import { platformLimitsField, readPlatformLimits } from './platformLimits';
 import { checkMediaField, MEDIA_LIMITS, mediaLimitsField, spreadMediaField } from './mediaOptions';
+import type { UtmTags } from './utmTags';
+import { readUtmTags, utmTagsField } from './utmTags';
 
 /** Content Options: its fields and its reader (separator, uploads, and the length check with Auto-Split). */
 
@@ -63,7 +65,7 @@ export const numberPostsField: INodeProperties = {
 
 const notForJson = { hide: { '/contentType': ['json'] } };
 
-/** Content Options: the thread separator, alt texts of uploaded files, the upload timeout, the length and media checks, Auto-Split and Spread Media. */
+/** Content Options: the thread separator, alt texts of uploaded files, the upload timeout, the length and media checks, Auto-Split, Spread Media and UTM Tags. */
 export const contentOptionsField: INodeProperties = {
 	displayName: 'Content Options',
 	name: 'contentOptions',
@@ -142,6 +144,7 @@ export const contentOptionsField: INodeProperties = {
 				'A line holding only this text starts the next post (also used for Platform Texts). It must not start with "=", which n8n reads as an expression.',
 			displayOptions: notForJson,
 		},
+		{ ...utmTagsField, displayOptions: { show: { '/contentType': ['posts'] } } },
 	],
 };
 
@@ -204,6 +207,8 @@ export interface ContentOptions {
 	upload: UploadSettings;
 	lengths: LengthSettings;
 	media: MediaSettings;
+	/** UTM Tags (Social Posts only), undefined when not set. */
+	utm: UtmTags | undefined;
 }
 
 /** Every content option of one item, read once and checked before any request. */
@@ -240,5 +245,9 @@ export function readContentOptions(context: IExecuteFunctions, itemIndex: number
 			),
 		},
 		...readCheckOptions(context, itemIndex, options),
+		utm:
+			context.getNodeParameter('contentType', itemIndex, 'posts') === 'posts'
+				? readUtmTags(context, itemIndex, options)
+				: undefined,
 	};
 }

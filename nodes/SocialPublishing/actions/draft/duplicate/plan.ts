@@ -11,6 +11,7 @@ import { matchTagNames } from '../fields/tagNames';
 import { checkResolvedComments, requiresResolved } from '../openThreads';
 import { isNotFound } from '../../retryOnFail/reconcileCommon';
 import { copyFields, copyPlatforms } from './copy';
+import { readUtmTags, tagPlatforms } from '../content/utmTags';
 
 /** "When" of Duplicate (`copyWhen`, named apart from Schedule's and Plan's `when`, which default to a date): an unscheduled draft (default), the next free queue slot, or a date. */
 export type DuplicateWhen = 'draft' | 'nextFreeSlot' | 'date';
@@ -81,7 +82,7 @@ export interface DuplicatePlan {
 /**
  * The date is checked first; then the source draft is read (any status, without comment markers: the
  * threads stay on the source, and their ids mean nothing on another draft), copied (copy.ts), its title
- * replaced when "Draft Title" is given, its tags joined by "Tag Names", and the scheduling rules of the
+ * replaced when "Draft Title" is given, its links tagged with "UTM Tags", its tags joined by "Tag Names", and the scheduling rules of the
  * platforms checked (Rules on platform content 5); a scheduled copy with Require Resolved Comments is refused
  * while the source has open comment threads (one read, as Schedule's; the copy itself gets no threads).
  * `checkReview` false: reconcile's plan, which looks for a copy already stored, whatever the threads are now.
@@ -97,9 +98,11 @@ export async function planDuplicate(
 	const titleProblem = checkTitle(title);
 	if (titleProblem) throw paramError(context, itemIndex, 'Draft Title', titleProblem);
 	const tagNames = readTagNames(context, itemIndex, options);
+	const utm = readUtmTags(context, itemIndex, options);
 	const dates = await copyDates(context, itemIndex, source.socialSetId);
 	const draft = await readSource(context, itemIndex, source);
 	const platforms = copyPlatforms(draft.platforms);
+	tagPlatforms(context, itemIndex, platforms, utm);
 	const { tags: sourceTags, ...fields } = copyFields(draft);
 	if (title.trim() !== '') fields.draft_title = title;
 	checkPublishPolicy(

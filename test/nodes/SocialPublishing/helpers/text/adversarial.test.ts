@@ -5,7 +5,7 @@
  * indicators, variation selectors, CJK, RTL, emoji, domain-like starts such as `a.com/`), repeated and interleaved
  * in generated shapes, each built at 25,000 and at 100,000 characters. Every function (each platform's length count
  * and the bounded count the length check uses, link and mention finders, markers, segments, Auto-Split, thread
- * split, media kinds from names and URLs, the title and tag checks) runs on both, and its CPU time
+ * split, UTM tags on links, media kinds from names and URLs, the title and tag checks) runs on both, and its CPU time
  * (`process.cpuUsage`, so other processes on the machine do not count) must grow less than 10 times: 4 when linear,
  * 16 when quadratic (see MAX_RATIO). A function is first measured once per size; one over the bound is measured again
  * (minimum of interleaved batches, up to three attempts), then from 100,000 to 400,000 characters (see `growth`).
@@ -55,6 +55,7 @@ import {
 	xWeightedLength,
 } from '../../../../../nodes/SocialPublishing/helpers/text/textLength';
 import { splitThread } from '../../../../../nodes/SocialPublishing/helpers/text/threadSplit';
+import { tagLinks } from '../../../../../nodes/SocialPublishing/helpers/text/utm';
 import {
 	kindOfFileName,
 	kindOfUrl,
@@ -223,6 +224,15 @@ const FUNCTIONS: Array<[string, (text: string) => unknown]> = [
 	['paragraphGaps', paragraphGaps],
 	['sentenceGaps', sentenceGaps],
 	['splitThread', (text) => splitThread(text)],
+	[
+		'tagLinks (UTM Tags)',
+		(text) =>
+			tagLinks(text, [
+				['utm_source', 'x'],
+				['utm_medium', 'social'],
+				['utm_campaign', 'spring'],
+			]),
+	],
 	[
 		'Auto-Split for X',
 		(text) =>
