@@ -71,13 +71,20 @@ describe('GitHub workflows', () => {
 		expect(ci).toMatch(/^on:\n {2}push:\n[\s\S]*^ {2}pull_request:\n[\s\S]*^ {2}workflow_call:\n/m);
 		expect(ci).toMatch(/node-version: 20[\s\S]*- run: npm ci\n\s+- run: npm test\n/);
 		expect(ci).toContain('- run: npm run test:node24');
+		expect(ci).toContain('- run: npm run test:mutants');
 		expect(ci).toContain('- run: npm run test:e2e');
 		expect(ci).toMatch(
 			/uses: actions\/cache@v\d+\n\s+with:\n\s+path: ~\/\.cache\/n8n-nodes-social-publishing\n\s+key: .*hashFiles\('scripts\/e2e\/versions\.json', 'scripts\/e2e\/locks\/\*\*'\)/,
 		);
 		// .ci/run, the same checks from a clean clone.
 		const local = readFileSync(join(REPO_ROOT, '.ci', 'run'), 'utf8');
-		for (const command of ['npm ci', 'npm test', 'npm run test:node24', 'npm run test:e2e'])
+		for (const command of [
+			'npm ci',
+			'npm test',
+			'npm run test:node24',
+			'npm run test:mutants',
+			'npm run test:e2e',
+		])
 			expect(local).toContain(command);
 	});
 
