@@ -97,7 +97,8 @@ async function prepare(context: ApiContext, request: ApiRequest): Promise<Prepar
 	const method = request.method.toUpperCase() as IHttpRequestMethods;
 	// Retry On Fail's memory watches what each item's writes came to: the item's log now
 	const noteWrite = writeNoteFor(context, method);
-	const { baseUrl, owner, secrets } = await credentialsOf(context);
+	const caller = await credentialsOf(context);
+	const { baseUrl, secrets } = caller;
 	const signal = cancelSignalOf(context);
 	const deadline = pollDeadlineOf(context);
 	const options: IHttpRequestOptions = {
@@ -113,7 +114,7 @@ async function prepare(context: ApiContext, request: ApiRequest): Promise<Prepar
 	};
 	if (signal) options.abortSignal = signal;
 	if (request.body !== undefined) options.body = request.body;
-	const scope = bucketScope(owner, method, request.path);
+	const scope = bucketScope(caller, method, request.path);
 	const lane = laneOf(context);
 	return { request, method, options, scope, signal, deadline, noteWrite, secrets, lane };
 }
@@ -148,8 +149,9 @@ async function tryOnce(
 	}
 	prepared.noteWrite?.(Number(response?.statusCode ?? 0));
 	const headers = (response.headers ?? {}) as Record<string, string>;
-	const limits = rateLimitMemory.rememberAnswer(prepared.scope, headers, Date.now(), taken);
 	const status = response.statusCode;
+	// the buckets this request counts against, as its answer left them (a read's: the user bucket only)
+	const limits = rateLimitMemory.rememberAnswer(prepared.scope, headers, Date.now(), taken, status);
 	prepared.lane?.answered(status, limits);
 	if (status >= 200 && status < 300) {
 		const empty = status === 204 || response.body === '' || response.body === undefined;
