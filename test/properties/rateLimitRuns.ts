@@ -100,6 +100,8 @@ export interface Held {
 	at: number;
 	scope: BucketScope;
 	waitMs: number;
+	/** Held until an answer tells a window the node does not know (no more out than its Limit), not on a count. */
+	awaitingAnswer: boolean;
 }
 
 export interface Played {
@@ -205,7 +207,13 @@ export async function play(fx: SandboxFixture, c: Case, limited: boolean): Promi
 	const blockingFor = rateLimitMemory.blockingFor.bind(rateLimitMemory);
 	const spy = jest.spyOn(rateLimitMemory, 'blockingFor').mockImplementation((scope, nowMs) => {
 		const blocked = blockingFor(scope, nowMs);
-		if (blocked) held.push({ at: Date.now(), scope: { ...scope }, waitMs: blocked.waitMs });
+		if (blocked)
+			held.push({
+				at: Date.now(),
+				scope: { ...scope },
+				waitMs: blocked.waitMs,
+				awaitingAnswer: (blocked as { awaitingAnswer?: boolean }).awaitingAnswer === true,
+			});
 		return blocked;
 	});
 	const startedAt = Date.now();

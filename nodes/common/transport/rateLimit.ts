@@ -121,6 +121,17 @@ export interface Taken {
 
 const UNKNOWN_WINDOW = 0;
 
+/** How long a request held for an answer of a window the node does not know waits before it looks again. */
+export const ANSWER_WAIT_MS = 25;
+
+/** What holds back a request: the wait, the bucket (for the error when the wait is too long), and why. */
+export interface Blocking {
+	waitMs: number;
+	bucket: Bucket;
+	/** Held until an answer tells the window (`blind`), not until a known reset. */
+	awaitingAnswer?: boolean;
+}
+
 /** The buckets one request counts against: its credential's, and its social set's when its path has one. */
 export interface BucketScope {
 	/** The hash that stands for the credential. */
@@ -163,6 +174,8 @@ export class RateLimitMemory {
 	 * window is lowered by them too. Forgotten when a new window begins.
 	 */
 	private readonly lost = new Map<string, number>();
+	/** The last Limit (and resource name) each bucket's answers gave; undefined Limit: answered without one. */
+	private readonly lastSeen = new Map<string, { limit?: number; resource?: string }>();
 
 	constructor(private readonly maxEntries = 1000) {}
 
@@ -179,6 +192,8 @@ export class RateLimitMemory {
 		if (!bucket) return;
 		const known = this.buckets.get(key);
 		if (known && known.resetAtMs > bucket.resetAtMs) return;
+		const seen = { limit: bucket.limit, resource: bucket.resource };
+		remember(this.lastSeen, key, seen, this.maxEntries);
 		if (known && known.resetAtMs < bucket.resetAtMs) this.lost.delete(key);
 		const pending = this.pendingIn(key, bucket.resetAtMs);
 		const lost = this.lost.get(key) ?? 0;
@@ -249,27 +264,52 @@ export class RateLimitMemory {
 		return this.blocking(keys, nowMs)?.waitMs ?? 0;
 	}
 
-	/** The exhausted bucket among `keys` that resets last, and the wait until then; undefined when none blocks. */
-	blocking(keys: string[], nowMs: number): { waitMs: number; bucket: Bucket } | undefined {
-		let found: { waitMs: number; bucket: Bucket } | undefined;
+	/**
+	 * What holds back a request of `keys`, the longest wait first; undefined when nothing does: a bucket known to
+	 * be used up, until its reset; or a bucket whose window is not known (none yet, or the last one ended) with
+	 * as many requests out in it as its last Limit (one before any answer): until one of them is answered.
+	 */
+	blocking(keys: string[], nowMs: number): Blocking | undefined {
+		let found: Blocking | undefined;
 		for (const key of keys) {
-			const bucket = this.buckets.get(key);
+			let bucket = this.buckets.get(key);
 			if (bucket && bucket.resetAtMs <= nowMs) {
 				this.buckets.delete(key);
 				this.lost.delete(key);
-				continue;
+				bucket = undefined;
 			}
-			const wait = waitForBucket(bucket, nowMs);
-			if (bucket && wait > 0 && (!found || wait > found.waitMs)) found = { waitMs: wait, bucket };
+			const wait = bucket ? waitForBucket(bucket, nowMs) : 0;
+			const hold = bucket && wait > 0 ? { waitMs: wait, bucket } : this.blind(key, nowMs);
+			if (hold && (!found || hold.waitMs > found.waitMs)) found = hold;
 		}
 		return found;
+	}
+
+	/**
+	 * A bucket whose window the node does not know: a new window has room for at most its Limit, so no more
+	 * requests than the last answer's Limit go out before one is answered (before the first answer of a
+	 * bucket, one: its answer says the Limit). A service that sends no Limit is not held.
+	 */
+	private blind(key: string, nowMs: number): Blocking | undefined {
+		if (this.buckets.has(key)) return undefined;
+		const out = this.pending.get(key)?.get(UNKNOWN_WINDOW) ?? 0;
+		const last = this.lastSeen.get(key);
+		const limit = last ? last.limit : 1;
+		if (limit === undefined || out < limit) return undefined;
+		const bucket: Bucket = {
+			limit,
+			remaining: 0,
+			resetAtMs: nowMs + ANSWER_WAIT_MS,
+			resource: last?.resource,
+		};
+		return { waitMs: ANSWER_WAIT_MS, bucket, awaitingAnswer: true };
 	}
 
 	/**
 	 * The exhausted bucket that holds back a request of `scope`, if any: the credential's user bucket and, for a
 	 * request its social set's bucket counts (a draft creation), that bucket. A read waits on its user bucket only.
 	 */
-	blockingFor(scope: BucketScope, nowMs: number): { waitMs: number; bucket: Bucket } | undefined {
+	blockingFor(scope: BucketScope, nowMs: number): Blocking | undefined {
 		return this.blocking(this.countedKeys(scope), nowMs);
 	}
 
@@ -311,6 +351,9 @@ export class RateLimitMemory {
 	): RateLimitHeaders {
 		this.settle(taken);
 		const limits = parseRateLimitHeaders(headers, nowMs);
+		// a bucket the answer says nothing of holds nothing back (a service that sends no headers)
+		for (const key of this.countedKeys(scope))
+			if (!this.lastSeen.has(key)) remember(this.lastSeen, key, {}, this.maxEntries);
 		this.remember(`${scope.owner}:user`, limits.user);
 		const reported = limits.socialSet;
 		// Without the Resource header (the API says every response has it) a counted route's own resource stands in.
@@ -329,6 +372,7 @@ export class RateLimitMemory {
 
 	clear(): void {
 		this.buckets.clear();
+		this.lastSeen.clear();
 		this.refusedOn.clear();
 		this.pending.clear();
 		this.lost.clear();

@@ -85,8 +85,14 @@ async function tryUntilDone<T>(context: ApiContext, prepared: Prepared): Promise
 		await waitOrCancel(context, decision.waitMs, request.itemIndex);
 	};
 	for (;;) {
-		const blocked = rateLimitMemory.blockingFor(prepared.scope, Date.now());
-		if (blocked) await waitOrStop({ blocked });
+		// looked at again after each wait: a wait for an answer of an unknown window may end with the window
+		// still unknown, and requests woken together at a reset go no more than its Limit at once
+		for (
+			let blocked = rateLimitMemory.blockingFor(prepared.scope, Date.now());
+			blocked;
+			blocked = rateLimitMemory.blockingFor(prepared.scope, Date.now())
+		)
+			await waitOrStop({ blocked });
 		const outcome = await tryOnce(context, prepared);
 		if ('answer' in outcome) return outcome.answer as T;
 		await waitOrStop(outcome.failure);

@@ -1,4 +1,5 @@
 import {
+	ANSWER_WAIT_MS,
 	MAX_RESET_AHEAD_MS,
 	RateLimitMemory,
 	SOCIAL_SET_COUNTS,
@@ -290,6 +291,46 @@ describe('which bucket counts which request (spec, Limits: per user all endpoint
 		memory.rememberAnswer(scopeOf('o1', GET_DRAFT), answer(0, 0), NOW, [], 429);
 		expect(memory.resourceOf(scopeOf('o1', GET_DRAFT))).toBeUndefined();
 		expect(memory.blockingFor(scopeOf('o2', GET_DRAFT), NOW)).toBeUndefined();
+	});
+});
+
+describe('a window the node does not know: no more out at once than a window can hold', () => {
+	const me = { owner: 'o1', service: 'svc', route: 'GET /v2/me' };
+	const answer = (limit: number, remaining: number, resetS: number) => ({
+		'x-ratelimit-user-limit': String(limit),
+		'x-ratelimit-user-remaining': String(remaining),
+		'x-ratelimit-user-reset': String(resetS),
+	});
+
+	test("before a bucket's first answer one request goes; its answer lets the others go", () => {
+		const memory = new RateLimitMemory();
+		expect(memory.blockingFor(me, NOW)).toBeUndefined();
+		const first = memory.take(me, NOW);
+		expect(memory.blockingFor(me, NOW)).toMatchObject({
+			waitMs: ANSWER_WAIT_MS,
+			awaitingAnswer: true,
+		});
+		memory.rememberAnswer(me, answer(10, 9, 1_800_000_060), NOW, first);
+		expect(memory.blockingFor(me, NOW)).toBeUndefined();
+	});
+
+	test("when the window ends, as many go as the last answer's Limit, the next waits for an answer", () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(me, answer(3, 0, 1_800_000_060), NOW);
+		const next = 1_800_000_060_000;
+		const out = [memory.take(me, next), memory.take(me, next), memory.take(me, next)];
+		expect(memory.blockingFor(me, next)).toMatchObject({ awaitingAnswer: true });
+		memory.rememberAnswer(me, answer(3, 0, 1_800_000_120), next, out[0]);
+		// the answer says the new window is used up: a wait until its reset, not for an answer
+		expect(memory.blockingFor(me, next)).toMatchObject({ waitMs: 60_000 });
+		expect(memory.blockingFor(me, next)?.awaitingAnswer).toBeUndefined();
+	});
+
+	test('a service that answers without rate-limit headers holds nothing back after its first answer', () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(me, {}, NOW, memory.take(me, NOW));
+		for (let n = 0; n < 5; n++) memory.take(me, NOW);
+		expect(memory.blockingFor(me, NOW)).toBeUndefined();
 	});
 });
 

@@ -27,23 +27,36 @@ beforeEach(async () => {
 	fx.sandbox.clearRequests();
 });
 
-/** Counts the times the node held a request back on its memory of the buckets, by route. */
+/**
+ * The times the node held a request back on its memory of the buckets, by route: on a used-up bucket (its
+ * resource, or `user`), or until an answer told a window it did not know yet (`awaiting an answer`).
+ */
 function watchHolds() {
 	const holds: string[] = [];
 	const blockingFor = rateLimitMemory.blockingFor.bind(rateLimitMemory);
 	const spy = jest.spyOn(rateLimitMemory, 'blockingFor').mockImplementation((scope, nowMs) => {
 		const blocked = blockingFor(scope, nowMs);
-		if (blocked) holds.push(scope.route);
+		if (blocked)
+			holds.push(
+				`${scope.route}: ${(blocked as { awaitingAnswer?: boolean }).awaitingAnswer ? 'awaiting an answer' : (blocked.bucket.resource ?? 'user')}`,
+			);
 		return blocked;
 	});
 	return { holds, stop: () => spy.mockRestore() };
 }
 
+/** Draft > Get items, one at a time (Max Parallel Requests 1). */
 const reads = (count: number, key: 'admin' | 'publish' = 'admin') =>
-	fx.run(singleNodeWorkflow(draftParams('get', { draftId: String(draftId) })), {
-		input: Array.from({ length: count }, () => ({ json: {} })),
-		key,
-	});
+	fx.run(
+		singleNodeWorkflow({
+			...draftParams('get', { draftId: String(draftId) }),
+			requestOptions: { maxParallelRequests: 1 },
+		}),
+		{
+			input: Array.from({ length: count }, () => ({ json: {} })),
+			key,
+		},
+	);
 
 const creates = (count: number, key: 'admin' | 'publish', parallel = 1) =>
 	fx.run(
