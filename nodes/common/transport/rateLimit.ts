@@ -121,8 +121,11 @@ export interface Taken {
 
 const UNKNOWN_WINDOW = 0;
 
-/** How long a request held for an answer of a window the node does not know waits before it looks again. */
-export const ANSWER_WAIT_MS = 25;
+/**
+ * How long a request held for an answer of a window the node does not know waits at most before it looks again
+ * (the next answer ends the wait sooner: `nextAnswer`).
+ */
+export const ANSWER_WAIT_MS = 250;
 
 /** What holds back a request: the wait, the bucket (for the error when the wait is too long), and why. */
 export interface Blocking {
@@ -174,6 +177,8 @@ export class RateLimitMemory {
 	 * window is lowered by them too. Forgotten when a new window begins.
 	 */
 	private readonly lost = new Map<string, number>();
+	/** Requests held for an answer (`nextAnswer`), woken by the next one. */
+	private readonly waiting: Array<() => void> = [];
 	/** The last Limit (and resource name) each bucket's answers gave; undefined Limit: answered without one. */
 	private readonly lastSeen = new Map<string, { limit?: number; resource?: string }>();
 
@@ -242,8 +247,15 @@ export class RateLimitMemory {
 			remember(this.lost, key, (this.lost.get(key) ?? 0) + 1, this.maxEntries);
 	}
 
+	/** Resolves when the next request is answered or lost: a request held for an answer (`blind`) looks again. */
+	nextAnswer(): Promise<void> {
+		return new Promise((resolve) => this.waiting.push(resolve));
+	}
+
 	/** A request taken by `take` is answered (or known not to have reached the service). */
 	settle(taken: readonly Taken[]): void {
+		const waiting = this.waiting.splice(0);
+		for (const wake of waiting) wake();
 		for (const { key, window } of taken) {
 			const byWindow = this.pending.get(key);
 			if (!byWindow) continue;

@@ -91,8 +91,12 @@ async function tryUntilDone<T>(context: ApiContext, prepared: Prepared): Promise
 			let blocked = rateLimitMemory.blockingFor(prepared.scope, Date.now());
 			blocked;
 			blocked = rateLimitMemory.blockingFor(prepared.scope, Date.now())
-		)
-			await waitOrStop({ blocked });
+		) {
+			const waited = waitOrStop({ blocked });
+			// held for an answer: the next one ends the wait
+			if (blocked.awaitingAnswer) await Promise.race([rateLimitMemory.nextAnswer(), waited]);
+			else await waited;
+		}
 		const outcome = await tryOnce(context, prepared);
 		if ('answer' in outcome) return outcome.answer as T;
 		await waitOrStop(outcome.failure);
