@@ -16,7 +16,7 @@ import { storeState } from './domain/storeState';
 import { DEFAULT_RETRY_BASE_MS, WebhookDispatcher } from './domain/webhooks';
 
 export { SEED } from './domain/seed';
-export type { RecordedRequest } from './http/server';
+export type { CountedIn, RecordedRequest } from './http/server';
 export type { Delivery, WebhookConfig } from './domain/webhooks';
 export type { FaultConfig } from './http/faults';
 export type { AnalyticsPostsInput, Sandbox, SandboxControl, SandboxOptions } from './http/control';

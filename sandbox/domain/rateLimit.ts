@@ -21,6 +21,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 
 export interface BucketState {
 	limit: number;
+	/** requests counted in the window so far (refused ones included) */
+	count: number;
 	remaining: number;
 	reset: number;
 	exceeded: boolean;
@@ -55,6 +57,7 @@ export class RateLimiter {
 		if (consume) entry.count++;
 		return {
 			limit,
+			count: entry.count,
 			remaining: Math.max(0, limit - entry.count),
 			reset,
 			exceeded: entry.count > limit,
@@ -65,11 +68,16 @@ export class RateLimiter {
 	idle(kind: keyof RateLimitConfig, nowMs: number): BucketState {
 		const { limit, windowSeconds } = this.config[kind];
 		const reset = (Math.floor(nowMs / 1000 / windowSeconds) + 1) * windowSeconds;
-		return { limit, remaining: limit, reset, exceeded: false };
+		return { limit, count: 0, remaining: limit, reset, exceeded: false };
 	}
 
 	exhausted(kind: keyof RateLimitConfig, nowMs: number): BucketState {
-		return { ...this.idle(kind, nowMs), remaining: 0, exceeded: true };
+		return {
+			...this.idle(kind, nowMs),
+			count: this.config[kind].limit,
+			remaining: 0,
+			exceeded: true,
+		};
 	}
 }
 

@@ -5,6 +5,7 @@ import type { Runtime } from '../domain/runtime';
 import { ApiError } from '../domain/errors';
 import type { Faults } from './faults';
 import { SOCIAL_SET_RESOURCE } from '../domain/rateLimit';
+import type { BucketState } from '../domain/rateLimit';
 import { socialSetHeaders, userHeaders } from './rateLimitHeaders';
 import { route } from './router';
 import { parseIntId } from './access';
@@ -20,6 +21,21 @@ export interface RecordedRequest {
 	status: number;
 	/** extension beyond the contract: SHA-256 (hex) of the bytes a storage PUT delivered, for tests to compare */
 	sha256?: string;
+	/**
+	 * extension beyond the contract: the rate-limit buckets the service counted this request in (spec, Limits:
+	 * per user, all endpoints; per social set, draft creation), each with its count in its window after this
+	 * request (a count past `limit` was refused with 429) and the window's Reset; absent when none counted it
+	 */
+	counted?: CountedIn[];
+}
+
+/** One bucket a request was counted in: `user:<user id>` or `socialSet:<social set id>` (its `drafts.create`). */
+export interface CountedIn {
+	bucket: string;
+	limit: number;
+	count: number;
+	/** Unix seconds: the end of the window it was counted in (`X-RateLimit-*-Reset`). */
+	reset: number;
 }
 
 export interface ServerDeps {
@@ -251,6 +267,7 @@ async function handleApi(
 		const user = rt.store.users.get(apiKey.userId);
 		if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid API key');
 		userState = rt.rateLimiter.take('user', String(user.id), nowMs, true);
+		noteCounted(record, `user:${user.id}`, userState);
 		if (userState.exceeded) throw rateLimited(userState.reset, nowMs);
 		if (!parsed.ok) {
 			throw new ApiError(422, 'VALIDATION_ERROR', 'Request body is not valid JSON', [
@@ -269,6 +286,7 @@ async function handleApi(
 			apiKey,
 			takeSocialSetBucket: (setId: number) => {
 				socialSetState = rt.rateLimiter.take('socialSet', String(setId), nowMs, true);
+				noteCounted(record, `socialSet:${setId}`, socialSetState);
 				if (socialSetState.exceeded) throw rateLimited(socialSetState.reset, nowMs);
 			},
 		};
@@ -278,6 +296,15 @@ async function handleApi(
 			return withHeaders({ status: err.status, body: err.body(), headers: err.headers });
 		throw err;
 	}
+}
+
+function noteCounted(record: RecordedRequest, bucket: string, state: BucketState): void {
+	(record.counted ??= []).push({
+		bucket,
+		limit: state.limit,
+		count: state.count,
+		reset: state.reset,
+	});
 }
 
 function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {

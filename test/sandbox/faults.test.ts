@@ -209,8 +209,15 @@ describe('sandbox: fault injection and admin routes', () => {
 			}),
 			body: { platforms: xPost('recorded') },
 			status: 201,
+			// the buckets the service counted it in: the user's (every request) and its social set's (a creation)
+			counted: [
+				expect.objectContaining({ bucket: 'user:3', limit: expect.any(Number) }),
+				expect.objectContaining({ bucket: 'socialSet:101', count: expect.any(Number) }),
+			],
 		});
 		expect(requests[1].status).toBe(401);
+		// an unknown key is counted in no bucket
+		expect(requests[1].counted).toBeUndefined();
 		expect(requests[1].headers.authorization).toBe('<redacted>');
 		expect(JSON.stringify(requests)).not.toContain('sp_real_looking_secret');
 		expect((await admin(sb().baseUrl, 'requests', 'DELETE')).status).toBe(204);

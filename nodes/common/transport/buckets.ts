@@ -9,10 +9,18 @@ import type { BucketScope, RateLimitHeaders } from './rateLimit';
 import { rateLimitMemory } from './rateLimit';
 import { routeTemplate } from './url';
 
-/** The buckets a request of `method` on `path` with the credential of `owner` counts against. */
-export function bucketScope(owner: string, method: IHttpRequestMethods, path: string): BucketScope {
+/**
+ * The buckets a request of `method` on `path` with the credential of `owner` on `service` counts against
+ * (which ones: rateLimit.ts, `SOCIAL_SET_COUNTS`).
+ */
+export function bucketScope(
+	{ owner, service }: { owner: string; service: string },
+	method: IHttpRequestMethods,
+	path: string,
+): BucketScope {
 	return {
 		owner,
+		service,
 		route: routeTemplate(method, path),
 		socialSet: /^\/v2\/social-sets\/(\d+)/.exec(path)?.[1],
 	};
@@ -20,14 +28,14 @@ export function bucketScope(owner: string, method: IHttpRequestMethods, path: st
 
 /**
  * The rate-limit buckets a request would count against, as the last answers' X-RateLimit headers left them
- * (less the requests in flight): copies, nothing taken. `resource` names the social set's bucket while no
- * answer of this route named it (spec, Limits: `X-RateLimit-SocialSet-Resource`, for example `drafts.create`).
+ * (less the requests in flight): copies, nothing taken. The figures the transport goes by before it sends
+ * that request: the credential's user bucket, and for a draft creation its social set's `drafts.create`
+ * bucket, whoever's requests spent it (rateLimit.ts, `SOCIAL_SET_COUNTS`).
  */
 export async function knownRateLimits(
 	context: CredentialSource,
-	request: { method: IHttpRequestMethods; path: string; resource?: string },
+	request: { method: IHttpRequestMethods; path: string },
 ): Promise<RateLimitHeaders> {
-	const { owner } = await credentialsOf(context);
-	const scope = bucketScope(owner, request.method, request.path);
-	return rateLimitMemory.known(scope, Date.now(), request.resource);
+	const scope = bucketScope(await credentialsOf(context), request.method, request.path);
+	return rateLimitMemory.known(scope, Date.now());
 }

@@ -6,6 +6,7 @@ import { createHash } from 'crypto';
 import type { INode, IPollFunctions } from 'n8n-workflow';
 import { runOf } from '../run';
 import { policy } from './retryPolicy';
+import { normalizeBaseUrl } from './url';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
@@ -20,6 +21,8 @@ export interface Caller {
 	baseUrl: string;
 	/** Stands for the credential in the rate-limit memory: a hash, so the key itself is kept nowhere. */
 	owner: string;
+	/** Stands for the service (the base URL, normalized) in the rate-limit memory: a social set's bucket is the service's. */
+	service: string;
 	/** n8n's Stop. */
 	signal?: AbortSignal;
 	/** The running poll's deadline (Unix milliseconds); undefined outside a poll. */
@@ -38,7 +41,7 @@ interface Credentials {
 }
 
 /** What `credentialsOf` reads. */
-type CredentialsRead = Pick<Caller, 'baseUrl' | 'owner' | 'secrets'>;
+type CredentialsRead = Pick<Caller, 'baseUrl' | 'owner' | 'service' | 'secrets'>;
 
 export type CredentialSource = CancelSource & { getCredentials(type: string): Promise<unknown> };
 
@@ -66,7 +69,12 @@ export async function credentialsOf(context: CredentialSource): Promise<Credenti
 	const secrets = [credentials.apiKey, credentials.webhookSecret].filter(
 		(secret): secret is string => typeof secret === 'string' && secret !== '',
 	);
-	const read = { baseUrl: String(credentials.baseUrl ?? ''), owner, secrets };
+	const baseUrl = String(credentials.baseUrl ?? '');
+	const service = createHash('sha256')
+		.update(normalizeBaseUrl(baseUrl).toLowerCase())
+		.digest('hex')
+		.slice(0, 16);
+	const read = { baseUrl, owner, service, secrets };
 	credentialsSeen.set(runOf(context), read);
 	return read;
 }

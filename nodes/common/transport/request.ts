@@ -85,8 +85,18 @@ async function tryUntilDone<T>(context: ApiContext, prepared: Prepared): Promise
 		await waitOrCancel(context, decision.waitMs, request.itemIndex);
 	};
 	for (;;) {
-		const blocked = rateLimitMemory.blockingFor(prepared.scope, Date.now());
-		if (blocked) await waitOrStop({ blocked });
+		// looked at again after each wait: a wait for an answer of an unknown window may end with the window
+		// still unknown, and requests woken together at a reset go no more than its Limit at once
+		for (
+			let blocked = rateLimitMemory.blockingFor(prepared.scope, Date.now());
+			blocked;
+			blocked = rateLimitMemory.blockingFor(prepared.scope, Date.now())
+		) {
+			const waited = waitOrStop({ blocked });
+			// held for an answer: the next one ends the wait
+			if (blocked.awaitingAnswer) await Promise.race([rateLimitMemory.nextAnswer(), waited]);
+			else await waited;
+		}
 		const outcome = await tryOnce(context, prepared);
 		if ('answer' in outcome) return outcome.answer as T;
 		await waitOrStop(outcome.failure);
@@ -97,7 +107,8 @@ async function prepare(context: ApiContext, request: ApiRequest): Promise<Prepar
 	const method = request.method.toUpperCase() as IHttpRequestMethods;
 	// Retry On Fail's memory watches what each item's writes came to: the item's log now
 	const noteWrite = writeNoteFor(context, method);
-	const { baseUrl, owner, secrets } = await credentialsOf(context);
+	const caller = await credentialsOf(context);
+	const { baseUrl, secrets } = caller;
 	const signal = cancelSignalOf(context);
 	const deadline = pollDeadlineOf(context);
 	const options: IHttpRequestOptions = {
@@ -113,7 +124,7 @@ async function prepare(context: ApiContext, request: ApiRequest): Promise<Prepar
 	};
 	if (signal) options.abortSignal = signal;
 	if (request.body !== undefined) options.body = request.body;
-	const scope = bucketScope(owner, method, request.path);
+	const scope = bucketScope(caller, method, request.path);
 	const lane = laneOf(context);
 	return { request, method, options, scope, signal, deadline, noteWrite, secrets, lane };
 }
@@ -148,8 +159,9 @@ async function tryOnce(
 	}
 	prepared.noteWrite?.(Number(response?.statusCode ?? 0));
 	const headers = (response.headers ?? {}) as Record<string, string>;
-	const limits = rateLimitMemory.rememberAnswer(prepared.scope, headers, Date.now(), taken);
 	const status = response.statusCode;
+	// the buckets this request counts against, as its answer left them (a read's: the user bucket only)
+	const limits = rateLimitMemory.rememberAnswer(prepared.scope, headers, Date.now(), taken, status);
 	prepared.lane?.answered(status, limits);
 	if (status >= 200 && status < 300) {
 		const empty = status === 204 || response.body === '' || response.body === undefined;

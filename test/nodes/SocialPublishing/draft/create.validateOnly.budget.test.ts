@@ -3,7 +3,9 @@ import { rateLimitMemory } from '../../../../nodes/common/transport';
 import { useSandbox } from '../../../harness/sandbox';
 import { runFresh } from '../../../harness/nodeRun';
 import { awayFromWindowEdge } from '../../../sandbox/helpers';
-import { createText, hoursFromNow, writes } from './fixtures';
+import { SEED } from '../../../../sandbox';
+import { NODE } from '../../../harness/workflows';
+import { createText, draftParams, hoursFromNow, writes } from './fixtures';
 
 /**
  * Validate Only on a batch of Draft Create items knows the service's budget: the social set's publishing quota
@@ -130,6 +132,44 @@ describe('Draft > Create with Validate Only: the budget', () => {
 		expect(again.requests).toEqual([]);
 		const limits = (again.items[0].budget as Budget).rateLimits as { user: IDataObject };
 		expect(limits.user.remaining).toBe(USER_LIMIT - 1);
+	});
+
+	test("after another key's creations and this key's reads, the figures are the service's own: drafts.create as it counted every key's creations, the user bucket as it counted this key", async () => {
+		await awayFromWindowEdge(WINDOW_SECONDS, 10_000);
+		const created = await fx.runNode(createText('By another key', ['x']), {
+			input: [{ json: {} }, { json: {} }],
+		});
+		expect(created.error).toBeUndefined();
+		const draftId = String(created.output(NODE)[0].json.id);
+		const read = await fx.runNode(draftParams('get', { draftId }), {
+			key: 'publish',
+			input: [{ json: {} }, { json: {} }, { json: {} }],
+		});
+		expect(read.error).toBeUndefined();
+		const { params, input } = batch([hoursFromNow(30)]);
+		const checked = await fx.runNode(params, { key: 'publish', input });
+		expect(checked.error).toBeUndefined();
+		// what the sandbox counted, read from its records (the buckets each request was counted in)
+		const highest = (bucket: string) =>
+			fx
+				.apiRequests()
+				.flatMap((r) => r.counted ?? [])
+				.filter((entry) => entry.bucket === bucket)
+				.reduce((most, entry) => Math.max(most, entry.count), 0);
+		// the two creations, not the reads (main's memory spent the creation budget on each read)
+		expect(highest('socialSet:101')).toBe(2);
+		const limits = (checked.output(NODE)[0].json.budget as Budget).rateLimits;
+		expect(limits).toEqual({
+			user: expect.objectContaining({
+				limit: USER_LIMIT,
+				remaining: USER_LIMIT - highest(`user:${SEED.users.publish}`),
+			}),
+			socialSet: expect.objectContaining({
+				resource: 'drafts.create',
+				limit: SOCIAL_SET_LIMIT,
+				remaining: SOCIAL_SET_LIMIT - highest('socialSet:101'),
+			}),
+		});
 	});
 
 	test('a detail read refused with 403 says so in the budget and hides none of the item’s own problems', async () => {

@@ -168,23 +168,50 @@ describe('rate limits (Limits: per user and per social set)', () => {
 		expect(server.requests[1].at).toBeLessThan(Number(reset) * 1000);
 	});
 
-	test('the social set memory is kept by X-RateLimit-SocialSet-Resource: an exhausted resource seen on one route delays another route of that resource (Limits: rate limits)', async () => {
+	test("a social set's drafts.create bucket, used up as a read's answer reports it, holds the next creation until its reset, not the next read (Limits: rate limits)", async () => {
 		const bucket = (remaining: number, reset: string) => ({
+			'X-RateLimit-SocialSet-Remaining': String(remaining),
+			'X-RateLimit-SocialSet-Reset': reset,
+			'X-RateLimit-SocialSet-Resource': 'drafts.create',
+		});
+		const reset = unixSeconds(1500);
+		server.reply(
+			{ body: { id: 5 }, headers: bucket(0, reset) },
+			{ body: { id: 5 }, headers: bucket(0, reset) },
+			{ status: 201, body: { id: 6 } },
+		);
+		// reads: the service reports the creation budget on their answers without counting them in it
+		await probe({ path: '/v2/social-sets/1/drafts/5' });
+		await probe({ path: '/v2/social-sets/1/drafts/5' });
+		expect(server.requests[1].at).toBeLessThan(Number(reset) * 1000);
+		const result = await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
+		expect(result.error).toBeUndefined();
+		expect(server.requests).toHaveLength(3);
+		expect(server.requests[2].at).toBeGreaterThanOrEqual(Number(reset) * 1000);
+	});
+
+	test('a route the spec does not count in a social-set bucket is held on one only after a 429 refused it there while its user bucket had room', async () => {
+		const headers = (remaining: number, reset: string) => ({
+			'X-RateLimit-User-Remaining': '50',
+			'X-RateLimit-User-Reset': unixSeconds(60_000),
 			'X-RateLimit-SocialSet-Remaining': String(remaining),
 			'X-RateLimit-SocialSet-Reset': reset,
 			'X-RateLimit-SocialSet-Resource': 'drafts.write',
 		});
 		const reset = unixSeconds(1500);
+		const refused = { error: { code: 'RATE_LIMITED', message: 'Slow down' } };
 		server.reply(
-			{ body: { id: 5 }, headers: bucket(3, reset) },
-			{ status: 201, body: { id: 6 }, headers: bucket(0, reset) },
-			{ body: { id: 5 } },
+			{ body: { id: 5 }, headers: headers(0, reset) },
+			{ status: 429, body: refused, headers: headers(0, reset) },
+			{ body: { id: 7 } },
 		);
+		// answered with the bucket at 0, but not counted there by the spec: the next PATCH is sent at once
 		await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/5', body: {} });
-		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
 		const result = await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/7', body: {} });
 		expect(result.error).toBeUndefined();
 		expect(server.requests).toHaveLength(3);
+		expect(server.requests[1].at).toBeLessThan(Number(reset) * 1000);
+		// refused on it: waited for its reset, and sent again once
 		expect(server.requests[2].at).toBeGreaterThanOrEqual(Number(reset) * 1000);
 	});
 
@@ -192,17 +219,17 @@ describe('rate limits (Limits: per user and per social set)', () => {
 		const bucket = (remaining: number, reset: string) => ({
 			'X-RateLimit-SocialSet-Remaining': String(remaining),
 			'X-RateLimit-SocialSet-Reset': reset,
-			'X-RateLimit-SocialSet-Resource': 'drafts.write',
+			'X-RateLimit-SocialSet-Resource': 'drafts.create',
 		});
 		const exhaustedUntil = unixSeconds(60_000);
 		server.reply(
-			{ body: { id: 5 }, headers: bucket(0, exhaustedUntil) },
-			{ status: 201, body: { id: 6 }, headers: bucket(9, unixSeconds(120_000)) },
-			{ body: { id: 5 } },
+			{ status: 201, body: { id: 5 }, headers: bucket(0, exhaustedUntil) },
+			{ body: { id: 6 }, headers: bucket(9, unixSeconds(120_000)) },
+			{ status: 201, body: { id: 7 } },
 		);
-		await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/5', body: {} });
 		await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
-		const result = await probe({ method: 'PATCH', path: '/v2/social-sets/1/drafts/5', body: {} });
+		await probe({ path: '/v2/social-sets/1/drafts/5' });
+		const result = await probe({ method: 'POST', path: '/v2/social-sets/1/drafts', body: {} });
 		expect(result.error).toBeUndefined();
 		// sent before the first report's reset (a minute away): the fresher report lifted the wait
 		expect(server.requests[2].at).toBeLessThan(Number(exhaustedUntil) * 1000);

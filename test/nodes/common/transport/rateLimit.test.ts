@@ -1,6 +1,8 @@
 import {
+	ANSWER_WAIT_MS,
 	MAX_RESET_AHEAD_MS,
 	RateLimitMemory,
+	SOCIAL_SET_COUNTS,
 	socialSetBucketKey,
 	parseRateLimitHeaders,
 	waitForBucket,
@@ -170,17 +172,165 @@ describe('waits', () => {
 		expect(memory.blocking(['free'], NOW)).toBeUndefined();
 	});
 
-	test('the memory learns which resource a route counts against and keeps social set buckets by resource', () => {
+	test('social set buckets are kept per service, social set and resource', () => {
 		const memory = new RateLimitMemory();
-		const key = socialSetBucketKey('owner', '7', 'drafts.create');
-		expect(memory.resourceOf('owner:POST /v2/social-sets/{}/drafts')).toBeUndefined();
-		memory.learnResource('owner:POST /v2/social-sets/{}/drafts', 'drafts.create');
+		const key = socialSetBucketKey('service', '7', 'drafts.create');
 		memory.remember(key, { remaining: 0, resetAtMs: NOW + 4000, resource: 'drafts.create' });
-		expect(memory.resourceOf('owner:POST /v2/social-sets/{}/drafts')).toBe('drafts.create');
 		expect(memory.waitMs([key], NOW)).toBe(4000);
-		expect(memory.waitMs([socialSetBucketKey('owner', '8', 'drafts.create')], NOW)).toBe(0);
+		expect(memory.waitMs([socialSetBucketKey('service', '8', 'drafts.create')], NOW)).toBe(0);
+		expect(memory.waitMs([socialSetBucketKey('other', '7', 'drafts.create')], NOW)).toBe(0);
 		memory.clear();
-		expect(memory.resourceOf('owner:POST /v2/social-sets/{}/drafts')).toBeUndefined();
+		expect(memory.waitMs([key], NOW)).toBe(0);
+	});
+});
+
+/** Answers as the service gives them (spec, Limits): both families, the social set's naming its resource. */
+const answer = (user: number, set: number, resource = 'drafts.create') => ({
+	'x-ratelimit-user-limit': '100',
+	'x-ratelimit-user-remaining': String(user),
+	'x-ratelimit-user-reset': '1800000060',
+	'x-ratelimit-socialset-limit': '20',
+	'x-ratelimit-socialset-remaining': String(set),
+	'x-ratelimit-socialset-reset': '1800000010',
+	'x-ratelimit-socialset-resource': resource,
+});
+const scopeOf = (owner: string, route: string, socialSet = '101') => ({
+	owner,
+	service: 'svc',
+	route,
+	socialSet,
+});
+const CREATE = 'POST /v2/social-sets/{}/drafts';
+const GET_DRAFT = 'GET /v2/social-sets/{}/drafts/{}';
+const LIST = 'GET /v2/social-sets/{}/drafts';
+const PATCH = 'PATCH /v2/social-sets/{}/drafts/{}';
+
+describe('which bucket counts which request (spec, Limits: per user all endpoints, per social set draft creation)', () => {
+	test('the table: draft creation counts in drafts.create; every other route in no social-set bucket', () => {
+		expect(SOCIAL_SET_COUNTS).toEqual({ [CREATE]: 'drafts.create' });
+		const memory = new RateLimitMemory();
+		expect(memory.resourceOf(scopeOf('o1', CREATE))).toBe('drafts.create');
+		for (const route of [
+			GET_DRAFT,
+			LIST,
+			PATCH,
+			'GET /v2/social-sets/{}/',
+			'POST /v2/social-sets/{}/tags',
+		])
+			expect(memory.resourceOf(scopeOf('o1', route))).toBeUndefined();
+		// a path without a social set has no social-set bucket
+		expect(memory.resourceOf({ owner: 'o1', service: 'svc', route: CREATE })).toBeUndefined();
+	});
+
+	test('reads take the user bucket only: 30 reads leave the creation budget as the service announced it', () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(scopeOf('o1', CREATE), answer(99, 19), NOW);
+		for (let n = 0; n < 30; n++) {
+			const taken = memory.take(scopeOf('o1', GET_DRAFT), NOW);
+			expect(taken.map((t) => t.key)).toEqual(['o1:user']);
+			// the service reports the set's bucket on a read's answer without counting the read in it
+			memory.rememberAnswer(scopeOf('o1', GET_DRAFT), answer(98 - n, 19), NOW, taken);
+		}
+		expect(memory.known(scopeOf('o1', CREATE), NOW).socialSet?.remaining).toBe(19);
+		expect(memory.blockingFor(scopeOf('o1', CREATE), NOW)).toBeUndefined();
+		expect(memory.known(scopeOf('o1', CREATE), NOW).user?.remaining).toBe(69);
+	});
+
+	test('a used-up creation budget holds creations, never reads, updates or lists', () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(scopeOf('o1', GET_DRAFT), answer(50, 0), NOW);
+		expect(memory.blockingFor(scopeOf('o1', CREATE), NOW)).toMatchObject({
+			waitMs: 10_000,
+			bucket: { resource: 'drafts.create' },
+		});
+		for (const route of [GET_DRAFT, LIST, PATCH])
+			expect(memory.blockingFor(scopeOf('o1', route), NOW)).toBeUndefined();
+	});
+
+	test("a read's answer returns the buckets the read counts against: its user bucket only", () => {
+		const memory = new RateLimitMemory();
+		const read = memory.rememberAnswer(scopeOf('o1', GET_DRAFT), answer(50, 0), NOW);
+		expect(read).toEqual({ user: expect.objectContaining({ remaining: 50 }) });
+		const created = memory.rememberAnswer(scopeOf('o1', CREATE), answer(49, 0), NOW);
+		expect(created.socialSet).toMatchObject({ remaining: 0, resource: 'drafts.create' });
+	});
+
+	test("one social set's bucket for every key: a creation of one key holds another key's creation there", () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(scopeOf('o1', CREATE), answer(50, 1), NOW);
+		const taken = memory.take(scopeOf('o1', CREATE), NOW);
+		expect(taken.map((t) => t.key)).toEqual([
+			'o1:user',
+			socialSetBucketKey('svc', '101', 'drafts.create'),
+		]);
+		// key o2 has never been answered, yet the set's budget is known to it, with o1's creation in flight
+		expect(memory.blockingFor(scopeOf('o2', CREATE), NOW)).toMatchObject({ waitMs: 10_000 });
+		// o2's own answer, counted before o1's creation arrived, gives back nothing o1 took
+		memory.rememberAnswer(scopeOf('o2', GET_DRAFT), answer(80, 1), NOW);
+		expect(memory.known(scopeOf('o2', CREATE), NOW).socialSet?.remaining).toBe(0);
+		// the user buckets stay apart: o2's is not o1's
+		expect(memory.known(scopeOf('o2', CREATE), NOW).user?.remaining).toBe(80);
+		// another service's social set 101 is another set
+		expect(memory.blockingFor({ ...scopeOf('o1', CREATE), service: 'other' }, NOW)).toBeUndefined();
+	});
+
+	test('a 429 refused on a social-set bucket while the user bucket had room teaches that its route counts there', () => {
+		const memory = new RateLimitMemory();
+		const upload = scopeOf('o1', 'POST /v2/social-sets/{}/media/upload');
+		memory.rememberAnswer(upload, answer(40, 0, 'media.upload'), NOW, [], 201);
+		expect(memory.blockingFor(upload, NOW)).toBeUndefined();
+		const refused = memory.rememberAnswer(upload, answer(39, 0, 'media.upload'), NOW, [], 429);
+		expect(refused.socialSet).toMatchObject({ remaining: 0, resource: 'media.upload' });
+		expect(memory.blockingFor(upload, NOW)).toMatchObject({ bucket: { resource: 'media.upload' } });
+		// reads are not taught by it
+		expect(memory.blockingFor(scopeOf('o1', GET_DRAFT), NOW)).toBeUndefined();
+	});
+
+	test("a 429 of the user bucket teaches nothing about the social set's (its user bucket had no room)", () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(scopeOf('o1', GET_DRAFT), answer(0, 0), NOW, [], 429);
+		expect(memory.resourceOf(scopeOf('o1', GET_DRAFT))).toBeUndefined();
+		expect(memory.blockingFor(scopeOf('o2', GET_DRAFT), NOW)).toBeUndefined();
+	});
+});
+
+describe('a window the node does not know: no more out at once than a window can hold', () => {
+	const me = { owner: 'o1', service: 'svc', route: 'GET /v2/me' };
+	const answer = (limit: number, remaining: number, resetS: number) => ({
+		'x-ratelimit-user-limit': String(limit),
+		'x-ratelimit-user-remaining': String(remaining),
+		'x-ratelimit-user-reset': String(resetS),
+	});
+
+	test("before a bucket's first answer one request goes; its answer lets the others go", () => {
+		const memory = new RateLimitMemory();
+		expect(memory.blockingFor(me, NOW)).toBeUndefined();
+		const first = memory.take(me, NOW);
+		expect(memory.blockingFor(me, NOW)).toMatchObject({
+			waitMs: ANSWER_WAIT_MS,
+			awaitingAnswer: true,
+		});
+		memory.rememberAnswer(me, answer(10, 9, 1_800_000_060), NOW, first);
+		expect(memory.blockingFor(me, NOW)).toBeUndefined();
+	});
+
+	test("when the window ends, as many go as the last answer's Limit, the next waits for an answer", () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(me, answer(3, 0, 1_800_000_060), NOW);
+		const next = 1_800_000_060_000;
+		const out = [memory.take(me, next), memory.take(me, next), memory.take(me, next)];
+		expect(memory.blockingFor(me, next)).toMatchObject({ awaitingAnswer: true });
+		memory.rememberAnswer(me, answer(3, 0, 1_800_000_120), next, out[0]);
+		// the answer says the new window is used up: a wait until its reset, not for an answer
+		expect(memory.blockingFor(me, next)).toMatchObject({ waitMs: 60_000 });
+		expect(memory.blockingFor(me, next)?.awaitingAnswer).toBeUndefined();
+	});
+
+	test('a service that answers without rate-limit headers holds nothing back after its first answer', () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(me, {}, NOW, memory.take(me, NOW));
+		for (let n = 0; n < 5; n++) memory.take(me, NOW);
+		expect(memory.blockingFor(me, NOW)).toBeUndefined();
 	});
 });
 
@@ -194,20 +344,27 @@ describe('RateLimitMemory.known: what a reader sees of the buckets, nothing take
 		'x-ratelimit-socialset-reset': '1800000030',
 		'x-ratelimit-socialset-resource': resource,
 	});
-	const read = { owner: 'o1', route: 'GET /v2/social-sets/{}/', socialSet: '101' };
-	const create = { owner: 'o1', route: 'POST /v2/social-sets/{}/drafts', socialSet: '101' };
+	const read = { owner: 'o1', service: 'svc', route: 'GET /v2/social-sets/{}/', socialSet: '101' };
+	const create = { owner: 'o1', service: 'svc', route: CREATE, socialSet: '101' };
 
-	test('the create route, not answered yet, is seen through the fallback resource; once answered, through its own', () => {
+	test("the create route's buckets, as any answer on the social set's path left them; a copy", () => {
 		const memory = new RateLimitMemory();
 		memory.rememberAnswer(read, headers('40', '9', 'drafts.create'), NOW);
 		expect(memory.known(create, NOW)).toEqual({
 			user: { limit: 100, remaining: 40, resetAtMs: 1_800_000_060_000, resource: undefined },
-			socialSet: undefined,
+			socialSet: {
+				limit: 10,
+				remaining: 9,
+				resetAtMs: 1_800_000_030_000,
+				resource: 'drafts.create',
+			},
 		});
-		expect(memory.known(create, NOW, 'drafts.create').socialSet?.remaining).toBe(9);
+		// a read has no social-set bucket of its own
+		expect(memory.known(read, NOW).socialSet).toBeUndefined();
+		// a bucket of another resource is not the creation budget
 		memory.rememberAnswer(create, headers('39', '5', 'posts.create'), NOW);
-		const known = memory.known(create, NOW, 'drafts.create');
-		expect(known.socialSet).toMatchObject({ remaining: 5, resource: 'posts.create' });
+		const known = memory.known(create, NOW);
+		expect(known.socialSet).toMatchObject({ remaining: 9, resource: 'drafts.create' });
 		// a copy: changing it changes nothing the requests go by
 		if (known.user) known.user.remaining = 0;
 		expect(memory.waitMs([`o1:user`], NOW)).toBe(0);
@@ -218,18 +375,18 @@ describe('RateLimitMemory.known: what a reader sees of the buckets, nothing take
 		const memory = new RateLimitMemory();
 		memory.rememberAnswer(read, headers('40', '9', 'drafts.create'), NOW);
 		const later = 1_800_000_031_000;
-		expect(memory.known(create, later, 'drafts.create')).toEqual({
+		expect(memory.known(create, later)).toEqual({
 			user: expect.objectContaining({ remaining: 40 }),
 			socialSet: undefined,
 		});
-		const me = { owner: 'o1', route: 'GET /v2/me' };
-		expect(memory.known(me, NOW, 'drafts.create').socialSet).toBeUndefined();
+		const me = { owner: 'o1', service: 'svc', route: 'GET /v2/me' };
+		expect(memory.known(me, NOW).socialSet).toBeUndefined();
 		expect(memory.known({ ...me, owner: 'o2' }, NOW).user).toBeUndefined();
 	});
 });
 
 describe('RateLimitMemory.lose: a request that got no answer counts as spent for the rest of its window', () => {
-	const me = { owner: 'o1', route: 'GET /v2/me' };
+	const me = { owner: 'o1', service: 'svc', route: 'GET /v2/me' };
 	const answer = (remaining: number, resetS: number) => ({
 		'x-ratelimit-user-limit': '10',
 		'x-ratelimit-user-remaining': String(remaining),
@@ -249,6 +406,28 @@ describe('RateLimitMemory.lose: a request that got no answer counts as spent for
 		// the next window starts full: what was lost belonged to the window before
 		memory.rememberAnswer(me, answer(9, 1_800_000_120), 1_800_000_061_000);
 		expect(remaining(memory, 1_800_000_061_000)).toBe(9);
+	});
+
+	test("requests in flight at a window's end are not taken off the next window; those sent blind are", () => {
+		const memory = new RateLimitMemory();
+		memory.rememberAnswer(me, answer(3, 1_800_000_060), NOW);
+		// three sent in the known window, counted there by the service; their answers are late
+		const old = [memory.take(me, NOW), memory.take(me, NOW), memory.take(me, NOW)];
+		const next = 1_800_000_060_001;
+		// the window ends; two go blind (no live window known), the first answered first from the next window
+		const blind = memory.take(me, next);
+		const blindToo = memory.take(me, next);
+		memory.rememberAnswer(me, answer(9, 1_800_000_120), next, blind);
+		// the old window's three are not taken off it; the other blind one, still in flight, is
+		expect(remaining(memory, next)).toBe(8);
+		// requests of the new window still in flight when one of its answers is read are taken off it
+		const second = memory.take(me, next);
+		memory.rememberAnswer(me, answer(7, 1_800_000_120), next, blindToo);
+		expect(remaining(memory, next)).toBe(6);
+		// the late answers of the old window change nothing
+		for (const taken of old) memory.rememberAnswer(me, answer(0, 1_800_000_060), next, taken);
+		expect(remaining(memory, next)).toBe(6);
+		memory.settle(second);
 	});
 
 	test('a window that ended forgets it too, and settle (an answered request) keeps nothing', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { RateLimitMemory } from '../../../../nodes/common/transport/rateLimit';
-import type { BucketScope } from '../../../../nodes/common/transport/rateLimit';
+import type { BucketScope, Taken } from '../../../../nodes/common/transport/rateLimit';
 
 /**
  * The rate-limit memory with requests in flight together (rateLimit.ts: take, settle, rememberAnswer).
@@ -11,7 +11,11 @@ import type { BucketScope } from '../../../../nodes/common/transport/rateLimit';
  */
 const NOW = 1_700_000_000_000;
 const RESET_S = Math.floor(NOW / 1000) + 60;
-const scope: BucketScope = { owner: 'owner', route: 'POST /v2/social-sets/{}/drafts' };
+const scope: BucketScope = {
+	owner: 'owner',
+	service: 'service',
+	route: 'POST /v2/social-sets/{}/drafts',
+};
 
 type Step = { kind: 'send' | 'handle' | 'answer' | 'drop'; pick: number };
 
@@ -23,7 +27,7 @@ const stepsOf = (text: string): Step[] =>
 	});
 
 interface Request {
-	taken: string[];
+	taken: Taken[];
 	/** What the service announced when it handled the request; undefined while not handled. */
 	remaining?: number;
 }

@@ -13,11 +13,9 @@ import { placeInRun, readQuota } from './quota';
  * `remaining` gets a `quotaWarning`. For a draft with a date or the next free slot it is a warning, not a
  * problem (`valid` stays as the checks say): the service accepts the draft, and the quota is used when it
  * publishes, which for a slot after `resets_at` is the next period. Publish At `now` past `remaining` is a
- * problem as well: the service refuses publishing at once past its quota. `rateLimits`: the rate-limit budget left, as the last answers' X-RateLimit headers said.
+ * problem as well: the service refuses publishing at once past its quota. `rateLimits`: the rate-limit budget left for this Create, as the last answers' X-RateLimit headers said: the
+ * figures the transport goes by before it sends it (the key's user bucket, the social set's `drafts.create`).
  */
-
-/** Spec, Limits: the social set's bucket of draft creation (`X-RateLimit-SocialSet-Resource`). */
-const DRAFTS_CREATE = 'drafts.create';
 
 type Bucket = RateLimitHeaders['user'];
 
@@ -91,7 +89,6 @@ export async function createBudget(
 	const limits = await knownRateLimits(context, {
 		method: 'POST',
 		path: endpoints.drafts(socialSetId),
-		resource: DRAFTS_CREATE,
 	});
 	return {
 		...quota,
