@@ -54,11 +54,7 @@ export function heatMapSvg({ stats, minPosts, title, subtitle }: HeatMapInput): 
 			2,
 		);
 	DAY_NAMES.forEach((name, day) =>
-		svg.text(
-			{ x: LEFT - 8, y: TOP + day * CELL + CELL / 2 + 4, 'text-anchor': 'end' },
-			name,
-			12,
-		),
+		svg.text({ x: LEFT - 8, y: TOP + day * CELL + CELL / 2 + 4, 'text-anchor': 'end' }, name, 12),
 	);
 	const cells = new Map(stats.map((slot) => [slot.day * 24 + slot.hour, slot]));
 	for (let index = 0; index < 7 * 24; index++) {

@@ -59,8 +59,7 @@ const WIDE: ReadonlyArray<readonly [number, number]> = [
 	[0x1f300, 0x1faff],
 	[0x20000, 0x3fffd],
 ];
-const columnsOf = (code: number) =>
-	WIDE.some(([from, to]) => code >= from && code <= to) ? 2 : 1;
+const columnsOf = (code: number) => (WIDE.some(([from, to]) => code >= from && code <= to) ? 2 : 1);
 
 /** The ellipsis a cut text ends with. */
 export const ELLIPSIS = '…';
@@ -74,23 +73,25 @@ function asText(value: unknown): string {
 
 /**
  * A text on one line, at most `columns` columns wide (a wide character counts two), cut with an ellipsis when
- * longer: runs of blanks and invisible characters become one space, ends trimmed, lone surrogates dropped, a
+ * longer: runs of blanks and invisible characters become one space, ends trimmed, lone surrogates and the
+ * noncharacters U+FFFE and U+FFFF dropped, a
  * cut never splits a character. Not escaped (see `label`). Reads at most `columns * 8 + 64` code units of the
  * text, whatever its length.
  */
 export function clip(value: unknown, columns: number): string {
 	const text = asText(value);
 	const budget = Math.max(1, Math.floor(columns));
-	const window = Math.min(text.length, budget * 8 + 64);
+	const window = budget * 8 + 64;
+	const head = text.length > window ? text.slice(0, window) : text;
 	const kept: Array<{ char: string; width: number }> = [];
 	let used = 0;
 	let space = false;
-	let cut = window < text.length;
-	for (let i = 0; i < window; ) {
-		const code = text.codePointAt(i) as number;
+	let cut = head.length < text.length;
+	for (let i = 0; i < head.length; ) {
+		const code = head.codePointAt(i) as number;
 		const char = String.fromCodePoint(code);
 		i += char.length;
-		if (code >= 0xd800 && code <= 0xdfff) continue;
+		if ((code >= 0xd800 && code <= 0xdfff) || code === 0xfffe || code === 0xffff) continue;
 		if (BLANK.test(char)) {
 			space = kept.length > 0;
 			continue;
