@@ -126,7 +126,8 @@ export const TOOLTIP_MAX = 300;
 /** Elements a picture holds at most; the writer leaves out any past it and says so in the picture. */
 export const MAX_ELEMENTS = 5000;
 
-export type Attributes = Record<string, string | number | undefined>;
+/** Attribute values: a text (bounded, escaped), a number, or a list of numbers (a polyline's `points`). */
+export type Attributes = Record<string, string | number | readonly number[] | undefined>;
 
 const NAME = /^[a-zA-Z][\w:-]*$/;
 
@@ -136,12 +137,24 @@ function numeral(value: number): string {
 	return String(Math.round(value * 100) / 100);
 }
 
+/** A list of numbers, space-separated; one pass. */
+function numerals(values: readonly number[]): string {
+	let out = '';
+	for (const value of values) out += `${out ? ' ' : ''}${numeral(value)}`;
+	return out;
+}
+
 function attributes(attrs: Attributes): string {
 	let out = '';
 	for (const [name, value] of Object.entries(attrs)) {
 		if (value === undefined) continue;
 		if (!NAME.test(name)) throw new Error(`Not an attribute name: ${name.slice(0, 40)}`);
-		const text = typeof value === 'number' ? numeral(value) : label(value, ATTRIBUTE_MAX);
+		const text =
+			typeof value === 'number'
+				? numeral(value)
+				: typeof value === 'string'
+					? label(value, ATTRIBUTE_MAX)
+					: numerals(value);
 		out += ` ${name}="${text}"`;
 	}
 	return out;

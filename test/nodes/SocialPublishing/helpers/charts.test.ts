@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import {
+	CHART_MAX_POINTS,
+	TOP_POSTS,
+	followersChartSvg,
+	topPostsChartSvg,
+} from '../../../../nodes/SocialPublishing/helpers/charts';
+import { wellFormedProblems } from './wellFormed';
+
+/** The pictures drawn from whatever a service may answer: any JSON, hostile texts, empty and huge lists. */
+
+const hostile = fc.oneof(
+	fc.string({ unit: 'binary', maxLength: 30 }),
+	fc.constantFrom('<script>', '&', ']]>', '\u0000\u202e', 'שלום', '👩🏽‍💻', 'x'.repeat(5000)),
+);
+const value = fc.oneof(hostile, fc.integer(), fc.double(), fc.constant(null), fc.anything());
+const text = { title: 'T', subtitle: 'S' };
+
+const count = (svg: string, pattern: RegExp) => (svg.match(pattern) ?? []).length;
+
+test('followers chart: any series gives a well-formed picture of at most 400 points', () => {
+	const point = fc.record({ date: value, followers_count: fc.oneof(fc.integer(), value) });
+	fc.assert(
+		fc.property(
+			fc.oneof(value, fc.record({ data: fc.array(point, { maxLength: 900 }) })),
+			(series) => {
+				const svg = followersChartSvg(series, text);
+				expect(wellFormedProblems(svg)).toEqual([]);
+				expect(count(svg, /<circle /g)).toBeLessThanOrEqual(CHART_MAX_POINTS);
+			},
+		),
+		{ numRuns: 120 },
+	);
+});
+
+test('top posts chart: any posts give a well-formed picture of at most 10 bars', () => {
+	const post = fc.record({
+		post_id: value,
+		preview_text: value,
+		created_at: value,
+		metrics: fc.oneof(
+			value,
+			fc.record({
+				impressions: fc.oneof(fc.nat(), value),
+				engagement: fc.record({ total: fc.oneof(fc.nat(), value) }),
+			}),
+		),
+	});
+	fc.assert(
+		fc.property(fc.oneof(value, fc.array(post, { maxLength: 60 })), (posts) => {
+			const svg = topPostsChartSvg(posts, text);
+			expect(wellFormedProblems(svg)).toEqual([]);
+			expect(count(svg, /<g data-post-id=/g)).toBeLessThanOrEqual(TOP_POSTS);
+		}),
+		{ numRuns: 120 },
+	);
+});
