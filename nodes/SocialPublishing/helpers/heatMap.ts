@@ -1,14 +1,16 @@
 import { DAY_NAMES, type SlotStats } from './bestTimes';
-import { SvgWriter } from './svg';
-
-export { escapeXml } from './svg';
 
 /**
  * The weekday × hour grid of best times as an SVG picture: one cell per slot, its colour the slot's median
  * engagement rate (darker is higher), slots with fewer posts than the minimum hatched in grey, slots without
  * posts empty. Every text from outside (the title, the time zone) is escaped. Built in one pass over the 168
- * cells: its size does not depend on how many posts were read.
+ * cells: its size does not depend on how many posts were read. Drawn with the SVG writer (svg.ts), which
+ * cuts and escapes every text.
  */
+
+import { SvgWriter } from './svg';
+
+export { escapeXml } from './svg';
 
 /** At most this many columns of a title line are drawn. */
 const LINE_MAX = 120;
