@@ -68,7 +68,8 @@ export function followerPoints(series: unknown): { points: FollowerPoint[]; tota
 	for (const raw of data) {
 		const count = whole(isRecord(raw) ? raw.followers_count : undefined);
 		if (count === undefined) continue;
-		valid.push({ date: String((isRecord(raw) && raw.date) || '').slice(0, 40), count });
+		const date = isRecord(raw) && typeof raw.date === 'string' ? raw.date.slice(0, 40) : '';
+		valid.push({ date, count });
 	}
 	if (valid.length <= CHART_MAX_POINTS) return { points: valid, total: valid.length };
 	const step = valid.length / (CHART_MAX_POINTS - 1);

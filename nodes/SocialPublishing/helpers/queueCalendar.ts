@@ -69,6 +69,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
+/** A date of the service as text: a string only (any other value could not be written without running its code). */
+const dateOf = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 40) : '');
+
 const nonEmpty = (value: unknown): string | undefined =>
 	typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
@@ -110,7 +113,7 @@ function daysOf({ view, zone, nowMs }: CalendarInput): { days: Day[]; more: More
 	for (const rawDay of listOf(isRecord(view) ? view.days : undefined)) {
 		const drawn = days.length < CALENDAR_MAX_DAYS;
 		const day: Day | MoreDays = drawn
-			? { date: String((isRecord(rawDay) && rawDay.date) || ''), lines: [], filled: 0, free: 0 }
+			? { date: dateOf(isRecord(rawDay) ? rawDay.date : undefined), lines: [], filled: 0, free: 0 }
 			: more;
 		for (const raw of listOf(isRecord(rawDay) ? rawDay.items : undefined)) {
 			const filled = isRecord(raw) && isRecord(raw.draft);
@@ -273,7 +276,7 @@ export function queueCalendarSvg(input: CalendarInput): string {
 	const view = isRecord(input.view) ? input.view : {};
 	const filled = days.reduce((sum, day) => sum + day.filled, more.filled);
 	const free = days.reduce((sum, day) => sum + day.free, more.free);
-	const range = `${String(view.start_date ?? '')} to ${String(view.end_date ?? '')}`;
+	const range = `${dateOf(view.start_date)} to ${dateOf(view.end_date)}`;
 	const height = heightOf(days, more);
 	const svg = new SvgWriter({ width: WIDTH, height, title: input.title });
 	svg.shape('rect', { width: WIDTH, height, fill: '#ffffff' });

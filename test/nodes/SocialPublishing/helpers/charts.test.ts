@@ -13,7 +13,22 @@ const hostile = fc.oneof(
 	fc.string({ unit: 'binary', maxLength: 30 }),
 	fc.constantFrom('<script>', '&', ']]>', '\u0000\u202e', 'שלום', '👩🏽‍💻', 'x'.repeat(5000)),
 );
-const value = fc.oneof(hostile, fc.integer(), fc.double(), fc.constant(null), fc.anything());
+/** Values whose text cannot be had without running their code, or that have none. */
+const unprintable = fc.constantFrom<unknown>(
+	Object.create(null),
+	{ toString: 1 },
+	{ valueOf: () => 1, toString: null },
+	Symbol('s'),
+	10n,
+);
+const value = fc.oneof(
+	hostile,
+	fc.integer(),
+	fc.double(),
+	fc.constant(null),
+	unprintable,
+	fc.anything({ withNullPrototype: true, withBigInt: true }),
+);
 const text = { title: 'T', subtitle: 'S' };
 
 const count = (svg: string, pattern: RegExp) => (svg.match(pattern) ?? []).length;
