@@ -70,3 +70,20 @@ test('top posts chart: any posts give a well-formed picture of at most 10 bars',
 		{ numRuns: 120 },
 	);
 });
+
+test('a flat series and a single day are drawn inside the plot, not at its edge or off it', () => {
+	for (const data of [
+		[{ date: '2026-11-01', followers_count: 500 }],
+		Array.from({ length: 5 }, (_, i) => ({ date: `2026-11-0${i + 1}`, followers_count: 500 })),
+	]) {
+		const svg = followersChartSvg({ data }, text);
+		expect(wellFormedProblems(svg)).toEqual([]);
+		const ys = [...svg.matchAll(/<circle [^>]*cy="([\d.]+)"/g)].map((match) => Number(match[1]));
+		expect(ys).toHaveLength(data.length);
+		for (const y of ys) {
+			expect(y).toBeGreaterThanOrEqual(84);
+			expect(y).toBeLessThanOrEqual(84 + 240);
+		}
+		expect(svg).toContain('500 on 2026-11-01 to 500 on');
+	}
+});
