@@ -237,7 +237,7 @@ async function main(): Promise<number> {
 	);
 	const core = coreNodeTypes();
 	console.log(
-		`   core nodes (Set, Convert to File, Sort, Limit, Split Out, Remove Duplicates, If, Schedule Trigger): ${core.source === 'n8n-nodes-base' ? "n8n's own from n8n-nodes-base" : 'in-process stand-ins (n8n-nodes-base is not installed)'}; Redis node: an in-process stand-in with an in-memory counter (the queue-mode end-to-end test uses a real Redis); n8n's record of processed items (Remove Duplicates): in memory`,
+		`   core nodes (Set, Convert to File, Sort, Limit, Split Out, Remove Duplicates, If, Schedule Trigger): ${core.source === 'n8n-nodes-base' ? "n8n's own from n8n-nodes-base" : 'in-process stand-ins (n8n-nodes-base is not installed)'}; Redis node: an in-process stand-in with an in-memory counter (the queue-mode end-to-end test uses a real Redis); Send Email: an in-process stand-in that keeps the message instead of sending it; n8n's record of processed items (Remove Duplicates): in memory`,
 	);
 	const ctx: Context = {
 		dist,

@@ -137,13 +137,15 @@ async function main(): Promise<number> {
 					// Examples that need a Redis or PostgreSQL server run in the queue-mode test, which has both.
 					const workflows = await importExamples(
 						n8n,
-						EXAMPLES.filter((e) => !e.redis && !e.postgres),
+						EXAMPLES.filter((e) => !e.redis && !e.postgres && !e.mail),
 					);
 					return [`${workflows.length} workflows, user folder ${n8n.userFolder}`];
 				},
 			);
 			if (!ready) continue;
-			for (const example of EXAMPLES.filter((e) => !e.trigger && !e.poll && !e.postgres)) {
+			for (const example of EXAMPLES.filter(
+				(e) => !e.trigger && !e.poll && !e.postgres && !e.mail,
+			)) {
 				const { id } = loadExample(example);
 				await step(label(`n8n execute: ${example.title}`), async () => {
 					const api = sandboxApi(sandbox.baseUrl, sandbox.keys.admin);

@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
 import { csvNodeStandIns } from './csvNodes';
+import { EmailSendStandIn } from './emailSend';
 import { onceNodeStandIns, RedisStandIn, useInMemoryProcessedItems } from './onceNodes';
 import { ScheduleTriggerStandIn } from './scheduleTrigger';
 import { describe, unsupported } from './standIn';
@@ -413,6 +414,7 @@ export function coreNodeStandIns(): Record<string, INodeType> {
 		'n8n-nodes-base.if': new IfStandIn(),
 		'n8n-nodes-base.stickyNote': new StickyNoteStandIn(),
 		'n8n-nodes-base.scheduleTrigger': new ScheduleTriggerStandIn(),
+		'n8n-nodes-base.emailSend': new EmailSendStandIn(),
 		...onceNodeStandIns(),
 		...csvNodeStandIns(),
 	};
@@ -464,9 +466,11 @@ export function coreNodeTypes(): {
 			const instance = new exported();
 			types[name] = instance.getNodeType ? instance.getNodeType(version) : instance;
 		}
-		// n8n's record of processed items lives in its database: in memory here. Redis: always the stand-in.
+		// n8n's record of processed items lives in its database: in memory here. Redis and Send Email: always
+		// the stand-ins (no Redis server, no mail server in-process).
 		useInMemoryProcessedItems();
 		types['n8n-nodes-base.redis'] = new RedisStandIn();
+		types['n8n-nodes-base.emailSend'] = new EmailSendStandIn();
 		return { types, source: 'n8n-nodes-base' };
 	} catch {
 		return { types: coreNodeStandIns(), source: 'stand-ins' };

@@ -12,6 +12,8 @@ import type { Access, OperationResult } from '../types';
 import { followerRows } from '../../helpers/analyticsRows';
 import { analyticsPath, asRows, outputField, platformField, wantsRows } from './analyticsFields';
 import { ANALYTICS_MAX_DAYS } from '../../../common/limits';
+import { followersChartSvg } from '../../helpers/charts';
+import { followersChartOption, wantsChart, withChart } from './charts';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -35,6 +37,7 @@ const fields: INodeProperties[] = [
 				"Last day of the series; default today in the social set's time zone",
 				false,
 			),
+			followersChartOption,
 		],
 	},
 	outputField('One row per day of the series'),
@@ -84,7 +87,7 @@ async function checkStartToToday(
 
 /**
  * The daily followers series; without dates the service gives the 30 days ending today. With Output "Rows for
- * a Database" one row per date (helpers/analyticsRows).
+ * a Database" one row per date (helpers/analyticsRows). With Followers Chart, the series as a line chart on the first item.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -107,9 +110,24 @@ export async function execute(
 		qs: { start_date: start, end_date: end },
 		itemIndex,
 	});
-	if (!wantsRows(this, itemIndex)) return series;
 	const fetchedAt = new Date().toISOString();
-	return asRows(this, itemIndex, () => followerRows(series, socialSetId, fetchedAt));
+	const items = wantsRows(this, itemIndex)
+		? asRows(this, itemIndex, () => followerRows(series, socialSetId, fetchedAt))
+		: series;
+	if (!wantsChart(this, itemIndex, 'followersChart')) return items;
+	const range = start || end ? `${start ?? '30 days'} to ${end ?? 'today'}` : 'the last 30 days';
+	return await withChart(
+		this,
+		Array.isArray(items) ? items : [items],
+		{
+			svg: followersChartSvg(series, {
+				title: `Followers on X, social set ${socialSetId}`,
+				subtitle: `${range}; daily count in the social set's time zone`,
+			}),
+			fileName: `followers-${socialSetId}${start ? `-${start}` : ''}${end ? `-${end}` : ''}.svg`,
+		},
+		{ social_set_id: socialSetId, days: 0, message: 'No followers data in this range' },
+	);
 }
 
 export const access: Access = { kind: 'read' };

@@ -8,6 +8,8 @@ import type { Access, OperationResult } from '../types';
 import { postRows } from '../../helpers/analyticsRows';
 import { analyticsPath, asRows, outputField, platformField, wantsRows } from './analyticsFields';
 import { ANALYTICS_MAX_DAYS, ANALYTICS_PAGE_SIZE_MAX } from '../../../common/limits';
+import { topPostsChartSvg } from '../../helpers/charts';
+import { topPostsChartOption, wantsChart, withChart } from './charts';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -27,6 +29,14 @@ const fields: INodeProperties[] = [
 	},
 	...returnAllOrLimit(),
 	outputField('One row per post'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [topPostsChartOption],
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -36,7 +46,8 @@ export const description = updateDisplayOptions(
 
 /**
  * Post metrics in the date range, in pages of up to 100, in the order the service gives them; with Output
- * "Rows for a Database" one flat row per post (helpers/analyticsRows).
+ * "Rows for a Database" one flat row per post (helpers/analyticsRows). With Top Posts Chart, the 10 posts read with
+ * the highest engagement rate as a bar chart on the first item.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -56,9 +67,23 @@ export async function execute(
 		},
 		{ limit, pageSize: ANALYTICS_PAGE_SIZE_MAX },
 	);
-	if (!wantsRows(this, itemIndex)) return posts;
 	const fetchedAt = new Date().toISOString();
-	return asRows(this, itemIndex, () => postRows(posts, socialSetId, fetchedAt));
+	const items = wantsRows(this, itemIndex)
+		? asRows(this, itemIndex, () => postRows(posts, socialSetId, fetchedAt))
+		: posts;
+	if (!wantsChart(this, itemIndex, 'topPostsChart')) return items;
+	return await withChart(
+		this,
+		items as IDataObject[],
+		{
+			svg: topPostsChartSvg(posts, {
+				title: `Top posts by engagement rate, social set ${socialSetId}`,
+				subtitle: `${start} to ${end}, X${includeReplies ? ', replies included' : ''}`,
+			}),
+			fileName: `top-posts-${socialSetId}-${start}-${end}.svg`,
+		},
+		{ social_set_id: socialSetId, start_date: start, end_date: end, posts: 0 },
+	);
 }
 
 export const access: Access = { kind: 'read' };

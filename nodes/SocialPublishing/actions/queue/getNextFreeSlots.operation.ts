@@ -12,6 +12,7 @@ import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../../common/limits';
+import { calendarPictureOption, calendarZone, wantsCalendar, withCalendar } from './calendar';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -31,6 +32,14 @@ const fields: INodeProperties[] = [
 		default: 50,
 		description: 'Max number of results to return',
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [calendarPictureOption],
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -41,7 +50,8 @@ export const description = updateDisplayOptions(
 /**
  * Free queue slots from now on: reads the schedule for the social set's time zone, then the queue view
  * from today (in that zone) for the chosen number of days, and keeps the slots with no draft that are
- * still ahead. One item per slot, earliest first.
+ * still ahead. One item per slot, earliest first; with Calendar Picture, the days drawn as a calendar on the first
+ * item (an item saying there is no free slot carries it when none is left).
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -73,13 +83,33 @@ export async function execute(
 		qs: { start_date: today.date, end_date: endOfSpan(today.date, days) },
 		itemIndex,
 	});
-	return freeSlots(view, Date.now(), limit).map((slot) => ({
+	const items = freeSlots(view, Date.now(), limit).map((slot) => ({
 		social_set_id: view.social_set_id ?? socialSetId,
 		timezone,
 		date: slot.date,
 		at: slot.at,
 		local_time: DateTime.fromISO(slot.at, { zone: timezone }).toISO({ suppressMilliseconds: true }),
 	}));
+	if (!wantsCalendar(this, itemIndex)) return items;
+	const end = endOfSpan(today.date, days);
+	return await withCalendar(
+		this,
+		items,
+		{
+			view,
+			socialSetId,
+			start: today.date,
+			end,
+			zone: await calendarZone(this, itemIndex, socialSetId),
+			title: `Free slots of social set ${socialSetId}, next ${days} days`,
+		},
+		{
+			social_set_id: socialSetId,
+			timezone,
+			free_slots: 0,
+			message: `No free slot from ${today.date} to ${end}`,
+		},
+	);
 }
 
 export const access: Access = { kind: 'read' };

@@ -9,6 +9,7 @@ import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../../common/limits';
+import { calendarPictureOption, calendarZone, wantsCalendar, withCalendar } from './calendar';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -43,6 +44,7 @@ const fields: INodeProperties[] = [
 				],
 				default: 'day',
 			},
+			calendarPictureOption,
 		],
 	},
 ];
@@ -52,7 +54,10 @@ export const description = updateDisplayOptions(
 	fields,
 );
 
-/** The queue view: slots from the schedule (free when `draft` is null) and custom-time drafts, day by day. */
+/**
+ * The queue view: slots from the schedule (free when `draft` is null) and custom-time drafts, day by day; with
+ * Calendar Picture, the days drawn as a calendar on the first item (the time zone read from the queue schedule).
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -66,9 +71,25 @@ export async function execute(
 		qs: { start_date: start, end_date: end },
 		itemIndex,
 	});
-	if (output === 'slot') return flattenQueueView(view);
-	return (view.days ?? []).map(
-		(day) => ({ social_set_id: view.social_set_id, ...day }) as unknown as IDataObject,
+	const items =
+		output === 'slot'
+			? flattenQueueView(view)
+			: (view.days ?? []).map(
+					(day) => ({ social_set_id: view.social_set_id, ...day }) as unknown as IDataObject,
+				);
+	if (!wantsCalendar(this, itemIndex)) return items;
+	return await withCalendar(
+		this,
+		items,
+		{
+			view,
+			socialSetId,
+			start,
+			end,
+			zone: await calendarZone(this, itemIndex, socialSetId),
+			title: `Queue of social set ${socialSetId}`,
+		},
+		{ social_set_id: socialSetId, start_date: start, end_date: end, slots: 0 },
 	);
 }
 

@@ -1,0 +1,76 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { DateTime } from 'luxon';
+import { queueCalendarSvg } from '../../helpers/queueCalendar';
+import { socialSetTimeZone } from '../socialSetTimeZone';
+
+/** Queue > Get Slots and Get Next Free Slots: the option that adds the calendar picture, and the picture on the first item. */
+
+export const calendarPictureOption: INodeProperties = {
+	displayName: 'Calendar Picture',
+	name: 'calendarPicture',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to add the days as a calendar picture (SVG, in the social set's time zone) to the first item, in the binary property 'data': filled slots with their draft's title and platforms, free slots marked",
+};
+
+/** Whether the item asks for the picture. */
+export function wantsCalendar(context: IExecuteFunctions, itemIndex: number): boolean {
+	return context.getNodeParameter('options.calendarPicture', itemIndex, false) === true;
+}
+
+/** The social set's time zone for the picture; UTC, said in the picture, when the node cannot read it. */
+export async function calendarZone(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	socialSetId: number,
+): Promise<{ zone: string; label: string }> {
+	const zone = await socialSetTimeZone(context, itemIndex, socialSetId);
+	if (zone && DateTime.now().setZone(zone).isValid) return { zone, label: zone };
+	return {
+		zone: 'UTC',
+		label: `UTC (the social set's time zone "${zone}" is not one the node knows)`,
+	};
+}
+
+export interface CalendarPicture {
+	view: unknown;
+	socialSetId: number;
+	start: string;
+	end: string;
+	zone: { zone: string; label: string };
+	title: string;
+}
+
+/**
+ * The items with the calendar on the first (binary property `data`, as Get Best Times puts its heat map);
+ * with no items, one that says so (`empty`) carries it.
+ */
+export async function withCalendar(
+	context: IExecuteFunctions,
+	items: IDataObject[],
+	picture: CalendarPicture,
+	empty: IDataObject,
+): Promise<INodeExecutionData[]> {
+	const svg = queueCalendarSvg({
+		view: picture.view,
+		zone: picture.zone.zone,
+		zoneLabel: picture.zone.label,
+		title: picture.title,
+		nowMs: Date.now(),
+	});
+	const binary = {
+		data: await context.helpers.prepareBinaryData(
+			Buffer.from(svg, 'utf8'),
+			`queue-${picture.socialSetId}-${picture.start}-${picture.end}.svg`,
+			'image/svg+xml',
+		),
+	};
+	const list = items.length > 0 ? items : [empty];
+	return list.map((json, index) => (index === 0 ? { json, binary } : { json }));
+}

@@ -1,0 +1,70 @@
+/**
+ * The weekly digest (examples/weekly-digest-calendar.json, docs/calendar-and-charts.md) run through n8n-core
+ * against the sandbox with the Send Email stand-in: the message it would send carries the calendar picture,
+ * whose filled and free slots are the queue the service holds, read here over plain HTTP.
+ */
+import type { IConnections, INode } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+import { EXAMPLES, loadExample, sandboxApi } from '../../scripts/examples/catalog';
+import { coreNodeStandIns } from '../../scripts/examples/coreNodes';
+import { OUTBOX } from '../../scripts/examples/emailSend';
+import { buildNodeTypes } from '../harness/nodeTypes';
+import { useSandbox } from '../harness/sandbox';
+import { drawnSlots } from '../nodes/SocialPublishing/queue/calendarPicture';
+
+const example = EXAMPLES.find((e) => e.file === 'weekly-digest-calendar.json')!;
+
+describe('the weekly digest', () => {
+	const fx = useSandbox();
+	const api = () => sandboxApi(fx.sandbox.baseUrl, fx.sandbox.keys.admin);
+	beforeEach(async () => {
+		await fx.sandbox.reset();
+		OUTBOX.length = 0;
+	});
+
+	test('one e-mail to the team, with the calendar attached: its slots are the queue of the next 7 days, a scheduled draft drawn with its title', async () => {
+		const scheduled = await api()('POST', '/v2/social-sets/101/drafts', {
+			draft_title: 'Weekly tips #12 <draft> & more',
+			platforms: { x: { enabled: true, posts: [{ text: 'Tips' }], settings: {} } },
+			publish_at: 'next-free-slot',
+		});
+		expect(scheduled.status).toBe(201);
+		const workflow = loadExample(example);
+		const result = await fx.run(
+			{
+				nodes: workflow.nodes as unknown as INode[],
+				connections: workflow.connections as unknown as IConnections,
+			},
+			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
+		);
+		expect(result.error?.message).toBeUndefined();
+		expect(OUTBOX).toHaveLength(1);
+		const [mail] = OUTBOX;
+		expect(mail.to).toEqual(['content-team@example.com']);
+		expect(mail.attachments).toHaveLength(1);
+		const [picture] = mail.attachments;
+		expect(picture.mimeType).toBe('image/svg+xml');
+		const days = result.output('Queue for the Next 7 Days').map((item) => String(item.json.date));
+		expect(picture.fileName).toBe(`queue-101-${days[0]}-${days[6]}.svg`);
+
+		const view = await api()(
+			'GET',
+			`/v2/social-sets/101/queue?start_date=${days[0]}&end_date=${days[6]}`,
+		);
+		type Item = { at: string; draft: { id: number } | null };
+		const items = (view.body.days as Array<{ items: Item[] }>).flatMap((day) => day.items);
+		const drawn = drawnSlots(picture.content.toString('utf8'));
+		const now = Date.now();
+		expect(drawn.map((slot) => [slot.at, slot.slot])).toEqual(
+			items.map((item) => [
+				item.at,
+				item.draft ? 'filled' : Date.parse(item.at) > now ? 'free' : 'past',
+			]),
+		);
+		const filled = drawn.find((slot) => slot.draftId === String(scheduled.body.id));
+		expect(filled?.texts.slice(1)).toEqual(['Weekly tips #12 <draft> & more', 'X']);
+		const filledCount = items.filter((item) => item.draft).length;
+		expect(mail.html).toContain(`${filledCount} slots filled, ${items.length - filledCount} free`);
+		expect(mail.html).toContain(DateTime.now().toFormat('d LLLL'));
+	});
+});
