@@ -117,8 +117,20 @@ export const DEFECTS: PlantedDefect[] = [
 		testNamePattern: '^exactly once: .* draft\\.create$',
 		env: { EXACTLY_ONCE_SEED: '38', EXACTLY_ONCE_RUNS: '1' },
 	},
-	// A read that spends the creation budget, and a check that passes a malformed answer: their properties are being
-	// written (issue 38, items 2 and 3). Plant one of each here, as the entries above, once the property is in.
+	{
+		name: 'reads-spend-creations',
+		kind: 'a read that spends the creation budget',
+		what: "every request on a social set's path counts in that set's drafts.create bucket, as the memory did before issue 38: reads wait on the creation budget",
+		edits: [
+			{
+				file: 'nodes/common/transport/rateLimit.ts',
+				search: '\t\treturn SOCIAL_SET_COUNTS[scope.route] ?? this.refusedOn.get(routeKey(scope));',
+				replace: "\t\treturn 'drafts.create';",
+			},
+		],
+		tests: ['test/properties/rateLimits.property.test.ts'],
+		env: { RATE_LIMITS_RUNS: '4', RATE_LIMITS_SEED: '38' },
+	},
 ];
 
 /** How each edit of `defect` stands in the files under `root`: problems, one text each (none when it applies). */

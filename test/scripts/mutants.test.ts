@@ -43,6 +43,7 @@ describe('the planted defects of npm run test:mutants', () => {
 				'a quadratic list or text helper',
 				'a gate removed',
 				'a write repeated after a lost answer',
+				'a read that spends the creation budget',
 			]),
 		);
 	});
