@@ -13,7 +13,7 @@ import { followerRows } from '../../helpers/analyticsRows';
 import { analyticsPath, asRows, outputField, platformField, wantsRows } from './analyticsFields';
 import { ANALYTICS_MAX_DAYS } from '../../../common/limits';
 import { followersChartSvg } from '../../helpers/charts';
-import { followersChartOption, wantsChart, withChart } from './charts';
+import { followersChartOption, wantsChart, withChart } from './chartOptions';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,

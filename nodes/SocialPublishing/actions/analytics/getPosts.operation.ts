@@ -9,7 +9,7 @@ import { postRows } from '../../helpers/analyticsRows';
 import { analyticsPath, asRows, outputField, platformField, wantsRows } from './analyticsFields';
 import { ANALYTICS_MAX_DAYS, ANALYTICS_PAGE_SIZE_MAX } from '../../../common/limits';
 import { topPostsChartSvg } from '../../helpers/charts';
-import { topPostsChartOption, wantsChart, withChart } from './charts';
+import { topPostsChartOption, wantsChart, withChart } from './chartOptions';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
