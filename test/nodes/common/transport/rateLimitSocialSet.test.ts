@@ -116,8 +116,10 @@ describe('reads and the creation budget (drafts.create 20 per 10 s)', () => {
 		const requests = fx.apiRequests();
 		expect(requests.filter((r) => r.status === 429)).toEqual([]);
 		expect(counted(requests).has('socialSet:101')).toBe(false);
-		// the memory held each read about 10 s / 20 before (9.9 s for 30 reads, about 10 times the free run)
-		expect(limitedMs).toBeLessThanOrEqual(2 * freeMs + 200);
+		// the memory held each read about 10 s / 20 before (9.9 s for 30 reads, about 10 times the free run); the
+		// holds are counted above, this bound only has to hold at a load of 10 (a run at load 7 measured 654 ms
+		// against a free run of 201 ms)
+		expect(limitedMs).toBeLessThanOrEqual(3 * freeMs + 1000);
 	}, 60_000);
 
 	test('a Create after 21 reads is sent at once, and its social set had 19 of 20 left at the service', async () => {
