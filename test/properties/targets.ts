@@ -144,6 +144,7 @@ function valueFor(name: string, op: CatalogOperation, t: Targets): unknown {
 		case 'altText':
 			return 'Property alt text';
 		case 'date':
+		case 'copyDate':
 			return day(3).plus({ hours: 10 }).toISO();
 		case 'startDate':
 			return (op.resource === 'analytics' ? day(-30) : day(0)).toISODate();

@@ -34,6 +34,9 @@ type GetNodeParameter = (
 
 const PLAIN_NAME = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
 
+/** Read and named by the router itself: an operation the node does not have is "not supported". */
+const ROUTED = new Set(['resource', 'operation']);
+
 /** The node's parameters by name: several may share one, shown for different operations. */
 let byName: Map<string, INodeProperties[]> | undefined;
 
@@ -218,7 +221,7 @@ export function withTypedParameters(context: IExecuteFunctions): IExecuteFunctio
 	const described = new Map<string, INodeProperties | undefined>();
 	const getNodeParameter: GetNodeParameter = (name, itemIndex, fallbackValue, options) => {
 		const value = read(name, itemIndex, fallbackValue, options);
-		if (options?.rawExpressions || !PLAIN_NAME.test(name)) return value;
+		if (options?.rawExpressions || !PLAIN_NAME.test(name) || ROUTED.has(name)) return value;
 		// n8n copies the whole node on each getNode(): read once per run
 		node ??= context.getNode();
 		description ??= { name: node.type.split('.').pop() ?? '', properties } as INodeTypeDescription;
