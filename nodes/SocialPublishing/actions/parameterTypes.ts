@@ -60,14 +60,6 @@ const isPlainObject = (value: unknown): value is IDataObject =>
 
 const isFiniteNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 
-/** The values of an options parameter's static choices; undefined when they are loaded (tags). */
-function choicesOf(property: INodeProperties): unknown[] | undefined {
-	if (property.typeOptions?.loadOptionsMethod || property.typeOptions?.loadOptions)
-		return undefined;
-	const values = (property.options ?? []).map((option) => (option as { value?: unknown }).value);
-	return values.length ? values : undefined;
-}
-
 /** A problem with a value of a parameter that holds no other parameters; undefined when it is of its type. */
 function leafProblem(property: INodeProperties, value: unknown): string | undefined {
 	const got = `, got ${kindOf(value)}`;
@@ -82,7 +74,8 @@ function leafProblem(property: INodeProperties, value: unknown): string | undefi
 			return `must be text${also ? ` or ${also === 'date' ? 'a date' : 'a whole number'}` : ''}${got}`;
 		}
 		case 'dateTime':
-			return typeof value === 'string' || isDateLike(value)
+			// a number goes on to the date's reader, which names the formats it reads
+			return typeof value === 'string' || isDateLike(value) || isFiniteNumber(value)
 				? undefined
 				: `must be a date (text, a luxon DateTime or a JavaScript Date)${got}`;
 		case 'number':
@@ -93,19 +86,11 @@ function leafProblem(property: INodeProperties, value: unknown): string | undefi
 			return typeof value === 'string' || Array.isArray(value) || isPlainObject(value)
 				? undefined
 				: `must be JSON (text, an object or a list)${got}`;
-		case 'options': {
-			const choices = choicesOf(property);
-			if (choices) {
-				if (choices.includes(value)) return undefined;
-				const shown = choices.map((choice) => JSON.stringify(choice)).join(', ');
-				return typeof value === 'string' || typeof value === 'number'
-					? `must be one of ${shown}, got ${JSON.stringify(value)}`
-					: `must be one of ${shown}${got}`;
-			}
+		case 'options':
+			// which of its choices: the operation's reader says, in its own words (Analytics: "X only")
 			return typeof value === 'string' || isFiniteNumber(value)
 				? undefined
 				: `must be one of its choices${got}`;
-		}
 		case 'multiOptions':
 			// a list of its choices, or (from an expression) their names as comma-separated text
 			if (typeof value === 'string') return undefined;
