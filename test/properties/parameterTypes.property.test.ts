@@ -42,7 +42,14 @@ async function targetsFor(c: TypedCase): Promise<Targets> {
 	return targets;
 }
 
-/** Whether a message names the parameter: the node's `Parameter "X"`, or n8n's `'X'`. */
+/**
+ * Whether a message names the parameter: the node's `Parameter "X"`, or n8n's `'X'`; a field of a fixed
+ * collection's entry may be named by its fixed collection (`Parameter "Edit Posts (edit 1)" has an unknown action`).
+ */
+const namesLeaf = (message: string, leaf: TypedCase['leaf']) =>
+	names(message, leaf.label) ||
+	(leaf.entry !== undefined && message.includes(`Parameter "${leaf.entry.holder}`));
+
 const names = (message: string, label: string) =>
 	message.includes(`Parameter "${label}"`) ||
 	message.includes(`'${label}'`) ||
@@ -55,6 +62,7 @@ const names = (message: string, label: string) =>
  */
 function callParameters(c: TypedCase, targets: Targets): INodeParameters {
 	const own = baseParameters(c.op, targets, c.values as INodeParameters);
+	if (c.values.inputSource === 'url') own.mediaUrl ??= FILLED.mediaUrl;
 	if (c.leaf.property.type !== 'options' || c.leaf.path.length !== 1) return own;
 	let all: INodeParameters = {};
 	for (const option of c.leaf.property.options ?? []) {
@@ -64,8 +72,15 @@ function callParameters(c: TypedCase, targets: Targets): INodeParameters {
 			...baseParameters(c.op, targets, { ...(c.values as INodeParameters), [c.leaf.key]: value }),
 		};
 	}
-	return { ...all, ...own };
+	return { ...FILLED, ...all, ...own };
 }
+
+/**
+ * Required fields the targets leave empty, filled for a choice given as an expression (which shows them).
+ * Media URL is never fetched: a host under the reserved `.invalid` name resolves nowhere, and every run of
+ * this suite is to stop on its wrong value before any download.
+ */
+const FILLED: INodeParameters = { mediaUrl: 'https://media.invalid/property.png' };
 
 async function runWrong(c: TypedCase, wrong: WrongValue): Promise<string | undefined> {
 	const base = callParameters(c, await targetsFor(c));
@@ -93,7 +108,7 @@ async function runWrong(c: TypedCase, wrong: WrongValue): Promise<string | undef
 		);
 	const message = result.error?.message;
 	if (message === undefined) problems.push('the item was not stopped');
-	else if (!names(message, c.leaf.label) || !message.includes('[item 0]'))
+	else if (!namesLeaf(message, c.leaf) || !message.includes('[item 0]'))
 		problems.push(`the error does not name "${c.leaf.label}" and item 0: ${message.slice(0, 300)}`);
 	else tally.stopped++;
 	return problems.length ? `${wrong.what}: ${problems.join('; ')}` : undefined;

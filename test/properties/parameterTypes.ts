@@ -27,7 +27,7 @@ export interface TypedLeaf {
 	label: string;
 	property: INodeProperties;
 	/** what is set around the value for its entry to be whole (a fixed collection's other fields) */
-	entry?: { path: ParameterPath; fields: IDataObject; field: string };
+	entry?: { path: ParameterPath; fields: IDataObject; field: string; holder: string };
 	kind: 'leaf' | 'collection' | 'group';
 }
 
@@ -160,7 +160,7 @@ export function typedLeaves(values: Record<string, unknown>, tool = false): Type
 						child,
 						[...entryPath, child.name],
 						`${property.name}.${group.name}${multiple ? '[0]' : ''}.${child.name}`,
-						{ path: entryPath, fields, field: child.name },
+						{ path: entryPath, fields, field: child.name, holder: property.displayName },
 					);
 			}
 		} else visitLeaf(property, path, property.name);
@@ -188,11 +188,24 @@ export interface TypedCase {
 	title: string;
 }
 
+/**
+ * The values with each shown choice parameter at its own default, the one the operation's description gives
+ * (Update's Content Type is "keep", Create's "posts": the catalog's `shows` reads the first of a name).
+ */
+function ownDefaults(values: Record<string, unknown>): Record<string, unknown> {
+	const own = { ...values };
+	for (let round = 0; round < 3; round++)
+		for (const property of shownParameters(own))
+			if (property.type === 'options' && !(property.name in own))
+				own[property.name] = property.default;
+	return own;
+}
+
 /** The choices of an operation under which each of its typed parameters shows (each parameter once). */
 function choicesOf(
 	op: CatalogOperation,
 ): Array<{ values: Record<string, unknown>; leaves: TypedLeaf[] }> {
-	const start = { resource: op.resource, operation: op.operation };
+	const start = ownDefaults({ resource: op.resource, operation: op.operation });
 	const seen = new Set<string>();
 	const found: Array<{ values: Record<string, unknown>; leaves: TypedLeaf[] }> = [];
 	const key = (v: Record<string, unknown>) => JSON.stringify(Object.entries(v).sort());

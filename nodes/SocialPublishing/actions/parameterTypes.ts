@@ -60,6 +60,38 @@ const isPlainObject = (value: unknown): value is IDataObject =>
 
 const isFiniteNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 
+/** Names that decide which other parameters show (their `displayOptions`), Resource and Operation aside. */
+let switchNames: Set<string> | undefined;
+
+function namesDeciding(list: readonly unknown[], into: Set<string>): void {
+	for (const entry of list) {
+		const property = entry as INodeProperties & { values?: INodeProperties[] };
+		const { show, hide } = property.displayOptions ?? {};
+		for (const key of [...Object.keys(show ?? {}), ...Object.keys(hide ?? {})])
+			into.add(key.startsWith('/') ? key.slice(1) : key);
+		if (property.type === 'collection' || property.type === 'fixedCollection')
+			namesDeciding(property.options ?? [], into);
+		if (Array.isArray(property.values)) namesDeciding(property.values, into);
+	}
+}
+
+/**
+ * The choices of an options parameter that decides which others show (Content Type, Content As, Input
+ * Source, When): a value that is none of them would be read as one of them, and the parameters of the
+ * mode meant never read. Undefined for any other parameter, and for choices loaded from the service.
+ */
+function switchChoices(property: INodeProperties): unknown[] | undefined {
+	if (!switchNames) {
+		switchNames = new Set();
+		namesDeciding(properties, switchNames);
+		switchNames.delete('resource');
+		switchNames.delete('operation');
+	}
+	if (!switchNames.has(property.name) || property.typeOptions?.loadOptionsMethod) return undefined;
+	const values = (property.options ?? []).map((option) => (option as { value?: unknown }).value);
+	return values.length ? values : undefined;
+}
+
 /** A problem with a value of a parameter that holds no other parameters; undefined when it is of its type. */
 function leafProblem(property: INodeProperties, value: unknown): string | undefined {
 	const got = `, got ${kindOf(value)}`;
@@ -86,11 +118,19 @@ function leafProblem(property: INodeProperties, value: unknown): string | undefi
 			return typeof value === 'string' || Array.isArray(value) || isPlainObject(value)
 				? undefined
 				: `must be JSON (text, an object or a list)${got}`;
-		case 'options':
-			// which of its choices: the operation's reader says, in its own words (Analytics: "X only")
+		case 'options': {
+			const switches = switchChoices(property);
+			if (switches && !switches.includes(value))
+				return `must be one of ${switches.map((choice) => JSON.stringify(choice)).join(', ')}${
+					typeof value === 'string' || typeof value === 'number'
+						? `, got ${JSON.stringify(value)}`
+						: got
+				}`;
+			// which other choice: the operation's reader says, in its own words (Analytics: "X only")
 			return typeof value === 'string' || isFiniteNumber(value)
 				? undefined
 				: `must be one of its choices${got}`;
+		}
 		case 'multiOptions':
 			// a list of its choices, or (from an expression) their names as comma-separated text
 			if (typeof value === 'string') return undefined;
