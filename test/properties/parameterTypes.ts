@@ -43,7 +43,6 @@ const LIST: WrongValue = { what: 'a list', value: ['a'] };
 const NULL: WrongValue = { what: 'null', value: null };
 const UNDEFINED: WrongValue = { what: 'undefined', value: undefined };
 const TRUE: WrongValue = { what: 'a boolean', value: true };
-const TEXT: WrongValue = { what: 'text', value: 'some text' };
 const NUMBER_TEXT: WrongValue = { what: 'a number as text', value: '5' };
 const BOOLEAN_TEXT: WrongValue = { what: 'a boolean as text', value: 'true' };
 

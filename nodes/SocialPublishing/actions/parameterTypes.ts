@@ -205,6 +205,14 @@ export function problemOf(property: INodeProperties, value: unknown): Found | un
 	return undefined;
 }
 
+/** Whether a parameter's displayOptions name the node's resource and operation as they are saved. */
+function ownOperation(node: INode, property: INodeProperties): boolean {
+	const show = property.displayOptions?.show ?? {};
+	return (['resource', 'operation'] as const).every(
+		(key) => show[key] === undefined || (show[key] as unknown[]).includes(node.parameters[key]),
+	);
+}
+
 /**
  * The description of a dotted name (`options.draftTitle`, `posts.post`) for these node parameters: the
  * top-level parameter shown for them, then its collection's field or fixed collection's group. A group is
@@ -216,9 +224,11 @@ function describedAt(
 	name: string,
 ): INodeProperties | undefined {
 	const [top, ...rest] = name.split('.');
-	let property = candidates(top).find((candidate) =>
+	const shown = candidates(top).filter((candidate) =>
 		NodeHelpers.displayParameter(node.parameters, candidate, node, description),
 	);
+	// n8n shows every parameter a choice given as an expression decides: the operation's own first
+	let property = shown.find((candidate) => ownOperation(node, candidate)) ?? shown[0];
 	for (const key of rest) {
 		if (!property) return undefined;
 		if (property.type === 'collection')
