@@ -10,8 +10,8 @@ import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargets } from './targ
  * The Typed property: a parameter that reaches an operation as another type than its own stops the item
  * naming the parameter, and nothing is written. For every parameter of every operation (parameterTypes.ts,
  * from the node's description: a new parameter is a new case), each value of another type (an object, a
- * number, a list, null, undefined, a boolean, a number or a boolean as text, text that is none of the
- * choices) is handed over by an expression, as n8n hands over an expression's result, in a valid call
+ * number, a list, null, undefined, a boolean, a boolean as text, text that is no number, text that is none
+ * of the choices of a parameter that decides which others show) is handed over by an expression, as n8n hands over an expression's result, in a valid call
  * run through n8n-core against the sandbox. The run must end in an error for item 0 that names the
  * parameter (`Parameter "Draft Title" … [item 0]`), and the sandbox must have received no write.
  *

@@ -111,7 +111,10 @@ function leafProblem(property: INodeProperties, value: unknown): string | undefi
 				? undefined
 				: `must be a date (text, a luxon DateTime or a JavaScript Date)${got}`;
 		case 'number':
-			return isFiniteNumber(value) ? undefined : `must be a number${got}`;
+			// text goes on to the number's reader: "20" is read as 20, "soon" refused with the field's own range
+			return isFiniteNumber(value) || typeof value === 'string'
+				? undefined
+				: `must be a number${got}`;
 		case 'boolean':
 			return typeof value === 'boolean' ? undefined : `must be true or false${got}`;
 		case 'json':
