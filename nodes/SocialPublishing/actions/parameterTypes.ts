@@ -76,24 +76,32 @@ function namesDeciding(list: readonly unknown[], into: Set<string>): void {
 }
 
 /**
- * The choices of an options parameter that decides which others show (Content Type, Content As, Input
- * Source, When): a value that is none of them would be read as one of them, and the parameters of the
- * mode meant never read. Undefined for any other parameter, and for choices loaded from the service.
+ * The choices a value must be one of: those of an options parameter that decides which others show (Content
+ * Type, Content As, Input Source, When: a value that is none of them would be read as one of them, and the
+ * parameters of the mode meant never read), and of every option of a collection or fixed collection (Order
+ * By, Output, Status: read where they are used, often as "anything else is the default"). A top-level
+ * choice that decides nothing is its reader's to name in its own words (Analytics' Platform: "X only");
+ * choices loaded from the service are not known here.
  */
-function switchChoices(property: INodeProperties): unknown[] | undefined {
+function switchChoices(property: INodeProperties, nested: boolean): unknown[] | undefined {
 	if (!switchNames) {
 		switchNames = new Set();
 		namesDeciding(properties, switchNames);
 		switchNames.delete('resource');
 		switchNames.delete('operation');
 	}
-	if (!switchNames.has(property.name) || property.typeOptions?.loadOptionsMethod) return undefined;
+	if (!(nested || switchNames.has(property.name)) || property.typeOptions?.loadOptionsMethod)
+		return undefined;
 	const values = (property.options ?? []).map((option) => (option as { value?: unknown }).value);
 	return values.length ? values : undefined;
 }
 
 /** A problem with a value of a parameter that holds no other parameters; undefined when it is of its type. */
-function leafProblem(property: INodeProperties, value: unknown): string | undefined {
+function leafProblem(
+	property: INodeProperties,
+	value: unknown,
+	nested: boolean,
+): string | undefined {
 	const got = `, got ${kindOf(value)}`;
 	switch (property.type) {
 		case 'string':
@@ -122,7 +130,7 @@ function leafProblem(property: INodeProperties, value: unknown): string | undefi
 				? undefined
 				: `must be JSON (text, an object or a list)${got}`;
 		case 'options': {
-			const switches = switchChoices(property);
+			const switches = switchChoices(property, nested);
 			if (switches && !switches.includes(value))
 				return `must be one of ${switches.map((choice) => JSON.stringify(choice)).join(', ')}${
 					typeof value === 'string' || typeof value === 'number'
@@ -163,7 +171,7 @@ interface Found {
 function fieldsOf(list: INodeProperties[], values: IDataObject): Found | undefined {
 	for (const child of list) {
 		if (!Object.prototype.hasOwnProperty.call(values, child.name)) continue;
-		const found = problemOf(child, values[child.name]);
+		const found = problemOf(child, values[child.name], true);
 		if (found) return found;
 	}
 	return undefined;
@@ -188,9 +196,13 @@ function groupProblem(
 }
 
 /** Whether a value is of its parameter's type, its collection's and fixed collection's entries checked in turn. */
-export function problemOf(property: INodeProperties, value: unknown): Found | undefined {
+export function problemOf(
+	property: INodeProperties,
+	value: unknown,
+	nested = false,
+): Found | undefined {
 	if (property.type !== 'collection' && property.type !== 'fixedCollection') {
-		const problem = leafProblem(property, value);
+		const problem = leafProblem(property, value, nested);
 		return problem ? { label: property.displayName, problem } : undefined;
 	}
 	if (!isPlainObject(value))
@@ -269,7 +281,7 @@ export function withTypedParameters(context: IExecuteFunctions): IExecuteFunctio
 		const checked =
 			property.type === 'fixedCollection' && name.includes('.')
 				? groupProblem(property, (property.options as INodePropertyCollection[])[0], value)
-				: problemOf(property, value);
+				: problemOf(property, value, name.includes('.'));
 		if (checked) throw paramError(context, itemIndex, checked.label, checked.problem);
 		return value;
 	};

@@ -437,6 +437,22 @@ describe('Social Publishing Poll Trigger: bad input', () => {
 		expect(fx.apiRequests()).toHaveLength(0);
 	});
 
+	test('an option of another value than its own (an expression giving text where a switch is due, or an object) is refused naming it before any request, never read as its default (issue 38)', async () => {
+		fx.sandbox.clearRequests();
+		const run = async (options: Record<string, unknown>) =>
+			(await pollRunner(fx, { events: ['draft.created'], options }).poll()).error?.message;
+		expect(await run({ rawPayload: '={{ "yes" }}' })).toBe(
+			'Parameter "Output Raw Payload" must be true or false, got "yes"',
+		);
+		expect(await run({ draftOutput: '={{ { a: 1 } }}' })).toBe(
+			'Parameter "Draft Data" must be "detail" or "summary", got {"a":1}',
+		);
+		expect(await run({ draftOutput: '={{ "full" }}' })).toBe(
+			'Parameter "Draft Data" must be "detail" or "summary", got "full"',
+		);
+		expect(fx.apiRequests()).toHaveLength(0);
+	});
+
 	test('a social set that does not exist, or that the key cannot read, surfaces the service error; the state is not touched', async () => {
 		const missing = pollRunner(fx, { events: ['draft.created'], socialSetId: byId(999) });
 		const notFound = await missing.poll();
