@@ -41,6 +41,7 @@ const OBJECT: WrongValue = { what: 'an object', value: { a: 1 } };
 const NUMBER: WrongValue = { what: 'a number', value: 7 };
 const LIST: WrongValue = { what: 'a list', value: ['a'] };
 const NULL: WrongValue = { what: 'null', value: null };
+const LIST_OF_OBJECTS: WrongValue = { what: 'a list of objects', value: [{}] };
 const UNDEFINED: WrongValue = { what: 'undefined', value: undefined };
 const TRUE: WrongValue = { what: 'a boolean', value: true };
 const WORD_FOR_NUMBER: WrongValue = { what: 'text that is no number', value: 'five' };
@@ -49,6 +50,7 @@ const BOOLEAN_TEXT: WrongValue = { what: 'a boolean as text', value: 'true' };
 /**
  * The values of other types than a leaf's own. Left out, each with its reason: a number for a text
  * parameter the node reads as a whole number (Draft ID: `{{ $json.id }}` is a number, and is its text);
+ * a list of texts for a comma-separated list (Tag Names, Media IDs: "or a list from an expression");
  * text for a list of choices (an expression may give their names comma-separated: `toList`); a number
  * written as text for a number parameter (read as that number: "a number given as text is read as that
  * number", publishNow.test.ts), so the text tried there is one that is no number.
@@ -56,10 +58,12 @@ const BOOLEAN_TEXT: WrongValue = { what: 'a boolean as text', value: 'true' };
 export function wrongValues(leaf: TypedLeaf): WrongValue[] {
 	if (avoided(leaf)) return [];
 	switch (leaf.property.type) {
-		case 'string':
-			return TEXT_ALSO_TAKES[leaf.property.name] === 'whole number'
-				? [OBJECT, LIST, NULL, UNDEFINED, TRUE]
-				: [OBJECT, NUMBER, LIST, NULL, UNDEFINED, TRUE];
+		case 'string': {
+			const also = TEXT_ALSO_TAKES[leaf.property.name];
+			if (also === 'whole number') return [OBJECT, LIST, NULL, UNDEFINED, TRUE];
+			if (also === 'list') return [OBJECT, NUMBER, LIST_OF_OBJECTS, NULL, UNDEFINED, TRUE];
+			return [OBJECT, NUMBER, LIST, NULL, UNDEFINED, TRUE];
+		}
 		case 'dateTime':
 			return [OBJECT, NUMBER, LIST, NULL, UNDEFINED, TRUE];
 		case 'number':
@@ -72,7 +76,7 @@ export function wrongValues(leaf: TypedLeaf): WrongValue[] {
 			return [OBJECT, LIST, NULL, UNDEFINED, TRUE, ...(loaded ? [] : [unknown])];
 		}
 		case 'multiOptions':
-			return [OBJECT, NUMBER, NULL, UNDEFINED, TRUE, { what: 'a list of objects', value: [{}] }];
+			return [OBJECT, NUMBER, NULL, UNDEFINED, TRUE, LIST_OF_OBJECTS];
 		case 'json':
 			return [NUMBER, NULL, UNDEFINED, TRUE];
 		case 'resourceLocator':

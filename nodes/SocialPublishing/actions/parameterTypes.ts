@@ -96,6 +96,29 @@ function switchChoices(property: INodeProperties, nested: boolean): unknown[] | 
 	return values.length ? values : undefined;
 }
 
+const ALSO_IN_WORDS = { 'whole number': 'a whole number', date: 'a date', list: 'a list of texts' };
+
+/** A text parameter's value: text, or the other type its reader also takes (params.ts `TEXT_ALSO_TAKES`). */
+function textProblem(property: INodeProperties, value: unknown): string | undefined {
+	if (typeof value === 'string') return undefined;
+	const also = Object.prototype.hasOwnProperty.call(TEXT_ALSO_TAKES, property.name)
+		? TEXT_ALSO_TAKES[property.name]
+		: undefined;
+	if (also === 'whole number' && isFiniteNumber(value)) return undefined;
+	if (also === 'date' && isDateLike(value)) return undefined;
+	if (
+		also === 'list' &&
+		Array.isArray(value) &&
+		(value as unknown[]).every((entry) => typeof entry === 'string' || isFiniteNumber(entry))
+	)
+		return undefined;
+	const got =
+		also === 'list' && Array.isArray(value)
+			? 'a list holding something other than texts and numbers'
+			: kindOf(value);
+	return `must be text${also ? ` or ${ALSO_IN_WORDS[also]}` : ''}, got ${got}`;
+}
+
 /** A problem with a value of a parameter that holds no other parameters; undefined when it is of its type. */
 function leafProblem(
 	property: INodeProperties,
@@ -106,13 +129,8 @@ function leafProblem(
 	switch (property.type) {
 		case 'string':
 		case 'color':
-		case 'hidden': {
-			if (typeof value === 'string') return undefined;
-			const also = TEXT_ALSO_TAKES[property.name];
-			if (also === 'whole number' && isFiniteNumber(value)) return undefined;
-			if (also === 'date' && isDateLike(value)) return undefined;
-			return `must be text${also ? ` or ${also === 'date' ? 'a date' : 'a whole number'}` : ''}${got}`;
-		}
+		case 'hidden':
+			return textProblem(property, value);
 		case 'dateTime':
 			// a number goes on to the date's reader, which names the formats it reads
 			return typeof value === 'string' || isDateLike(value) || isFiniteNumber(value)

@@ -7,13 +7,18 @@ import { isUuid, kindOf, paramError } from '../helpers/validation';
 
 /**
  * Text parameters the node also reads from another type an expression gives (actions/parameterTypes.ts):
- * a draft's ID from a number (`{{ $json.id }}`), a date field from a luxon DateTime or JavaScript Date.
- * Any other value of another type than a parameter's own stops the item naming the parameter.
+ * a draft's ID from a number (`{{ $json.id }}`), a date field from a luxon DateTime or JavaScript Date, a
+ * comma-separated list from a list of texts or numbers (`toList`). Any other value of another type than a
+ * parameter's own stops the item naming the parameter.
  */
-export const TEXT_ALSO_TAKES: Readonly<Record<string, 'whole number' | 'date'>> = {
+export const TEXT_ALSO_TAKES: Readonly<Record<string, 'whole number' | 'date' | 'list'>> = {
 	draftId: 'whole number',
 	planAt: 'date',
 	publishAt: 'date',
+	mediaIds: 'list',
+	binaryProperties: 'list',
+	mediaUrls: 'list',
+	tagNames: 'list',
 };
 
 /** The social set ID from the resource locator, checked to be a whole number before any request. */
