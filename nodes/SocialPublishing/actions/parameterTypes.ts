@@ -34,8 +34,12 @@ type GetNodeParameter = (
 
 const PLAIN_NAME = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
 
-/** Read and named by the router itself: an operation the node does not have is "not supported". */
-const ROUTED = new Set(['resource', 'operation']);
+/**
+ * Read by the router itself: an operation the node does not have is "not supported", by name; and the AI
+ * tool's Confirm, where anything but true (an agent's `$fromAI` left out gives undefined) is "not confirmed",
+ * the side that holds the action back.
+ */
+const ROUTED = new Set(['resource', 'operation', 'confirm']);
 
 /** The node's parameters by name: several may share one, shown for different operations. */
 let byName: Map<string, INodeProperties[]> | undefined;
@@ -137,8 +141,9 @@ function leafProblem(
 				? undefined
 				: `must be a date (text, a luxon DateTime or a JavaScript Date)${got}`;
 		case 'number':
-			// text goes on to the number's reader: "20" is read as 20, "soon" refused with the field's own range
-			return isFiniteNumber(value) || typeof value === 'string'
+			// text and numbers that are not finite go on to the number's reader: "20" is read as 20, "soon"
+			// and Infinity refused in the field's own words (its range)
+			return typeof value === 'number' || typeof value === 'string'
 				? undefined
 				: `must be a number${got}`;
 		case 'boolean':
