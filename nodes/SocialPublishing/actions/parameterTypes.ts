@@ -266,7 +266,8 @@ function describedAt(
 		NodeHelpers.displayParameter(node.parameters, candidate, node, description),
 	);
 	// n8n shows every parameter a choice given as an expression decides: the operation's own first
-	let property = shown.find((candidate) => ownOperation(node, candidate)) ?? shown[0];
+	let property: INodeProperties | undefined =
+		shown.find((candidate) => ownOperation(node, candidate)) ?? shown[0];
 	for (const key of rest) {
 		if (!property) return undefined;
 		if (property.type === 'collection')

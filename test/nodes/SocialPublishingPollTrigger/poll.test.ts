@@ -5,6 +5,7 @@
  * ("Page size ... max 50"), States and transitions (publish_at=now keeps the stored status while
  * publish_state is in_progress).
  */
+import type { INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../../harness/sandbox';
 import { byId } from '../../harness/workflows';
 import {
@@ -439,7 +440,7 @@ describe('Social Publishing Poll Trigger: bad input', () => {
 
 	test('an option of another value than its own (an expression giving text where a switch is due, or an object) is refused naming it before any request, never read as its default (issue 38)', async () => {
 		fx.sandbox.clearRequests();
-		const run = async (options: Record<string, unknown>) =>
+		const run = async (options: INodeParameters) =>
 			(await pollRunner(fx, { events: ['draft.created'], options }).poll()).error?.message;
 		expect(await run({ rawPayload: '={{ "yes" }}' })).toBe(
 			'Parameter "Output Raw Payload" must be true or false, got "yes"',
