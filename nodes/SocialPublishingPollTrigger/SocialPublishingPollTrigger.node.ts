@@ -64,13 +64,34 @@ function readParams(ctx: IPollFunctions): PollParams {
 			`Parameter "To Status" must be one of ${STATUS_VALUES.join(', ')}, got "${echo(toStatus, 80)}"`,
 		);
 	}
-	const options = ctx.getNodeParameter('options', {}) as PollOptions;
+	const options = readOptions(ctx);
 	return {
 		socialSetId,
 		selection: { events: events.map(String), toStatus },
-		draftOutput: options.draftOutput === 'summary' ? 'summary' : 'detail',
-		rawPayload: options.rawPayload === true,
+		draftOutput: options.draftOutput ?? 'detail',
+		rawPayload: options.rawPayload ?? false,
 	};
+}
+
+/**
+ * Options: an option left out takes its default; one given another value (an expression's object, text
+ * where a switch is due, a choice the list lacks) is refused naming it, never read as the default.
+ */
+function readOptions(ctx: IPollFunctions): Partial<PollOptions> {
+	const options = ctx.getNodeParameter('options', {}) as Record<string, unknown>;
+	const given = (key: string) => Object.prototype.hasOwnProperty.call(options, key);
+	const { draftOutput, rawPayload } = options;
+	if (given('draftOutput') && draftOutput !== 'detail' && draftOutput !== 'summary')
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Parameter "Draft Data" must be "detail" or "summary", got ${echo(JSON.stringify(draftOutput) ?? String(draftOutput), 80)}`,
+		);
+	if (given('rawPayload') && typeof rawPayload !== 'boolean')
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Parameter "Output Raw Payload" must be true or false, got ${echo(JSON.stringify(rawPayload) ?? String(rawPayload), 80)}`,
+		);
+	return { draftOutput, rawPayload } as Partial<PollOptions>;
 }
 
 export class SocialPublishingPollTrigger implements INodeType {

@@ -208,7 +208,7 @@ export function valueAt(parameters: INodeParameters, path: ParameterPath): unkno
 }
 
 /** Values of `values` with one top-level "options" parameter set to another of its choices. */
-function otherChoices(values: Values, tool: boolean): Values[] {
+export function otherChoices(values: Values, tool: boolean): Values[] {
 	const next: Values[] = [];
 	for (const property of shownParameters(values, tool)) {
 		if (property.type !== 'options' || ['resource', 'operation'].includes(property.name)) continue;

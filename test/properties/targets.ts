@@ -144,6 +144,7 @@ function valueFor(name: string, op: CatalogOperation, t: Targets): unknown {
 		case 'altText':
 			return 'Property alt text';
 		case 'date':
+		case 'copyDate':
 			return day(3).plus({ hours: 10 }).toISO();
 		case 'startDate':
 			return (op.resource === 'analytics' ? day(-30) : day(0)).toISODate();
@@ -327,4 +328,20 @@ export async function addPosts(fx: SandboxFixture, t: Targets, texts: string[]):
 			x: { enabled: true, posts: [first, ...texts].map((text) => ({ text })), settings: {} },
 		},
 	});
+}
+
+/**
+ * Spellings of one id that the operation reads as that id (actions/params.ts): a draft's or social set's
+ * whole number with leading zeros, spaces around it, or as a number; a media UUID in upper case or with
+ * spaces. Items that name one target in two of them are one target to the in-flight ordering.
+ */
+export function idSpellings(name: string, value: string | number): unknown[] {
+	const text = String(value);
+	if (name === 'mediaId') return [text, text.toUpperCase(), ` ${text} `];
+	return [text, `0${text}`, `00${text}`, ` ${text} `, Number(text)];
+}
+
+/** The fields that name what a write changes in place, as parallel/target.ts reads them, with their id in the targets. */
+export function targetIds(t: Targets): Record<string, string | number> {
+	return { draftId: t.draftId, mediaId: t.mediaId, socialSetId: SOCIAL_SET };
 }

@@ -3,7 +3,23 @@ import { NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../common/text/echo';
 import { idProblem } from '../../common/transport';
 import { rangeProblem, toCalendarDate } from '../helpers/dateRanges';
-import { isUuid, paramError } from '../helpers/validation';
+import { isUuid, kindOf, paramError } from '../helpers/validation';
+
+/**
+ * Text parameters the node also reads from another type an expression gives (actions/parameterTypes.ts):
+ * a draft's ID from a number (`{{ $json.id }}`), a date field from a luxon DateTime or JavaScript Date, a
+ * comma-separated list from a list of texts or numbers (`toList`). Any other value of another type than a
+ * parameter's own stops the item naming the parameter.
+ */
+export const TEXT_ALSO_TAKES: Readonly<Record<string, 'whole number' | 'date' | 'list'>> = {
+	draftId: 'whole number',
+	planAt: 'date',
+	publishAt: 'date',
+	mediaIds: 'list',
+	binaryProperties: 'list',
+	mediaUrls: 'list',
+	tagNames: 'list',
+};
 
 /** The social set ID from the resource locator, checked to be a whole number before any request. */
 export function getSocialSetId(
@@ -130,4 +146,22 @@ export function getDateRange(
  */
 export function readOperationOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+}
+
+/**
+ * A text option of a collection (Options, Additional Fields): undefined when it was left out; any value
+ * that is not text (an expression's object, number or undefined) stops the item naming the option, never
+ * read as "not given".
+ */
+export function optionText(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+	key: string,
+	label: string,
+): string | undefined {
+	if (!Object.prototype.hasOwnProperty.call(options, key)) return undefined;
+	const value = options[key];
+	if (typeof value === 'string') return value;
+	throw paramError(context, itemIndex, label, `must be text, got ${kindOf(value)}`);
 }

@@ -8,6 +8,7 @@ import { runInFlight } from './parallel/inFlight';
 import { readParallelBound } from './parallel/setting';
 import { targetOf as targetOfItem } from './parallel/target';
 import { RetryTry } from './retryOnFail';
+import { withTypedParameters } from './parameterTypes';
 import { withStaticParameters } from './staticParameters';
 import type { OperationModule, OperationResult, Resources } from './types';
 
@@ -112,7 +113,8 @@ function moduleOf(context: IExecuteFunctions, itemIndex: number): OperationModul
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const outputs: INodeExecutionData[][] = new Array(items.length);
-	const context = withStaticParameters(this);
+	// every value read is of its parameter's type (parameterTypes.ts), checked once for a static one
+	const context = withStaticParameters(withTypedParameters(this));
 	const retry = new RetryTry(context);
 	const continueOnFail = this.continueOnFail();
 	let errorItems = 0;

@@ -102,6 +102,29 @@ export function parsePlatformsJson(raw: unknown): { platforms: IDataObject } | {
 	return { platforms: value };
 }
 
+/** A luxon DateTime (by flag: an expression's may come from another copy of luxon) or a JavaScript Date. */
+export function isDateLike(value: unknown): boolean {
+	return (
+		Object.prototype.toString.call(value) === '[object Date]' ||
+		(typeof value === 'object' &&
+			value !== null &&
+			(value as { isLuxonDateTime?: unknown }).isLuxonDateTime === true)
+	);
+}
+
+/** What a value is, in words, for the message. */
+export function kindOf(value: unknown): string {
+	if (value === undefined) return 'no value (undefined)';
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	if (isDateLike(value)) return 'a date';
+	if (typeof value === 'number')
+		return Number.isFinite(value) ? 'a number' : 'a number that is not finite';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'string') return 'text';
+	return `a ${typeof value}`;
+}
+
 /** The message of a problem found in a parameter: the parameter's name, what is wrong (bounded), the item. */
 export function paramMessage(itemIndex: number, label: string, problem: string): string {
 	return `Parameter "${label}" ${echo(problem, 1000)} [item ${itemIndex}]`;

@@ -5,6 +5,7 @@
  * ("Page size ... max 50"), States and transitions (publish_at=now keeps the stored status while
  * publish_state is in_progress).
  */
+import type { INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../../harness/sandbox';
 import { byId } from '../../harness/workflows';
 import {
@@ -433,6 +434,22 @@ describe('Social Publishing Poll Trigger: bad input', () => {
 		);
 		expect((await pollRunner(fx, { events: ['draft.deleted'] }).poll()).error?.message).toBe(
 			'Parameter "Events" holds unknown events: draft.deleted',
+		);
+		expect(fx.apiRequests()).toHaveLength(0);
+	});
+
+	test('an option of another value than its own (an expression giving text where a switch is due, or an object) is refused naming it before any request, never read as its default (issue 38)', async () => {
+		fx.sandbox.clearRequests();
+		const run = async (options: INodeParameters) =>
+			(await pollRunner(fx, { events: ['draft.created'], options }).poll()).error?.message;
+		expect(await run({ rawPayload: '={{ "yes" }}' })).toBe(
+			'Parameter "Output Raw Payload" must be true or false, got "yes"',
+		);
+		expect(await run({ draftOutput: '={{ { a: 1 } }}' })).toBe(
+			'Parameter "Draft Data" must be "detail" or "summary", got {"a":1}',
+		);
+		expect(await run({ draftOutput: '={{ "full" }}' })).toBe(
+			'Parameter "Draft Data" must be "detail" or "summary", got "full"',
 		);
 		expect(fx.apiRequests()).toHaveLength(0);
 	});

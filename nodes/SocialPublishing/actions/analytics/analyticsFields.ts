@@ -59,7 +59,14 @@ export function outputField(rows: string): INodeProperties {
 
 /** Whether the item asks for rows. */
 export function wantsRows(context: IExecuteFunctions, itemIndex: number): boolean {
-	return context.getNodeParameter('output', itemIndex, 'asReturned') === 'rows';
+	const output = context.getNodeParameter('output', itemIndex, 'asReturned') as unknown;
+	if (output === 'rows' || output === 'asReturned') return output === 'rows';
+	throw paramError(
+		context,
+		itemIndex,
+		'Output',
+		`must be "asReturned" or "rows", got ${JSON.stringify(output) ?? 'no value'}`,
+	);
 }
 
 /** Rows made by a pure helper; a shape it cannot read becomes a NodeOperationError of this item. */

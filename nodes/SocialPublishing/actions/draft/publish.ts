@@ -117,13 +117,17 @@ export function waitSettings(
 	};
 }
 
-/** Create and Update: checks the wait options before any request, when the item would wait for a publish. */
+/**
+ * Create and Update: checks the wait options before any request, whether or not the item waits for a
+ * publish: a Timeout or Poll Interval that is given is a number in its bounds, never ignored because it
+ * did not apply this time.
+ */
 export function checkPublishWait(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	options: IDataObject = readOperationOptions(context, itemIndex),
 ): void {
-	if (options.waitForCompletion === true) waitSettings(context, itemIndex, options);
+	waitSettings(context, itemIndex, options);
 }
 
 const seconds = (ms: number) => `${ms / 1000} second${ms === 1000 ? '' : 's'}`;

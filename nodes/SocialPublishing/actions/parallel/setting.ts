@@ -40,7 +40,7 @@ export function readParallelBound(context: IExecuteFunctions): number {
 	) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Max Parallel Requests must be a whole number from 1 to ${PARALLEL.hardCap}`,
+			`Parameter "Max Parallel Requests" must be a whole number from 1 to ${PARALLEL.hardCap} [item 0]`,
 			{
 				itemIndex: 0,
 				description: `Request Options > Max Parallel Requests is ${JSON.stringify(value)?.slice(0, 40)}.`,

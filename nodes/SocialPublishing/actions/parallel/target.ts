@@ -7,6 +7,7 @@
  * access, its fields and its tool gate, so a new operation is covered without a list to keep.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { getIntegerId, getSocialSetId, getUuid } from '../params';
 import type { OperationModule } from '../types';
 
 /** Fields that name the thing an operation writes in place. */
@@ -51,14 +52,18 @@ function targetFields(module: OperationModule): string[] {
 	return fields;
 }
 
-/** The id an item gives in a field, as text; undefined when it has none or it cannot be read (the item then fails on its own). */
+/**
+ * The id an item gives in a field as the operation reads it (params.ts): Draft ID "5", "05" and 5 are one
+ * draft, Media IDs one media whatever their case, Social Set "101" and "0101" one queue. Undefined when it
+ * has none or it cannot be read (the item then fails on its own).
+ */
 function idIn(context: IExecuteFunctions, itemIndex: number, name: string): string | undefined {
 	try {
-		const value = context.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
-		if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== ''))
-			return String(value).trim();
+		if (name === 'draftId') return String(getIntegerId(context, itemIndex, name, 'Draft ID'));
+		if (name === 'mediaId') return getUuid(context, itemIndex, name, 'Media ID');
+		return String(getSocialSetId(context, itemIndex, name));
 	} catch {
 		// the operation reads it again and names the problem
+		return undefined;
 	}
-	return undefined;
 }

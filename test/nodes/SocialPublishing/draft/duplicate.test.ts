@@ -142,6 +142,42 @@ describe('Draft > Duplicate (GET the source, POST /v2/social-sets/{id}/drafts)',
 		await expectRejectedBeforeSending(fx, duplicateParams('abc'), { parameter: 'Draft ID' });
 	});
 
+	test('a Draft Title that an expression gives as anything but text stops its item naming it, before anything is sent; a title of text and one left out still work', async () => {
+		// issue 38, finding 7: n8n 1.123.81 handed over a title that was not text, and the copy was made with the source's title
+		const source = await seedDraft(fx, { draft_title: 'Source title' });
+		const given: Array<[string, unknown, RegExp]> = [
+			['an object', { nonce: 7 }, /must be text, got an object/],
+			['a number', 7, /must be text, got a number/],
+			['a list', ['a'], /must be text, got a list/],
+			['null', null, /must be text, got null/],
+		];
+		for (const [what, title, problem] of given) {
+			const message = await expectRejectedBeforeSending(
+				fx,
+				duplicateParams(source.id, { options: { draftTitle: '={{ $json.title }}' } }),
+				{ parameter: 'Draft Title', problem },
+				{ input: [{ json: { title: title as IDataObject } }] },
+			);
+			expect(`${what}: ${message}`).toContain('[item 0]');
+		}
+		// undefined, as an expression gives it for a field an earlier item lacks
+		await expectRejectedBeforeSending(
+			fx,
+			duplicateParams(source.id, { options: { draftTitle: '={{ $json.missing }}' } }),
+			{ parameter: 'Draft Title', problem: /must be text, got no value/ },
+			{ input: [{ json: {} }] },
+		);
+		const texts = await runFresh(
+			fx,
+			duplicateParams(source.id, { options: { draftTitle: '={{ $json.title + "-copy" }}' } }),
+			{ input: [{ json: { title: 'Nonce' } }] },
+		);
+		expect(texts.result.error).toBeUndefined();
+		expect(texts.items[0]).toMatchObject({ draft_title: 'Nonce-copy' });
+		const leftOut = await runFresh(fx, duplicateParams(source.id, { options: {} }));
+		expect(leftOut.items[0]).toMatchObject({ draft_title: 'Source title' });
+	});
+
 	test('a missing draft: 404 NOT_FOUND naming the item, nothing created', async () => {
 		const { result, requests } = await runFresh(fx, duplicateParams(999999));
 		expect(result.error?.message).toBe(

@@ -12,6 +12,7 @@ import { checkResolvedComments, requiresResolved } from '../openThreads';
 import { isNotFound } from '../../retryOnFail/reconcileCommon';
 import { copyFields, copyPlatforms } from './copy';
 import { readUtmTags, tagPlatforms } from '../content/utmTags';
+import { optionText } from '../../params';
 
 /** "When" of Duplicate (`copyWhen`, named apart from Schedule's and Plan's `when`, which default to a date): an unscheduled draft (default), the next free queue slot, or a date. */
 export type DuplicateWhen = 'draft' | 'nextFreeSlot' | 'date';
@@ -94,7 +95,7 @@ export async function planDuplicate(
 ): Promise<DuplicatePlan> {
 	const source = getDraftTarget(context, itemIndex);
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const title = typeof options.draftTitle === 'string' ? options.draftTitle : '';
+	const title = optionText(context, itemIndex, options, 'draftTitle', 'Draft Title') ?? '';
 	const titleProblem = checkTitle(title);
 	if (titleProblem) throw paramError(context, itemIndex, 'Draft Title', titleProblem);
 	const tagNames = readTagNames(context, itemIndex, options);
