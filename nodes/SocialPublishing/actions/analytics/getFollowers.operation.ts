@@ -109,7 +109,7 @@ export async function execute(
 	});
 	if (!wantsRows(this, itemIndex)) return series;
 	const fetchedAt = new Date().toISOString();
-	return asRows(this, itemIndex, () => followerRows(series, socialSetId, fetchedAt));
+	return await asRows(this, itemIndex, () => followerRows(series, socialSetId, fetchedAt));
 }
 
 export const access: Access = { kind: 'read' };

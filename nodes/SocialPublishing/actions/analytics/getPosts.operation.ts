@@ -58,7 +58,7 @@ export async function execute(
 	);
 	if (!wantsRows(this, itemIndex)) return posts;
 	const fetchedAt = new Date().toISOString();
-	return asRows(this, itemIndex, () => postRows(posts, socialSetId, fetchedAt));
+	return await asRows(this, itemIndex, () => postRows(posts, socialSetId, fetchedAt));
 }
 
 export const access: Access = { kind: 'read' };
