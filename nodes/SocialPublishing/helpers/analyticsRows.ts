@@ -63,9 +63,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A value quoted in an error: bounded and on one line, whatever its size. */
-export const show = (value: unknown, secrets?: readonly string[]) =>
-	value === undefined ? 'nothing' : echo(value, SHOWN_LIMIT, secrets);
+/** A value quoted in an error as JSON writes it (a text in quotes), bounded and on one line, whatever its size. */
+export function show(value: unknown, secrets?: readonly string[]): string {
+	if (value === undefined) return 'nothing';
+	if (typeof value === 'string') return `"${echo(value, SHOWN_LIMIT, secrets)}"`;
+	if (value === null || typeof value !== 'object') return String(value);
+	return echo(value, SHOWN_LIMIT, secrets);
+}
 
 function text(value: unknown, where: string): string | null {
 	if (value === null || value === undefined) return null;
