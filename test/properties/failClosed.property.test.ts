@@ -1,0 +1,241 @@
+import fc from 'fast-check';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ProxiedRequest } from '../harness/answerProxy';
+import { useAnswerProxy } from '../harness/answerProxy';
+import { useSandbox } from '../harness/sandbox';
+import { AGENT, agentWithToolWorkflow, toolNodeTypes } from '../harness/toolNode';
+import { NODE } from '../harness/workflows';
+import type { CatalogOperation } from './catalog';
+import { OPERATIONS, switchLeaves, withValue } from './catalog';
+import type { Malformed } from './malformed';
+import { isPage, malformedAnswers } from './malformed';
+import type { TargetState } from './targets';
+import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './targets';
+
+/**
+ * Issue 38, item 3: a check that reads the service fails closed on an answer it cannot read. For every operation
+ * of the node (catalog.ts), the reads it decides from are found by running it: a valid call (as saved, with each
+ * of its on/off parameters turned on in turn, and, when it is held back for the AI tool, as a tool call with
+ * Confirm false on a scheduled draft) is run through n8n-core against the sandbox, behind a proxy that records
+ * what it asks. A read it decides from is every GET before its first write (all its GETs when the call writes
+ * nothing, as a held-back tool call), and, for a read operation, every paged list it reads. Each such read is
+ * then answered with malformed answers (malformed.ts: no content, an empty object, another envelope, wrong types,
+ * an HTML page with 200, JSON cut short; one of each, then generated ones) while the sandbox answers the rest:
+ *
+ * - nothing is written after the malformed answer (no request other than a GET);
+ * - the item fails, with an error that names the answer (`The service's answer to GET …`), bounded and without
+ *   the credential's key or webhook secret.
+ *
+ * A new operation, or a new read of an existing one, is in the property without an edit. A read the proxy was told
+ * to answer that the run never made fails the case (no case passes without running).
+ *
+ * Before the fix (047da9d) it failed, among others, on Draft > Schedule with Require Resolved Comments (the schedule
+ * PATCH sent after a thread list answered with 204, {}, a count as text, another envelope or an HTML page), on
+ * Draft > Update as a tool with Confirm false on a scheduled draft (the gate read {} as a draft that is not
+ * scheduled: the PATCH went out unconfirmed), and on the reconcile and Best Times pages (read as empty lists).
+ *
+ * Replay a failure: `FAIL_CLOSED_SEED=<seed> npx jest test/properties/failClosed -t '<operation>'`.
+ */
+
+const fx = useSandbox({ ...PROPERTY_SANDBOX, publishDelayMs: 3_600_000, mediaProcessingMs: 1 });
+const proxy = useAnswerProxy(() => fx.sandbox.baseUrl);
+const nodeTypes = toolNodeTypes();
+
+const seed = process.env.FAIL_CLOSED_SEED;
+/** Generated malformed answers per read, besides one of each kind. */
+const GENERATED_PER_READ = 1;
+/** An error built from an answer stays within this (the echo bound, 300, quoted a few times with its frame). */
+export const MESSAGE_BOUND = 1_000;
+
+/** One way to call an operation. */
+interface Variant {
+	label: string;
+	extra: INodeParameters;
+	tool: boolean;
+	state: TargetState;
+}
+
+function variantsOf(op: CatalogOperation): Variant[] {
+	const values = { resource: op.resource, operation: op.operation };
+	const variants: Variant[] = [{ label: 'as saved', extra: {}, tool: false, state: 'draft' }];
+	for (const leaf of switchLeaves(values))
+		variants.push({
+			label: `${leaf.label} on`,
+			extra: withValue({}, leaf.path, true),
+			tool: false,
+			state: 'draft',
+		});
+	if (op.gated)
+		variants.push({
+			label: 'as an AI tool, Confirm false, on a scheduled draft',
+			extra: {},
+			tool: true,
+			state: 'scheduled',
+		});
+	return variants;
+}
+
+interface Run {
+	error?: string;
+	requests: ProxiedRequest[];
+}
+
+async function run(
+	op: CatalogOperation,
+	variant: Variant,
+	malformed?: { route: RegExp; m: Malformed },
+): Promise<Run> {
+	await fx.sandbox.reset();
+	const targets = await makeTargetsAt(fx, variant.state);
+	proxy.reset();
+	if (malformed) proxy.swap({ method: 'GET', path: malformed.route, answer: malformed.m.answer });
+	const parameters = baseParameters(op, targets, variant.extra, variant.tool);
+	if (!variant.tool) {
+		const result = await fx
+			.runNode(parameters, { baseUrl: proxy.baseUrl, input: [inputItem()] })
+			.catch((error: Error) => ({ error, output: () => [] }));
+		const outputs = result.error ? [] : result.output(NODE);
+		return {
+			error: result.error?.message,
+			requests: [...proxy.requests],
+			...(outputs.length ? {} : {}),
+		};
+	}
+	parameters.confirm = false;
+	const result = await fx.run(agentWithToolWorkflow(parameters as IDataObject), {
+		nodeTypes,
+		baseUrl: proxy.baseUrl,
+		input: [{ json: { toolArgs: {} }, binary: inputItem().binary }],
+	});
+	const answer = result.error ? undefined : result.output(AGENT)[0]?.json.answer;
+	const said = JSON.stringify(answer ?? '');
+	return {
+		error: result.error?.message ?? (/error/i.test(said) ? said : undefined),
+		requests: [...proxy.requests],
+	};
+}
+
+/** A path as a pattern: its numbers and ids stand for any (the targets are made anew for each run). */
+function routeOf(path: string): RegExp {
+	const pattern = path
+		.split('/')
+		.map((part) =>
+			/^\d+$/.test(part)
+				? '\\d+'
+				: /^[0-9a-f-]{16,}$/i.test(part)
+					? '[^/]+'
+					: part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+		)
+		.join('/');
+	return new RegExp(`^${pattern}$`);
+}
+
+interface DecidingRead {
+	variant: Variant;
+	path: string;
+	route: RegExp;
+	sample: unknown;
+}
+
+const parse = (text: string): unknown => {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+};
+
+/** The reads one call decides from, found by running it once with every answer the sandbox's. */
+async function decidingReads(op: CatalogOperation, variant: Variant): Promise<DecidingRead[]> {
+	// a call the check refuses (Require Resolved Comments on the target's open thread) decides from its reads too
+	const clean = await run(op, variant);
+	const firstWrite = clean.requests.findIndex((r) => r.method !== 'GET');
+	const decides = op.kind === 'write' || variant.tool || clean.error !== undefined;
+	const before = firstWrite === -1 ? clean.requests : clean.requests.slice(0, firstWrite);
+	return before
+		.filter(
+			(r) => r.method === 'GET' && r.status >= 200 && r.status < 300 && r.path.startsWith('/v2'),
+		)
+		.filter((r) => decides || isPage(parse(r.body)))
+		.map((r) => ({ variant, path: r.path, route: routeOf(r.path), sample: parse(r.body) }));
+}
+
+/** What is wrong with a run whose deciding read got a malformed answer; nothing when it failed closed. */
+function problemsOf(result: Run, secrets: string[]): string[] {
+	const problems: string[] = [];
+	const swapped = result.requests.findIndex((r) => r.swapped);
+	if (swapped === -1) return ['the read was not made: the case did not run'];
+	const writes = result.requests.slice(swapped + 1).filter((r) => r.method !== 'GET');
+	for (const w of writes)
+		problems.push(`written after the malformed answer: ${w.method} ${w.path}`);
+	const message = result.error;
+	if (message === undefined) {
+		problems.push('the item did not fail');
+		return problems;
+	}
+	if (!/The service's answer to GET \S+ could not be read: expected /.test(message))
+		problems.push(`the error does not name the answer: ${message.slice(0, 300)}`);
+	if (message.length > MESSAGE_BOUND)
+		problems.push(`the error has ${message.length} characters, over ${MESSAGE_BOUND}`);
+	for (const secret of secrets)
+		if (message.includes(secret)) problems.push('the error carries a secret');
+	return problems;
+}
+
+test('the proxy passes answers on and swaps only the route it is told to', async () => {
+	const op = OPERATIONS.find((o) => o.name === 'draft.get')!;
+	const variant: Variant = { label: 'as saved', extra: {}, tool: false, state: 'draft' };
+	const clean = await run(op, variant);
+	expect(clean.error).toBeUndefined();
+	expect(clean.requests.map((r) => [r.method, r.swapped])).toContainEqual(['GET', false]);
+	const m = malformedAnswers({}).examples[0];
+	const swapped = await run(op, variant, { route: /\/drafts\/\d+$/, m });
+	expect(swapped.requests.filter((r) => r.swapped)).toHaveLength(1);
+});
+
+/** The reads found per operation (`FAIL_CLOSED_REPORT=1` prints them). */
+const found = new Map<string, string[]>();
+
+describe('every read an operation decides from fails closed on a malformed answer', () => {
+	test.each(OPERATIONS.map((op) => [op.name, op] as const))(
+		'%s',
+		async (_name, op) => {
+			const secrets = [fx.sandbox.keys.admin, fx.sandbox.webhookSecret];
+			const reads: DecidingRead[] = [];
+			const seen = new Set<string>();
+			for (const variant of variantsOf(op))
+				for (const read of await decidingReads(op, variant)) {
+					const key = `${variant.tool} ${read.route.source}`;
+					if (seen.has(key)) continue;
+					seen.add(key);
+					reads.push(read);
+				}
+			found.set(
+				op.name,
+				reads.map((r) => `${r.variant.label}: GET ${r.path}`),
+			);
+			if (process.env.FAIL_CLOSED_REPORT)
+				console.log(`${op.name}\n${found.get(op.name)!.join('\n')}`);
+			const failures: string[] = [];
+			for (const read of reads) {
+				const { examples, generated } = malformedAnswers(read.sample);
+				const tried = [
+					...examples,
+					...fc.sample(generated, {
+						numRuns: GENERATED_PER_READ,
+						...(seed ? { seed: Number(seed) } : {}),
+					}),
+				];
+				for (const m of tried) {
+					const result = await run(op, read.variant, { route: read.route, m });
+					for (const problem of problemsOf(result, secrets))
+						failures.push(
+							`${read.variant.label}, GET ${read.path} answered with ${m.kind} (${m.detail}): ${problem}`,
+						);
+				}
+			}
+			if (failures.length) throw new Error(`${failures.length} failures:\n${failures.join('\n')}`);
+		},
+		600_000,
+	);
+});
