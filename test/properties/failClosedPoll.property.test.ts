@@ -111,6 +111,68 @@ test('every event of the trigger has a scenario here (a new event must be given 
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type Runner = ReturnType<typeof pollRunner>;
+
+/** The GETs of the last poll, by path, with the sandbox's answer. */
+function readsOfLastPoll(): Map<string, unknown> {
+	const reads = new Map<string, unknown>();
+	for (const r of proxy.requests)
+		if (r.method === 'GET' && r.status === 200 && !reads.has(r.path))
+			reads.set(r.path, JSON.parse(r.body));
+	return reads;
+}
+
+/**
+ * Each read of a poll from `saved`, answered with malformed answers: the poll fails naming the answer, emits
+ * nothing, and the next poll (the sandbox's answers) emits what a clean poll emits (`event`, or nothing).
+ */
+async function failuresOf(
+	runner: Runner,
+	saved: ReturnType<Runner['staticData']>,
+	reads: Map<string, unknown>,
+	event: string | undefined,
+	label: string,
+): Promise<string[]> {
+	const failures: string[] = [];
+	const secrets = [fx.sandbox.keys.admin, fx.sandbox.webhookSecret];
+	for (const [path, sample] of reads) {
+		const { examples, generated } = malformedAnswers(sample);
+		const tried = [
+			...examples,
+			...fc.sample(generated, { numRuns: 1, ...(seed ? { seed: Number(seed) } : {}) }),
+		];
+		for (const m of tried) {
+			const where = `${label}: GET ${path}${isPage(sample) ? ' (a page)' : ''} answered with ${m.kind} (${m.detail})`;
+			runner.setStaticData(structuredClone(saved));
+			proxy.reset();
+			proxy.swap({ method: 'GET', path, answer: m.answer });
+			const outcome = await runner.poll();
+			const message = outcome.error?.message;
+			if (!proxy.requests.some((r) => r.swapped)) failures.push(`${where}: the read was not made`);
+			if (outcome.items)
+				failures.push(`${where}: emitted ${JSON.stringify(eventsOf(outcome.items))}`);
+			if (message === undefined) failures.push(`${where}: the poll did not fail`);
+			else {
+				if (!/The service's answer to GET \S+ could not be read: expected /.test(message))
+					failures.push(`${where}: the error does not name the answer: ${message.slice(0, 300)}`);
+				if (message.length > MESSAGE_BOUND)
+					failures.push(`${where}: the error has ${message.length} characters`);
+				if (secrets.some((secret) => message.includes(secret)))
+					failures.push(`${where}: the error carries a secret`);
+			}
+			proxy.reset();
+			const next = eventsOf((await runner.poll()).items).map(([name]) => name);
+			if (event && !next.includes(event))
+				failures.push(`${where}: the next poll, answered by the sandbox, did not emit ${event}`);
+			if (!event && next.length)
+				failures.push(
+					`${where}: the next poll, answered by the sandbox, emitted ${next.join(', ')}`,
+				);
+		}
+	}
+	return failures;
+}
+
 describe('every read a poll emits from fails closed on a malformed answer', () => {
 	test.each(EVENTS)(
 		'%s',
@@ -123,6 +185,22 @@ describe('every read a poll emits from fails closed on a malformed answer', () =
 			expect((await runner.poll()).error).toBeUndefined(); // activation
 			for (let i = 0; i < (scenario.watchPolls ?? 0); i++)
 				expect((await runner.poll()).error).toBeUndefined();
+			// before the change (Comments All Resolved: the thread still open), a poll emits nothing
+			const unchanged = runner.staticData();
+			proxy.reset();
+			const quiet = await runner.poll();
+			expect(quiet.error).toBeUndefined();
+			expect(quiet.items).toBeNull();
+			const quietReads = readsOfLastPoll();
+			const failures = await failuresOf(
+				runner,
+				unchanged,
+				quietReads,
+				undefined,
+				'before the change',
+			);
+			runner.setStaticData(structuredClone(unchanged));
+
 			await pause(1_100); // the service prints seconds: the change is later than the cursor
 			await change();
 			const saved = runner.staticData();
@@ -130,50 +208,10 @@ describe('every read a poll emits from fails closed on a malformed answer', () =
 			const clean = await runner.poll();
 			expect(clean.error).toBeUndefined();
 			expect(eventsOf(clean.items).map(([name]) => name)).toContain(event);
-			const reads = new Map<string, { path: string; sample: unknown }>();
-			for (const r of proxy.requests)
-				if (r.method === 'GET' && r.status === 200 && !reads.has(r.path))
-					reads.set(r.path, { path: r.path, sample: JSON.parse(r.body) });
+			const reads = readsOfLastPoll();
 			expect(reads.size).toBeGreaterThan(0);
-
-			const failures: string[] = [];
-			const secrets = [fx.sandbox.keys.admin, fx.sandbox.webhookSecret];
-			for (const read of reads.values()) {
-				const { examples, generated } = malformedAnswers(read.sample);
-				const tried = [
-					...examples,
-					...fc.sample(generated, { numRuns: 1, ...(seed ? { seed: Number(seed) } : {}) }),
-				];
-				for (const m of tried) {
-					const where = `GET ${read.path}${isPage(read.sample) ? ' (a page)' : ''} answered with ${m.kind} (${m.detail})`;
-					runner.setStaticData(structuredClone(saved));
-					proxy.reset();
-					proxy.swap({ method: 'GET', path: read.path, answer: m.answer });
-					const outcome = await runner.poll();
-					const message = outcome.error?.message;
-					if (!proxy.requests.some((r) => r.swapped))
-						failures.push(`${where}: the read was not made`);
-					if (outcome.items)
-						failures.push(`${where}: emitted ${JSON.stringify(eventsOf(outcome.items))}`);
-					if (message === undefined) failures.push(`${where}: the poll did not fail`);
-					else {
-						if (!/The service's answer to GET \S+ could not be read: expected /.test(message))
-							failures.push(
-								`${where}: the error does not name the answer: ${message.slice(0, 300)}`,
-							);
-						if (message.length > MESSAGE_BOUND)
-							failures.push(`${where}: the error has ${message.length} characters`);
-						if (secrets.some((secret) => message.includes(secret)))
-							failures.push(`${where}: the error carries a secret`);
-					}
-					proxy.reset();
-					const next = await runner.poll();
-					if (!eventsOf(next.items).some(([name]) => name === event))
-						failures.push(
-							`${where}: the next poll, answered by the sandbox, did not emit ${event}`,
-						);
-				}
-			}
+			for (const failure of await failuresOf(runner, saved, reads, event, 'after the change'))
+				failures.push(failure);
 			if (failures.length) throw new Error(`${failures.length} failures:\n${failures.join('\n')}`);
 		},
 		300_000,
