@@ -24,7 +24,7 @@ import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './ta
  *
  * - nothing is written after the malformed answer (no request other than a GET);
  * - the item fails, with an error that names the answer (`The service's answer to GET …`), bounded and without
- *   the credential's key or webhook secret.
+ *   the credential's key or webhook secret (Validate Only, which writes nothing, lists that error in its report).
  *
  * A new operation, or a new read of an existing one, is in the property without an edit. A read the proxy was told
  * to answer that the run never made fails the case (no case passes without running).
@@ -37,7 +37,7 @@ import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './ta
  * Replay a failure: `FAIL_CLOSED_SEED=<seed> npx jest test/properties/failClosed -t '<operation>'`.
  */
 
-const fx = useSandbox({ ...PROPERTY_SANDBOX, publishDelayMs: 3_600_000, mediaProcessingMs: 1 });
+const fx = useSandbox({ ...PROPERTY_SANDBOX, publishDelayMs: 1, mediaProcessingMs: 1 });
 const proxy = useAnswerProxy(() => fx.sandbox.baseUrl);
 const nodeTypes = toolNodeTypes();
 
@@ -77,6 +77,8 @@ function variantsOf(op: CatalogOperation): Variant[] {
 
 interface Run {
 	error?: string;
+	/** the item's output, as JSON (Validate Only reports a problem in its output) */
+	output?: string;
 	requests: ProxiedRequest[];
 }
 
@@ -97,8 +99,8 @@ async function run(
 		const outputs = result.error ? [] : result.output(NODE);
 		return {
 			error: result.error?.message,
+			output: JSON.stringify(outputs.map((item) => item.json)),
 			requests: [...proxy.requests],
-			...(outputs.length ? {} : {}),
 		};
 	}
 	parameters.confirm = false;
@@ -168,9 +170,11 @@ function problemsOf(result: Run, secrets: string[]): string[] {
 	const writes = result.requests.slice(swapped + 1).filter((r) => r.method !== 'GET');
 	for (const w of writes)
 		problems.push(`written after the malformed answer: ${w.method} ${w.path}`);
-	const message = result.error;
+	// Validate Only answers with a report and writes nothing: the report names the answer among its problems
+	const reported = result.output?.match(/The service's answer to GET [^"]*/)?.[0];
+	const message = result.error ?? reported;
 	if (message === undefined) {
-		problems.push('the item did not fail');
+		problems.push(`the item did not fail: it put out ${(result.output ?? '').slice(0, 400)}`);
 		return problems;
 	}
 	if (!/The service's answer to GET \S+ could not be read: expected /.test(message))

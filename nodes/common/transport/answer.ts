@@ -119,6 +119,21 @@ export const draftShape: AnswerShape = {
 	},
 };
 
+/** The queue schedule as far as a decision reads it (spec: Queue schedule): its `timezone` and its `rules`. */
+export const queueScheduleShape: AnswerShape = {
+	expected: 'a queue schedule (timezone: a time zone name, rules: a list)',
+	problem(body, say) {
+		const whole = notAnObject(body, say);
+		if (whole) return whole;
+		const schedule = body as IDataObject;
+		if (typeof schedule.timezone !== 'string' || schedule.timezone.trim() === '')
+			return `timezone is ${kindOf(schedule.timezone, say)}, not a time zone name`;
+		if (!Array.isArray(schedule.rules))
+			return `rules is ${kindOf(schedule.rules, say)}, not a list`;
+		return undefined;
+	},
+};
+
 /** The error of an answer that cannot be read: the request, what was expected, what was found. */
 export async function answerError(
 	context: ApiContext,
