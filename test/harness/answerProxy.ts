@@ -14,13 +14,20 @@ export interface ProxiedRequest {
 	body: string;
 	/** whether the proxy answered it with a swapped answer */
 	swapped: boolean;
+	/** passed on, its answer dropped */
+	dropped?: boolean;
 }
 
 /** Which requests get another answer: a method and path, the first `times` of them (all when undefined). */
 export interface Swap {
 	method: string;
 	path: string | RegExp;
-	answer: ScriptedResponse;
+	/** The answer given instead of the sandbox's; with `dropAfterStore`, none: the request is passed on, then its connection dropped. */
+	answer?: ScriptedResponse;
+	/** Pass the request on to the sandbox (a write is stored), then drop the connection: the outcome is lost. */
+	dropAfterStore?: boolean;
+	/** Matching requests passed on untouched before the swap starts. */
+	skip?: number;
 	times?: number;
 }
 
@@ -85,8 +92,29 @@ export class AnswerProxy {
 		const method = req.method ?? 'GET';
 		const url = req.url ?? '/';
 		const path = new URL(url, 'http://localhost').pathname;
-		const swap = this.matching(method, path);
-		if (swap) {
+		let swap = this.matching(method, path);
+		if (swap?.skip) {
+			swap.skip--;
+			swap = undefined;
+		}
+		if (swap?.dropAfterStore) {
+			if (swap.times !== undefined) swap.times--;
+			const stored = await forward(this.target(), method, url, req.headers, body).catch(
+				() => undefined,
+			);
+			this.requests.push({
+				method,
+				url,
+				path,
+				status: stored?.status ?? 0,
+				body: '',
+				swapped: false,
+				dropped: true,
+			});
+			res.socket?.destroy();
+			return;
+		}
+		if (swap?.answer) {
 			if (swap.times !== undefined) swap.times--;
 			const answer = swap.answer;
 			const payload =

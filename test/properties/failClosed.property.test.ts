@@ -4,7 +4,8 @@ import type { ProxiedRequest } from '../harness/answerProxy';
 import { useAnswerProxy } from '../harness/answerProxy';
 import { useSandbox } from '../harness/sandbox';
 import { AGENT, agentWithToolWorkflow, toolNodeTypes } from '../harness/toolNode';
-import { NODE } from '../harness/workflows';
+import { NODE, singleNodeWorkflow } from '../harness/workflows';
+import { retryWorkflow } from '../nodes/SocialPublishing/retryOnFail/fixtures';
 import type { CatalogOperation } from './catalog';
 import { OPERATIONS, switchLeaves, withValue } from './catalog';
 import type { Malformed } from './malformed';
@@ -53,6 +54,8 @@ interface Variant {
 	extra: INodeParameters;
 	tool: boolean;
 	state: TargetState;
+	/** Under Retry On Fail, this write's answer lost (passed on, then its connection dropped): the next try reconciles. */
+	lose?: { method: string; route: RegExp };
 }
 
 function variantsOf(op: CatalogOperation): Variant[] {
@@ -85,16 +88,30 @@ interface Run {
 async function run(
 	op: CatalogOperation,
 	variant: Variant,
-	malformed?: { route: RegExp; m: Malformed },
+	malformed?: { route: RegExp; m: Malformed; skip?: number },
 ): Promise<Run> {
 	await fx.sandbox.reset();
 	const targets = await makeTargetsAt(fx, variant.state);
 	proxy.reset();
-	if (malformed) proxy.swap({ method: 'GET', path: malformed.route, answer: malformed.m.answer });
+	if (variant.lose)
+		proxy.swap({
+			method: variant.lose.method,
+			path: variant.lose.route,
+			dropAfterStore: true,
+			times: 1,
+		});
+	if (malformed)
+		proxy.swap({
+			method: 'GET',
+			path: malformed.route,
+			answer: malformed.m.answer,
+			skip: malformed.skip,
+		});
 	const parameters = baseParameters(op, targets, variant.extra, variant.tool);
 	if (!variant.tool) {
+		const json = variant.lose ? retryWorkflow(parameters) : singleNodeWorkflow(parameters);
 		const result = await fx
-			.runNode(parameters, { baseUrl: proxy.baseUrl, input: [inputItem()] })
+			.run(json, { baseUrl: proxy.baseUrl, input: [inputItem()] })
 			.catch((error: Error) => ({ error, output: () => [] }));
 		const outputs = result.error ? [] : result.output(NODE);
 		return {
@@ -137,6 +154,8 @@ interface DecidingRead {
 	path: string;
 	route: RegExp;
 	sample: unknown;
+	/** requests of the same route before it, passed on untouched (a reconcile's read after the same read of the first try) */
+	skip: number;
 }
 
 const parse = (text: string): unknown => {
@@ -151,15 +170,41 @@ const parse = (text: string): unknown => {
 async function decidingReads(op: CatalogOperation, variant: Variant): Promise<DecidingRead[]> {
 	// a call the check refuses (Require Resolved Comments on the target's open thread) decides from its reads too
 	const clean = await run(op, variant);
-	const firstWrite = clean.requests.findIndex((r) => r.method !== 'GET');
+	const lost = clean.requests.findIndex((r) => r.dropped);
+	if (variant.lose && lost === -1) throw new Error(`${variant.label}: the write was not sent`);
+	// under Retry On Fail: the reads after the lost write (the reconcile's), up to the next write
+	const from = lost + 1;
+	const next = clean.requests.findIndex((r, i) => i >= from && r.method !== 'GET');
 	const decides = op.kind === 'write' || variant.tool || clean.error !== undefined;
-	const before = firstWrite === -1 ? clean.requests : clean.requests.slice(0, firstWrite);
-	return before
+	const reads = clean.requests.slice(from, next === -1 ? undefined : next);
+	return reads
 		.filter(
 			(r) => r.method === 'GET' && r.status >= 200 && r.status < 300 && r.path.startsWith('/v2'),
 		)
 		.filter((r) => decides || isPage(parse(r.body)))
-		.map((r) => ({ variant, path: r.path, route: routeOf(r.path), sample: parse(r.body) }));
+		.map((r) => {
+			const route = routeOf(r.path);
+			const at = clean.requests.indexOf(r);
+			const skip = clean.requests
+				.slice(0, at)
+				.filter((earlier) => earlier.method === 'GET' && route.test(earlier.path)).length;
+			return { variant, path: r.path, route, sample: parse(r.body), skip };
+		});
+}
+
+/** The write a valid call sends first, to be lost under Retry On Fail (writes that reconcile only). */
+async function firstWriteOf(op: CatalogOperation): Promise<Variant | undefined> {
+	if (op.module.access.kind !== 'write' || !('reconcile' in op.module.access)) return undefined;
+	const clean = await run(op, { label: 'as saved', extra: {}, tool: false, state: 'draft' });
+	const write = clean.requests.find((r) => r.method !== 'GET' && r.path.startsWith('/v2'));
+	if (!write) return undefined;
+	return {
+		label: `under Retry On Fail, the answer to ${write.method} ${write.path} lost`,
+		extra: {},
+		tool: false,
+		state: 'draft',
+		lose: { method: write.method, route: routeOf(write.path) },
+	};
 }
 
 /** What is wrong with a run whose deciding read got a malformed answer; nothing when it failed closed. */
@@ -207,9 +252,10 @@ describe('every read an operation decides from fails closed on a malformed answe
 			const secrets = [fx.sandbox.keys.admin, fx.sandbox.webhookSecret];
 			const reads: DecidingRead[] = [];
 			const seen = new Set<string>();
-			for (const variant of variantsOf(op))
+			const retried = await firstWriteOf(op);
+			for (const variant of [...variantsOf(op), ...(retried ? [retried] : [])])
 				for (const read of await decidingReads(op, variant)) {
-					const key = `${variant.tool} ${read.route.source}`;
+					const key = `${variant.tool} ${variant.lose !== undefined} ${read.route.source}`;
 					if (seen.has(key)) continue;
 					seen.add(key);
 					reads.push(read);
@@ -231,7 +277,7 @@ describe('every read an operation decides from fails closed on a malformed answe
 					}),
 				];
 				for (const m of tried) {
-					const result = await run(op, read.variant, { route: read.route, m });
+					const result = await run(op, read.variant, { route: read.route, m, skip: read.skip });
 					for (const problem of problemsOf(result, secrets))
 						failures.push(
 							`${read.variant.label}, GET ${read.path} answered with ${m.kind} (${m.detail}): ${problem}`,
