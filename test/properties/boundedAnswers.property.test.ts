@@ -1,4 +1,5 @@
-import type { INodeParameters } from 'n8n-workflow';
+import fc from 'fast-check';
+import type { INodeParameters, INodePropertyOptions } from 'n8n-workflow';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ProxiedRequest } from '../harness/answerProxy';
@@ -7,7 +8,7 @@ import { cpuMs } from '../harness/cpu';
 import { useSandbox } from '../harness/sandbox';
 import { NODE } from '../harness/workflows';
 import type { CatalogOperation } from './catalog';
-import { OPERATIONS } from './catalog';
+import { OPERATIONS, shownParameters } from './catalog';
 import type { HostileKind } from './boundedAnswers';
 import { HOSTILE_KINDS, hostileAnswer } from './boundedAnswers';
 import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './targets';
@@ -47,8 +48,26 @@ interface Run {
 	cpu: number;
 }
 
+/** The operation's calls: as saved, then each other choice of each of its top-level options parameters. */
+function choicesOf(op: CatalogOperation): INodeParameters[] {
+	const values = { resource: op.resource, operation: op.operation };
+	const choices: INodeParameters[] = [{}];
+	for (const property of shownParameters(values)) {
+		if (property.type !== 'options' || ['resource', 'operation'].includes(property.name)) continue;
+		for (const option of (property.options ?? []) as INodePropertyOptions[])
+			if (option.value !== property.default) choices.push({ [property.name]: option.value });
+	}
+	return choices;
+}
+
+const describeChoice = (choice: INodeParameters) =>
+	Object.entries(choice)
+		.map(([name, value]) => `${name}=${String(value)}`)
+		.join(' ') || 'as saved';
+
 async function run(
 	op: CatalogOperation,
+	choice: INodeParameters,
 	swap?: { method: string; route: RegExp; kind: HostileKind; sample: unknown; status: number },
 ): Promise<Run> {
 	await fx.sandbox.reset();
@@ -61,7 +80,7 @@ async function run(
 			path: swap.route,
 			answer: hostileAnswer(swap.kind, swap.sample, secrets, swap.status),
 		});
-	const parameters: INodeParameters = baseParameters(op, targets);
+	const parameters: INodeParameters = baseParameters(op, targets, choice);
 	collectGarbage();
 	const start = cpuMs();
 	const result = await fx.runNode(parameters, { baseUrl: proxy.baseUrl, input: [inputItem()] });
@@ -112,37 +131,58 @@ function problemsOf(result: Run, secrets: string[]): string[] {
 	return problems;
 }
 
+/** Each request of a run to the API that the service answered with 2xx, once per route. */
+function requestsOf(clean: Run) {
+	const routes = new Map<
+		string,
+		{ method: string; route: RegExp; path: string; sample: unknown; status: number }
+	>();
+	for (const r of clean.requests) {
+		if (!r.path.startsWith('/v2') || r.status >= 300) continue;
+		const route = routeOf(r.path);
+		const key = `${r.method} ${route.source}`;
+		if (!routes.has(key))
+			routes.set(key, {
+				method: r.method,
+				route,
+				path: r.path,
+				sample: parse(r.body),
+				status: r.status,
+			});
+	}
+	return routes.values();
+}
+
+const seed = process.env.BOUNDED_SEED;
+
 describe("the service's answers, grown, leave every error bounded and redacted, and the work bounded", () => {
 	test.each(OPERATIONS.map((op) => [op.name, op] as const))(
 		'%s',
 		async (_name, op) => {
 			const secrets = [fx.sandbox.keys.admin, fx.sandbox.webhookSecret];
-			const clean = await run(op);
-			const routes = new Map<
-				string,
-				{ method: string; route: RegExp; path: string; sample: unknown; status: number }
-			>();
-			for (const r of clean.requests) {
-				if (!r.path.startsWith('/v2') || r.status >= 300) continue;
-				const route = routeOf(r.path);
-				const key = `${r.method} ${route.source}`;
-				if (!routes.has(key))
-					routes.set(key, {
-						method: r.method,
-						route,
-						path: r.path,
-						sample: parse(r.body),
-						status: r.status,
-					});
-			}
 			const failures: string[] = [];
-			for (const read of routes.values())
-				for (const kind of HOSTILE_KINDS) {
-					if (read.status === 204 && kind !== 'an error answer grown, the secrets in it') continue;
-					const result = await run(op, { ...read, kind });
-					for (const problem of problemsOf(result, secrets))
-						failures.push(`${read.method} ${read.path} answered with ${kind}: ${problem}`);
-				}
+			for (const [index, choice] of choicesOf(op).entries()) {
+				const clean = await run(op, choice);
+				if (index > 0 && clean.error) continue; // a choice the targets cannot make valid
+				// as saved, every kind for every request; another choice, one kind per request, drawn
+				const kinds =
+					index === 0
+						? [...HOSTILE_KINDS]
+						: fc.sample(fc.constantFrom(...HOSTILE_KINDS), {
+								numRuns: 1,
+								...(seed ? { seed: Number(seed) } : {}),
+							});
+				for (const read of requestsOf(clean))
+					for (const kind of kinds) {
+						if (read.status === 204 && kind !== 'an error answer grown, the secrets in it')
+							continue;
+						const result = await run(op, choice, { ...read, kind });
+						for (const problem of problemsOf(result, secrets))
+							failures.push(
+								`${describeChoice(choice)}, ${read.method} ${read.path} answered with ${kind}: ${problem}`,
+							);
+					}
+			}
 			if (failures.length) throw new Error(`${failures.length} failures:\n${failures.join('\n')}`);
 		},
 		600_000,
