@@ -10,7 +10,8 @@ import { NODE } from '../harness/workflows';
 import type { CatalogOperation } from './catalog';
 import { OPERATIONS, shownParameters } from './catalog';
 import type { HostileKind } from './boundedAnswers';
-import { HOSTILE_KINDS, hostileAnswer } from './boundedAnswers';
+import { HOSTILE_KINDS, hostileAnswer, oneValueReplaced, valuePaths } from './boundedAnswers';
+import type { ScriptedResponse } from '../harness/scriptedServer';
 import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './targets';
 
 /**
@@ -68,7 +69,14 @@ const describeChoice = (choice: INodeParameters) =>
 async function run(
 	op: CatalogOperation,
 	choice: INodeParameters,
-	swap?: { method: string; route: RegExp; kind: HostileKind; sample: unknown; status: number },
+	swap?: {
+		method: string;
+		route: RegExp;
+		kind?: HostileKind;
+		answer?: ScriptedResponse;
+		sample: unknown;
+		status: number;
+	},
 ): Promise<Run> {
 	await fx.sandbox.reset();
 	const targets = await makeTargetsAt(fx, 'draft');
@@ -78,7 +86,7 @@ async function run(
 		proxy.swap({
 			method: swap.method,
 			path: swap.route,
-			answer: hostileAnswer(swap.kind, swap.sample, secrets, swap.status),
+			answer: swap.answer ?? hostileAnswer(swap.kind!, swap.sample, secrets, swap.status),
 		});
 	const parameters: INodeParameters = baseParameters(op, targets, choice);
 	collectGarbage();
@@ -153,7 +161,16 @@ function requestsOf(clean: Run) {
 	return routes.values();
 }
 
+/** Drawn places per request where one value becomes a grown text with the secrets. */
+const ONE_VALUE_RUNS = 3;
+
 const seed = process.env.BOUNDED_SEED;
+
+/** The kinds that reflect the secrets in the answer's values (a choice that reads the answer otherwise meets them). */
+const SECRET_KINDS: HostileKind[] = [
+	'every text grown to 100,000 characters, the secrets in it',
+	'every value of another type, the secrets in it',
+];
 
 describe("the service's answers, grown, leave every error bounded and redacted, and the work bounded", () => {
 	test.each(OPERATIONS.map((op) => [op.name, op] as const))(
@@ -163,16 +180,30 @@ describe("the service's answers, grown, leave every error bounded and redacted, 
 			const failures: string[] = [];
 			for (const [index, choice] of choicesOf(op).entries()) {
 				const clean = await run(op, choice);
+				if (process.env.BOUNDED_ANSWERS_REPORT)
+					console.log(
+						`${op.name} ${describeChoice(choice)}: ${clean.error?.message ?? 'answered'}; ${clean.requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')}`,
+					);
 				if (index > 0 && clean.error) continue; // a choice the targets cannot make valid
-				// as saved, every kind for every request; another choice, one kind per request, drawn
-				const kinds =
-					index === 0
-						? [...HOSTILE_KINDS]
-						: fc.sample(fc.constantFrom(...HOSTILE_KINDS), {
-								numRuns: 1,
+				// as saved, every kind for every request; another choice, the kinds that carry the secrets in values
+				const kinds = index === 0 ? [...HOSTILE_KINDS] : SECRET_KINDS;
+				for (const read of requestsOf(clean)) {
+					// one value of another type at a time, at drawn places: the first problem a reader finds is that one
+					const paths = valuePaths(read.sample);
+					const drawn = paths.length
+						? fc.sample(fc.constantFrom(...paths), {
+								numRuns: ONE_VALUE_RUNS,
 								...(seed ? { seed: Number(seed) } : {}),
-							});
-				for (const read of requestsOf(clean))
+							})
+						: [];
+					for (const path of drawn) {
+						const answer = oneValueReplaced(read.sample, path, secrets, read.status);
+						const result = await run(op, choice, { ...read, answer });
+						for (const problem of problemsOf(result, secrets))
+							failures.push(
+								`${describeChoice(choice)}, ${read.method} ${read.path} answered with ${path.join('.')} a text of 100,000 characters with the secrets: ${problem}`,
+							);
+					}
 					for (const kind of kinds) {
 						if (read.status === 204 && kind !== 'an error answer grown, the secrets in it')
 							continue;
@@ -182,6 +213,7 @@ describe("the service's answers, grown, leave every error bounded and redacted, 
 								`${describeChoice(choice)}, ${read.method} ${read.path} answered with ${kind}: ${problem}`,
 							);
 					}
+				}
 			}
 			if (failures.length) throw new Error(`${failures.length} failures:\n${failures.join('\n')}`);
 		},

@@ -36,7 +36,9 @@ export function reflecting(secrets: readonly string[], length = TEXT_LENGTH): st
 
 function mapTexts(value: unknown, text: string): unknown {
 	if (typeof value === 'string') return text;
-	if (Array.isArray(value)) return value.slice(0, KEPT_ENTRIES).map((v) => mapTexts(v, text));
+	// an empty list gets an entry: a grown text where the service would list its entries
+	if (Array.isArray(value))
+		return value.length ? value.slice(0, KEPT_ENTRIES).map((v) => mapTexts(v, text)) : [text];
 	if (value && typeof value === 'object')
 		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapTexts(v, text)]));
 	return value;
@@ -73,7 +75,8 @@ function otherTypes(value: unknown, text: string): unknown {
 	if (typeof value === 'number') return `${value} ${text}`;
 	if (typeof value === 'boolean') return text;
 	if (value === null) return { value: text };
-	if (Array.isArray(value)) return value.slice(0, KEPT_ENTRIES).map((v) => otherTypes(v, text));
+	if (Array.isArray(value))
+		return value.length ? value.slice(0, KEPT_ENTRIES).map((v) => otherTypes(v, text)) : [text];
 	if (typeof value === 'object')
 		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, otherTypes(v, text)]));
 	return value;
@@ -113,4 +116,33 @@ export function hostileAnswer(
 				},
 			};
 	}
+}
+
+/** Where a value that is not a text stands in an answer (the first entry of each list only), as a path of keys. */
+export function valuePaths(sample: unknown, depth = 5): Array<Array<string | number>> {
+	const paths: Array<Array<string | number>> = [];
+	const visit = (value: unknown, path: Array<string | number>) => {
+		if (path.length > depth) return;
+		if (path.length && typeof value !== 'string') paths.push(path);
+		if (Array.isArray(value)) {
+			if (value.length) visit(value[0], [...path, 0]);
+		} else if (value && typeof value === 'object')
+			for (const [key, inner] of Object.entries(value)) visit(inner, [...path, key]);
+	};
+	visit(sample, []);
+	return paths;
+}
+
+/** A copy of `sample` with the value at `path` replaced by the reflecting text (a value of another type). */
+export function oneValueReplaced(
+	sample: unknown,
+	path: Array<string | number>,
+	secrets: readonly string[],
+	status: number,
+): ScriptedResponse {
+	const copy = structuredClone(sample) as Record<string | number, unknown>;
+	let node: Record<string | number, unknown> = copy;
+	for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+	node[path[path.length - 1]] = reflecting(secrets);
+	return { status, body: copy };
 }
