@@ -24,7 +24,7 @@ export interface AnswerShape {
 }
 
 /** Characters of a value of the answer quoted in the error. */
-const QUOTED = 80;
+const QUOTED = 60;
 
 /** Keys of an object named at most when a field is missing. */
 const KEYS_NAMED = 8;
@@ -65,8 +65,9 @@ function keysOf(body: IDataObject, say: (value: unknown) => string): string {
 	return keys.join(', ');
 }
 
+/** A whole number of at least 0 (an id past 2^53 is still one: JSON rounded it, and the reader knows). */
 const isCount = (value: unknown) =>
-	typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+	typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 /**
  * The paged envelope (spec: Paged envelope): `results` a list of objects, `count` a whole number when given
@@ -104,7 +105,7 @@ export const DRAFT_STATUSES = ['draft', 'scheduled', 'published', 'publishing', 
 
 /** A draft detail as far as a decision reads it: its `id` and `status` (spec: Draft detail, both required). */
 export const draftShape: AnswerShape = {
-	expected: `a draft (id: a whole number, status: one of ${DRAFT_STATUSES.join(', ')})`,
+	expected: 'a draft (id: a whole number, status: one of the six the spec lists)',
 	problem(body, say) {
 		const whole = notAnObject(body, say);
 		if (whole) return whole;
