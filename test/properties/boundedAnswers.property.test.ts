@@ -29,7 +29,7 @@ import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './ta
  * "What the service sends back"); they are not held to the bound.
  */
 
-const fx = useSandbox({ ...PROPERTY_SANDBOX, publishDelayMs: 3_600_000, mediaProcessingMs: 1 });
+const fx = useSandbox({ ...PROPERTY_SANDBOX, publishDelayMs: 1, mediaProcessingMs: 1 });
 const proxy = useAnswerProxy(() => fx.sandbox.baseUrl);
 
 /** An error built from the service's answers: a few echoed values (300 characters each) with their frame. */
@@ -179,7 +179,13 @@ describe("the service's answers, grown, leave every error bounded and redacted, 
 			const secrets = [fx.sandbox.keys.admin, fx.sandbox.webhookSecret];
 			const failures: string[] = [];
 			for (const [index, choice] of choicesOf(op).entries()) {
-				const clean = await run(op, choice);
+				// a choice n8n refuses before a run (a required field the targets leave empty) has no answers to grow;
+				// the call as saved must run
+				const clean = await run(op, choice).catch((error: Error) => {
+					if (index === 0 || error.name !== 'WorkflowHasIssuesError') throw error;
+					return undefined;
+				});
+				if (!clean) continue;
 				if (process.env.BOUNDED_ANSWERS_REPORT)
 					console.log(
 						`${op.name} ${describeChoice(choice)}: ${clean.error?.message ?? 'answered'}; ${clean.requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')}`,
