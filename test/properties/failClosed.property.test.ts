@@ -17,9 +17,11 @@ import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './ta
  * Issue 38, item 3: a check that reads the service fails closed on an answer it cannot read. For every operation
  * of the node (catalog.ts), the reads it decides from are found by running it: a valid call (as saved, with each
  * of its on/off parameters turned on in turn, and, when it is held back for the AI tool, as a tool call with
- * Confirm false on a scheduled draft) is run through n8n-core against the sandbox, behind a proxy that records
- * what it asks. A read it decides from is every GET before its first write (all its GETs when the call writes
- * nothing, as a held-back tool call), and, for a read operation, every paged list it reads. Each such read is
+ * Confirm false on a scheduled draft; when it is a write that reconciles, under Retry On Fail with its first
+ * write's answer lost, so the next try reconciles) is run through n8n-core against the sandbox, behind a proxy that
+ * records what it asks. A read it decides from is every GET before its first write (all its GETs when the call
+ * writes nothing, as a held-back tool call; the GETs after the lost write, up to the next, under Retry On Fail), and,
+ * for a read operation, every paged list it reads. Each such read is
  * then answered with malformed answers (malformed.ts: no content, an empty object, another envelope, wrong types,
  * an HTML page with 200, JSON cut short; one of each, then generated ones) while the sandbox answers the rest:
  *
