@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../common/transport';
+import { draftShape, pageShape, readAnswer } from '../common/transport';
 import type { Query } from '../common/transport';
 import { endpoints } from '../common/transport/endpoints';
 import { changeTime, type DraftView } from './changes';
@@ -18,6 +18,9 @@ const MAX_RESTARTS = 3;
 
 export type DraftSummary = DraftView & IDataObject;
 
+/** The answer each poll reads (spec: Drafts, GET list: paged Draft summary, id and status required). */
+const DRAFT_PAGE = pageShape('drafts', draftShape);
+
 interface DraftPage {
 	results?: DraftSummary[];
 	next?: string | null;
@@ -28,12 +31,13 @@ export async function listDrafts(
 	socialSetId: string,
 	qs: Query,
 ): Promise<{ results: DraftSummary[]; more: boolean }> {
-	const page = await apiRequest<DraftPage>(ctx, {
-		method: 'GET',
-		path: endpoints.drafts(socialSetId),
-		qs,
-	});
-	return { results: Array.isArray(page.results) ? page.results : [], more: Boolean(page.next) };
+	// a page that is not the list of drafts fails the poll (it is not "no changes"): nothing is emitted from it
+	const page = await readAnswer<DraftPage & { results: DraftSummary[] }>(
+		ctx,
+		{ method: 'GET', path: endpoints.drafts(socialSetId), qs },
+		DRAFT_PAGE,
+	);
+	return { results: page.results, more: Boolean(page.next) };
 }
 
 /** The transport throws n8n errors only; anything else is wrapped so it names the node. */
@@ -55,10 +59,11 @@ export async function getDraftDetail(
 	// is not read; the draft's list fields stand in for its detail.
 	if (!Number.isSafeInteger(draftId) || draftId < 0) return undefined;
 	try {
-		return await apiRequest<DraftView & IDataObject>(ctx, {
-			method: 'GET',
-			path: endpoints.draft(socialSetId, draftId),
-		});
+		return await readAnswer<DraftView & IDataObject>(
+			ctx,
+			{ method: 'GET', path: endpoints.draft(socialSetId, draftId) },
+			draftShape,
+		);
 	} catch (error) {
 		if (error instanceof NodeApiError && String(error.httpCode) === '404') return undefined;
 		throw asNodeError(ctx, error);

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest } from '../common/transport';
+import { pageShape, readAnswer } from '../common/transport';
 import type { Page } from '../common/transport';
 import { endpoints } from '../common/transport/endpoints';
 import { asNodeError } from './draftPages';
@@ -36,6 +36,9 @@ type KnownStatuses = Record<string, { s: string }>;
 /** Statuses of a draft whose review can still decide when it goes out. */
 const REVIEWABLE = new Set(['draft', 'planned', 'scheduled']);
 
+/** The answer a review check reads (spec: Comment threads, GET; Paged envelope). */
+const OPEN_THREADS = pageShape('unresolved comment threads');
+
 /** The number of unresolved threads of a draft, or undefined when the draft no longer exists. */
 async function openThreadCount(
 	ctx: IPollFunctions,
@@ -43,12 +46,17 @@ async function openThreadCount(
 	draftId: number,
 ): Promise<number | undefined> {
 	try {
-		const page = await apiRequest<Page<IDataObject>>(ctx, {
-			method: 'GET',
-			path: endpoints.commentThreads(socialSetId, draftId),
-			qs: { status: 'unresolved', limit: 1, offset: 0 },
-		});
-		const listed = Array.isArray(page.results) ? page.results.length : 0;
+		// an answer that is not the paged list fails the poll: it is not "all resolved" (nothing is emitted)
+		const page = await readAnswer<Page<IDataObject>>(
+			ctx,
+			{
+				method: 'GET',
+				path: endpoints.commentThreads(socialSetId, draftId),
+				qs: { status: 'unresolved', limit: 1, offset: 0 },
+			},
+			OPEN_THREADS,
+		);
+		const listed = page.results.length;
 		if (typeof page.count === 'number') return Math.max(page.count, listed);
 		return listed + (page.next ? 1 : 0);
 	} catch (error) {

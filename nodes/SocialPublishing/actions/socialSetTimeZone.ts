@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { runOf } from '../../common/run';
-import { apiRequest } from '../../common/transport';
+import { queueScheduleShape, readAnswer } from '../../common/transport';
 import { endpoints } from '../../common/transport/endpoints';
 
 /** Time zones read in this node run, per social set: one request per set at most, shared by the items in flight. */
@@ -20,11 +20,12 @@ export async function socialSetTimeZone(
 	if (!zones) zoneCache.set(run, (zones = new Map()));
 	const known = zones.get(socialSetId);
 	if (known) return await known;
-	const reading = apiRequest<{ timezone?: string }>(context, {
-		method: 'GET',
-		path: endpoints.queueSchedule(socialSetId),
-		itemIndex,
-	}).then((schedule) => String(schedule.timezone ?? ''));
+	// an answer that is not the queue schedule stops the item naming it: a zone is never guessed from it
+	const reading = readAnswer<{ timezone: string }>(
+		context,
+		{ method: 'GET', path: endpoints.queueSchedule(socialSetId), itemIndex },
+		queueScheduleShape,
+	).then((schedule) => schedule.timezone);
 	zones.set(socialSetId, reading);
 	// a read that failed is not kept: the next item reads again
 	reading.catch(() => zones.delete(socialSetId));

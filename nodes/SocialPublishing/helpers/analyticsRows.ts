@@ -8,6 +8,11 @@
  * `<platform>:<social_set_id>:<date>`: one count per account and day.
  */
 
+import { echo } from '../../common/text/echo';
+
+/** Characters of a value from the service quoted in a row's error. */
+const SHOWN_LIMIT = 120;
+
 export type PostRow = {
 	key: string;
 	platform: string;
@@ -40,52 +45,68 @@ export type FollowerRow = {
 	fetched_at: string;
 };
 
-/** What the service sent cannot be made into a row; the message says which field of which entry. */
-export class RowShapeError extends Error {}
+/**
+ * What the service sent cannot be made into a row: `problem` says which field of which entry, `value` is what
+ * stood there. The message quotes the value through the bounded echo (common/text/echo.ts); whoever knows the
+ * credential's secrets quotes it again with them (analyticsFields.ts `asRows`).
+ */
+export class RowShapeError extends Error {
+	constructor(
+		readonly problem: string,
+		readonly value: unknown,
+	) {
+		super(`${problem}: ${show(value)}`);
+	}
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const show = (value: unknown) => (value === undefined ? 'nothing' : JSON.stringify(value));
+/** A value quoted in an error as JSON writes it (a text in quotes), bounded and on one line, whatever its size. */
+export function show(value: unknown, secrets?: readonly string[]): string {
+	if (value === undefined) return 'nothing';
+	if (typeof value === 'string') return `"${echo(value, SHOWN_LIMIT, secrets)}"`;
+	if (value === null || typeof value !== 'object') return String(value);
+	return echo(value, SHOWN_LIMIT, secrets);
+}
 
 function text(value: unknown, where: string): string | null {
 	if (value === null || value === undefined) return null;
-	if (typeof value !== 'string') throw new RowShapeError(`${where} is not a text: ${show(value)}`);
+	if (typeof value !== 'string') throw new RowShapeError(`${where} is not a text`, value);
 	return value;
 }
 
 function count(value: unknown, where: string): number | null {
 	if (value === null || value === undefined) return null;
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-		throw new RowShapeError(`${where} is not a whole number of at least 0: ${show(value)}`);
+		throw new RowShapeError(`${where} is not a whole number of at least 0`, value);
 	return value;
 }
 
 function required(value: unknown, where: string): string {
 	if (typeof value !== 'string' || value.trim() === '')
-		throw new RowShapeError(`${where} is missing or empty: ${show(value)}`);
+		throw new RowShapeError(`${where} is missing or empty`, value);
 	return value;
 }
 
 /** One analytics post as a row; `index` names it in an error. */
 export function postRow(post: unknown, socialSetId: number, fetchedAt: string, index = 0): PostRow {
 	const where = `analytics post ${index + 1}`;
-	if (!isRecord(post)) throw new RowShapeError(`${where} is not an object: ${show(post)}`);
+	if (!isRecord(post)) throw new RowShapeError(`${where} is not an object`, post);
 	const platform = required(post.platform, `${where}: platform`);
 	const postId = required(post.post_id, `${where}: post_id`);
 	const metrics = post.metrics ?? {};
-	if (!isRecord(metrics))
-		throw new RowShapeError(`${where}: metrics is not an object: ${show(metrics)}`);
+	if (!isRecord(metrics)) throw new RowShapeError(`${where}: metrics is not an object`, metrics);
 	const engagement = metrics.engagement ?? {};
 	if (!isRecord(engagement))
-		throw new RowShapeError(`${where}: metrics.engagement is not an object: ${show(engagement)}`);
+		throw new RowShapeError(`${where}: metrics.engagement is not an object`, engagement);
 	const metric = (name: string) => count(engagement[name], `${where}: metrics.engagement.${name}`);
 	const impressions = count(metrics.impressions, `${where}: metrics.impressions`);
 	const total = metric('total');
 	const draftId = post.draft_id;
 	if (draftId !== null && draftId !== undefined && !Number.isInteger(draftId))
-		throw new RowShapeError(`${where}: draft_id is not a whole number: ${show(draftId)}`);
+		throw new RowShapeError(`${where}: draft_id is not a whole number`, draftId);
 	return {
 		key: `${platform}:${postId}`,
 		platform,
@@ -132,22 +153,19 @@ export function followerRows(
 	socialSetId: number,
 	fetchedAt: string,
 ): FollowerRow[] {
-	if (!isRecord(series))
-		throw new RowShapeError(`the followers series is not an object: ${show(series)}`);
+	if (!isRecord(series)) throw new RowShapeError(`the followers series is not an object`, series);
 	const platform = required(series.platform, 'the followers series: platform');
 	const data = series.data ?? [];
 	if (!Array.isArray(data))
-		throw new RowShapeError(`the followers series: data is not a list: ${show(data)}`);
+		throw new RowShapeError(`the followers series: data is not a list`, data);
 	return data.map((point: unknown, index) => {
 		const where = `the followers series: data[${index}]`;
-		if (!isRecord(point)) throw new RowShapeError(`${where} is not an object: ${show(point)}`);
+		if (!isRecord(point)) throw new RowShapeError(`${where} is not an object`, point);
 		if (typeof point.date !== 'string' || !DATE.test(point.date))
-			throw new RowShapeError(`${where}.date is not a YYYY-MM-DD date: ${show(point.date)}`);
+			throw new RowShapeError(`${where}.date is not a YYYY-MM-DD date`, point.date);
 		const followers = count(point.followers_count, `${where}.followers_count`);
 		if (followers === null)
-			throw new RowShapeError(
-				`${where}.followers_count is missing: ${show(point.followers_count)}`,
-			);
+			throw new RowShapeError(`${where}.followers_count is missing`, point.followers_count);
 		return {
 			key: `${platform}:${socialSetId}:${point.date}`,
 			platform,

@@ -3,6 +3,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { echo } from '../text/echo';
 import type { ApiContext, ApiRequest } from './request';
+import type { AnswerShape } from './answer';
+import { answerError, hasShape, pageShape } from './answer';
 import { apiRequest } from './request';
 import { policy } from './retryPolicy';
 import { PAGE_SIZE_MAX } from '../limits';
@@ -12,6 +14,9 @@ export interface Page<T> {
 	count?: number;
 	next?: string | null;
 }
+
+/** The envelope every page must have (spec: Paged envelope). */
+const PAGE = pageShape('entries');
 
 /** What tells two entries apart: the id (or a tag's slug); else the entry itself, shortened. */
 function entryKey(entry: unknown): string {
@@ -38,6 +43,8 @@ export interface Paging<T> {
 	/** Entries asked for per page (default and most: the Limits table's page size, 50). */
 	pageSize?: number;
 	lastPage?: (page: T[]) => boolean;
+	/** The shape of each entry, when a decision reads them (a reconcile's list): a page with another stops the reading. */
+	entry?: AnswerShape;
 }
 
 /**
@@ -55,6 +62,7 @@ export async function apiRequestAllItems<T = IDataObject>(
 	paging: Paging<T> = {},
 ): Promise<T[]> {
 	const { limit, pageSize = PAGE_SIZE_MAX, lastPage } = paging;
+	const shape = paging.entry ? pageShape('entries', paging.entry) : PAGE;
 	const items: T[] = [];
 	let offset = Number(request.qs?.offset ?? 0);
 	let previous: { next: string; first: string; last: string } | undefined;
@@ -69,11 +77,11 @@ export async function apiRequestAllItems<T = IDataObject>(
 				`${items.length.toLocaleString('en-US')} entries were read. Return All reads at most ${policy.maxPages.toLocaleString('en-US')} pages; set a Limit, or narrow the list with filters.`,
 			);
 		}
-		const page = await apiRequest<Page<T>>(context, {
-			...request,
-			qs: { ...request.qs, limit: wanted, offset },
-		});
-		const results = (Array.isArray(page.results) ? page.results : []).slice(0, wanted);
+		const pageRequest = { ...request, qs: { ...request.qs, limit: wanted, offset } };
+		const page = await apiRequest<Page<T>>(context, pageRequest);
+		// a page that is not the paged envelope is not an empty list: the reading stops, naming the answer
+		if (!hasShape(shape, page)) throw await answerError(context, pageRequest, shape, page);
+		const results = page.results.slice(0, wanted);
 		const next = typeof page.next === 'string' ? page.next : '';
 		const seen = {
 			next,

@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { RowShapeError } from '../../helpers/analyticsRows';
+import { RowShapeError, show } from '../../helpers/analyticsRows';
+import { ECHO_LIMIT, echo } from '../../../common/text/echo';
+import { secretsOf } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
 
@@ -69,12 +71,23 @@ export function wantsRows(context: IExecuteFunctions, itemIndex: number): boolea
 	);
 }
 
-/** Rows made by a pure helper; a shape it cannot read becomes a NodeOperationError of this item. */
-export function asRows<T>(context: IExecuteFunctions, itemIndex: number, make: () => T): T {
+/**
+ * Rows made by a pure helper; a shape it cannot read becomes a NodeOperationError of this item, the value the
+ * service sent quoted bounded and without the credential's secrets (common/text/echo.ts).
+ */
+export async function asRows<T>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	make: () => T,
+): Promise<T> {
 	try {
 		return make();
 	} catch (error) {
-		const problem = error instanceof RowShapeError ? error.message : String(error);
+		const secrets = await secretsOf(context);
+		const problem =
+			error instanceof RowShapeError
+				? `${error.problem}: ${show(error.value, secrets)}`
+				: echo(error instanceof Error ? error.message : error, ECHO_LIMIT, secrets);
 		throw new NodeOperationError(
 			context.getNode(),
 			`The service's analytics could not be made into rows: ${problem}`,

@@ -112,7 +112,7 @@ export async function execute(
 	});
 	const fetchedAt = new Date().toISOString();
 	const items = wantsRows(this, itemIndex)
-		? asRows(this, itemIndex, () => followerRows(series, socialSetId, fetchedAt))
+		? await asRows(this, itemIndex, () => followerRows(series, socialSetId, fetchedAt))
 		: series;
 	if (!wantsChart(this, itemIndex, 'followersChart')) return items;
 	const range = start || end ? `${start ?? '30 days'} to ${end ?? 'today'}` : 'the last 30 days';

@@ -69,7 +69,7 @@ export async function execute(
 	);
 	const fetchedAt = new Date().toISOString();
 	const items = wantsRows(this, itemIndex)
-		? asRows(this, itemIndex, () => postRows(posts, socialSetId, fetchedAt))
+		? await asRows(this, itemIndex, () => postRows(posts, socialSetId, fetchedAt))
 		: posts;
 	if (!wantsChart(this, itemIndex, 'topPostsChart')) return items;
 	return await withChart(

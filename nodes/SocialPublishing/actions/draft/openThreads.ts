@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../../common/text/echo';
-import { apiRequest } from '../../../common/transport';
+import { pageShape, readAnswer } from '../../../common/transport';
 import type { Page } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { paramMessage } from '../../helpers/validation';
@@ -56,19 +56,27 @@ export interface OpenThreads {
 	more: boolean;
 }
 
+/** The answer the check reads (spec: Comment threads, GET; Paged envelope). */
+const OPEN_THREADS = pageShape('unresolved comment threads');
+
 /** One page of the draft's unresolved threads (at most MAX_THREADS_NAMED), whatever their number. */
 export async function readOpenThreads(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	target: DraftTarget,
 ): Promise<OpenThreads> {
-	const page = await apiRequest<Page<Thread>>(context, {
-		method: 'GET',
-		path: endpoints.commentThreads(target.socialSetId, target.draftId),
-		qs: { status: 'unresolved', limit: MAX_THREADS_NAMED, offset: 0 },
-		itemIndex,
-	});
-	const listed = (Array.isArray(page.results) ? page.results : []).slice(0, MAX_THREADS_NAMED);
+	// an answer that is not the paged list of threads refuses the write: it is not "no open threads"
+	const page = await readAnswer<Page<Thread>>(
+		context,
+		{
+			method: 'GET',
+			path: endpoints.commentThreads(target.socialSetId, target.draftId),
+			qs: { status: 'unresolved', limit: MAX_THREADS_NAMED, offset: 0 },
+			itemIndex,
+		},
+		OPEN_THREADS,
+	);
+	const listed = page.results.slice(0, MAX_THREADS_NAMED);
 	const count = typeof page.count === 'number' ? page.count : undefined;
 	return {
 		listed,

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequestAllItems } from '../../../common/transport';
+import { apiRequestAllItems, draftShape } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { stopAtFirstChecks } from './plan/checks';
 import { planCreate, plannedCreateBody } from './plan/create';
@@ -43,6 +43,7 @@ export async function draftsCreatedSince(
 			limit: RECONCILE_MAX_PAGES * RECONCILE_PAGE_SIZE,
 			pageSize: RECONCILE_PAGE_SIZE,
 			lastPage: (page) => !page.every(isNewer),
+			entry: draftShape,
 		},
 	);
 	return drafts.filter(isNewer);

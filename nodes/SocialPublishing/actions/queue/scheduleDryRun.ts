@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../../../common/transport';
+import { queueScheduleShape, readAnswer } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { QueueRule } from '../../helpers/queue';
 import { describeRules } from '../../helpers/queue';
@@ -15,12 +15,13 @@ export async function updateScheduleDryRun(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const { socialSetId, rules } = planSchedule(context, itemIndex);
-	const current = await apiRequest<{ rules?: QueueRule[] }>(context, {
-		method: 'GET',
-		path: endpoints.queueSchedule(socialSetId),
-		itemIndex,
-	});
-	const currentRules = Array.isArray(current.rules) ? current.rules : [];
+	// the rules it would replace, read in their shape: an answer without them is not "no rules"
+	const current = await readAnswer<{ rules: QueueRule[] }>(
+		context,
+		{ method: 'GET', path: endpoints.queueSchedule(socialSetId), itemIndex },
+		queueScheduleShape,
+	);
+	const currentRules = current.rules;
 	const would = rules.length
 		? `replace the whole queue schedule, now ${describeRules(currentRules)}, with ${describeRules(rules)}: every slot of the current rules goes`
 		: `remove every slot of the queue (the schedule now has ${describeRules(currentRules)}), leaving it with no slots`;

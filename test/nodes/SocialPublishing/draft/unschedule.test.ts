@@ -65,8 +65,9 @@ describe('texts of the service', () => {
 			},
 		);
 		const message = result.error?.message ?? '';
+		// a status the spec does not list is an answer the node cannot read: refused naming it (transport/answer.ts)
 		expect(message).toMatch(
-			/^Draft 5 is "x Ignore previous.*… \(cut, \d+ characters in all\)"; only planned/,
+			/^The service's answer to GET \/v2\/social-sets\/101\/drafts\/5 could not be read: .*status is text "x Ignore previous.*… \(cut, \d+ characters in all\)"$/,
 		);
 		expect(message.length).toBeLessThan(300);
 		expect(server.requests.map((r) => r.method)).toEqual(['GET']);

@@ -7,6 +7,7 @@ import {
 	RowShapeError,
 } from '../../../../nodes/SocialPublishing/helpers/analyticsRows';
 import { asRows } from '../../../../nodes/SocialPublishing/actions/analytics/analyticsFields';
+import { ECHO_LIMIT } from '../../../../nodes/common/text/echo';
 
 const AT = '2026-03-02T06:00:00.000Z';
 
@@ -166,10 +167,10 @@ describe('asRows: a shape the rows cannot be made from becomes an error of the i
 	const node = { name: 'Social Publishing', type: 'x', typeVersion: 1 } as unknown as INode;
 	const context = { getNode: () => node } as unknown as IExecuteFunctions;
 
-	test('a NodeOperationError with the item index and what is wrong', () => {
+	test('a NodeOperationError with the item index and what is wrong', async () => {
 		let caught: unknown;
 		try {
-			asRows(context, 2, () => postRows([{ platform: 'x' }], 101, AT));
+			await asRows(context, 2, () => postRows([{ platform: 'x' }], 101, AT));
 		} catch (error) {
 			caught = error;
 		}
@@ -180,7 +181,35 @@ describe('asRows: a shape the rows cannot be made from becomes an error of the i
 		expect((caught as NodeOperationError).context.itemIndex).toBe(2);
 	});
 
-	test('rows that can be made are returned as they are', () => {
-		expect(asRows(context, 0, () => postRows([post('5', 10, 1)], 101, AT))).toHaveLength(1);
+	test('rows that can be made are returned as they are', async () => {
+		expect(await asRows(context, 0, () => postRows([post('5', 10, 1)], 101, AT))).toHaveLength(1);
+	});
+
+	// Issue 38, finding 6: before the fix the error quoted the value whole (1,000,099 characters for a 1 MB
+	// value) and a key the service reflected back, unredacted, twice.
+	test('a value of 1 MB that reflects the key is quoted bounded and without the key', async () => {
+		const key = 'sp_live_reflectedKey0123456789';
+		const withCredential = {
+			getNode: () => node,
+			getCredentials: async () => ({ apiKey: key, baseUrl: 'http://127.0.0.1', webhookSecret: '' }),
+		} as unknown as IExecuteFunctions;
+		const huge = `${key} ${'A'.repeat(1_000_000)} ${key}`;
+		let caught: unknown;
+		try {
+			await asRows(withCredential, 0, () =>
+				postRows([{ platform: 'x', post_id: '1', metrics: huge }], 101, AT),
+			);
+		} catch (error) {
+			caught = error;
+		}
+		const message = (caught as NodeOperationError).message;
+		expect(caught).toBeInstanceOf(NodeOperationError);
+		expect(message).toMatch(
+			/^The service's analytics could not be made into rows: analytics post 1: metrics is not an object: /,
+		);
+		expect(message.length).toBeLessThan(ECHO_LIMIT + 200);
+		expect(message).not.toContain(key);
+		expect(message).toContain('[redacted]');
+		expect(message).toContain('characters in all');
 	});
 });
