@@ -131,6 +131,28 @@ export const DEFECTS: PlantedDefect[] = [
 		tests: ['test/properties/rateLimits.property.test.ts'],
 		env: { RATE_LIMITS_RUNS: '4', RATE_LIMITS_SEED: '38' },
 	},
+	{
+		name: 'open-threads-fail-open',
+		kind: 'a check that passes a malformed answer',
+		what: 'Require Resolved Comments reads any answer of the thread list as a page, and one without a list of threads as no open thread (as before issue 38): an answer of 204, {} or HTML lets the schedule go out',
+		edits: [
+			{
+				file: 'nodes/SocialPublishing/actions/draft/openThreads.ts',
+				search: '\t\tOPEN_THREADS,\n\t);',
+				replace: '\t\t{ ...OPEN_THREADS, problem: () => undefined },\n\t);',
+			},
+			{
+				file: 'nodes/SocialPublishing/actions/draft/openThreads.ts',
+				search: '\tconst listed = page.results.slice(0, MAX_THREADS_NAMED);',
+				replace:
+					'\tconst listed = Array.isArray(page?.results) ? page.results.slice(0, MAX_THREADS_NAMED) : [];',
+			},
+		],
+		tests: ['test/properties/failClosed.property.test.ts'],
+		testNamePattern:
+			'^every read an operation decides from fails closed on a malformed answer draft\\.schedule$',
+		env: { FAIL_CLOSED_SEED: '38' },
+	},
 ];
 
 /** How each edit of `defect` stands in the files under `root`: problems, one text each (none when it applies). */

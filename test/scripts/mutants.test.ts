@@ -44,6 +44,7 @@ describe('the planted defects of npm run test:mutants', () => {
 				'a gate removed',
 				'a write repeated after a lost answer',
 				'a read that spends the creation budget',
+				'a check that passes a malformed answer',
 			]),
 		);
 	});
