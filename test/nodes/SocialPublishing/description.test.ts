@@ -107,6 +107,18 @@ describe('Node description (n8n UX conventions)', () => {
 		).toEqual([]);
 	});
 
+	test('no collection or fixed collection has a hint: the editor shows none under them', () => {
+		expect(
+			parameters
+				.filter(
+					({ entry }) =>
+						(entry.type === 'collection' || entry.type === 'fixedCollection') &&
+						entry.hint !== undefined,
+				)
+				.map(({ path }) => path),
+		).toEqual([]);
+	});
+
 	test('texts shown in the editor hold no tab or other control character', () => {
 		const texts = [
 			...all.flatMap(({ entry, path }) =>
