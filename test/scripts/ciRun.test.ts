@@ -58,7 +58,7 @@ async function ciRun(fail = '') {
 }
 
 describe('.ci/run', () => {
-	test('runs npm ci, npm test, the Node 24 tests, then the e2e tests, with the installs beside the unit tests', async () => {
+	test('runs npm ci, npm test, the Node 24 tests, then the e2e tests and the editor test, with the installs beside the unit tests', async () => {
 		const res = await ciRun();
 		expect(res.code).toBe(0);
 		const started = res.calls.filter((c) => c.startsWith('start ')).map((c) => c.slice(6));
@@ -67,6 +67,7 @@ describe('.ci/run', () => {
 			'test',
 			'run test:node24',
 			'run test:e2e',
+			'run test:editor',
 			'run test:e2e:hitl',
 			'run test:e2e:queue',
 		]);
@@ -84,6 +85,7 @@ describe('.ci/run', () => {
 			'npm run test:node24',
 			'npm run e2e:install (background)',
 			'npm run test:e2e',
+			'npm run test:editor',
 			'npm run test:e2e:hitl',
 			'npm run test:e2e:queue',
 		])
