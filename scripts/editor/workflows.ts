@@ -77,7 +77,15 @@ export async function operationCases(sandbox: Sandbox): Promise<OperationCase[]>
 				`${op.name}: the catalog fills no value for ${missing.join(', ')} (add it to valueFor in test/properties/targets.ts)`,
 			);
 		const { action } = operationOption(op);
-		cases.push({ op, action, nodeName: action, parameters, targets });
+		// named after its resource too: a name that is the start of another's ("Delete a comment", "Delete a
+		// comment thread") opened the other's panel in a run
+		cases.push({
+			op,
+			action,
+			nodeName: `${resourceName(op.resource)}: ${action}`,
+			parameters,
+			targets,
+		});
 	}
 	const names = new Set(cases.map((c) => c.nodeName));
 	if (names.size !== cases.length) throw new Error('two operations share an action name');
