@@ -1,6 +1,6 @@
 import { useSandbox } from '../harness/sandbox';
 import { NODE } from '../harness/workflows';
-import { OPERATIONS, WRITES } from './catalog';
+import { OPERATIONS, WRITES, shownParameters } from './catalog';
 import {
 	DRAFT_STATES,
 	PROPERTY_SANDBOX,
@@ -24,6 +24,14 @@ test('the catalog lists every operation of the node, writes and gates from the m
 	expect(WRITES.length).toBeGreaterThan(0);
 	expect(WRITES.length).toBeLessThan(OPERATIONS.length);
 	expect(OPERATIONS.filter((op) => op.gated).every((op) => op.kind === 'write')).toBe(true);
+});
+
+test("a parameter left out takes the default of its own operation's property (Update keeps the content)", () => {
+	const names = (values: Record<string, unknown>) => shownParameters(values).map((p) => p.name);
+	// Create's Content Type defaults to Social Posts, Update's to Keep Current Content (as n8n shows them)
+	expect(names({ resource: 'draft', operation: 'create' })).toContain('text');
+	expect(names({ resource: 'draft', operation: 'update' })).not.toContain('text');
+	expect(names({ resource: 'draft', operation: 'update', contentType: 'posts' })).toContain('text');
 });
 
 test.each(OPERATIONS.map((op) => [op.name, op] as const))(

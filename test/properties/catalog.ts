@@ -53,6 +53,22 @@ function matches(condition: unknown[], value: unknown): boolean {
 }
 
 /**
+ * The default of the top-level property `name` as n8n reads it for these values: several operations have a
+ * property of that name (Create's *Content Type* defaults to Social Posts, Update's to Keep Current Content),
+ * and the one of the values' resource and operation is the one shown.
+ */
+function defaultOf(name: string, values: Values): unknown {
+	const named = NODE_PROPERTIES.filter((p) => p.name === name && p.type !== 'notice');
+	const own = named.find((p) => {
+		const show = p.displayOptions?.show ?? {};
+		return (['resource', 'operation'] as const).every(
+			(key) => !show[key] || (show[key] as unknown[]).includes(values[key]),
+		);
+	});
+	return (own ?? named[0])?.default;
+}
+
+/**
  * Whether a property shows for these values (n8n's `displayOptions`: every `show` key matches, no `hide`
  * key does). A key absent from `values` takes the default of the top-level property of that name.
  */
@@ -62,7 +78,7 @@ export function shows(property: INodeProperties, values: Values, tool = false): 
 		if (key === '@version') return 1;
 		const name = key.startsWith('/') ? key.slice(1) : key;
 		if (Object.prototype.hasOwnProperty.call(values, name)) return values[name];
-		return NODE_PROPERTIES.find((p) => p.name === name && p.type !== 'notice')?.default;
+		return defaultOf(name, values);
 	};
 	const { show, hide } = property.displayOptions ?? {};
 	for (const [key, wanted] of Object.entries(show ?? {})) {

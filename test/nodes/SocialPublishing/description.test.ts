@@ -95,6 +95,31 @@ describe('Node description (n8n UX conventions)', () => {
 		);
 	});
 
+	test('the Add buttons of collections and fixed collections (their placeholders) are in Title Case', () => {
+		const buttons = parameters.filter(
+			({ entry }) => entry.type === 'collection' || entry.type === 'fixedCollection',
+		);
+		expect(buttons.length).toBeGreaterThan(10);
+		// without a placeholder n8n shows its own "Add option", out of step with the node's other buttons
+		expect(
+			buttons
+				.filter(({ entry }) => !entry.placeholder || miscased(entry.placeholder).length > 0)
+				.map(({ entry, path }) => `${path}: ${String(entry.placeholder)}`),
+		).toEqual([]);
+	});
+
+	test('no collection or fixed collection has a hint: the editor shows none under them', () => {
+		expect(
+			parameters
+				.filter(
+					({ entry }) =>
+						(entry.type === 'collection' || entry.type === 'fixedCollection') &&
+						entry.hint !== undefined,
+				)
+				.map(({ path }) => path),
+		).toEqual([]);
+	});
+
 	test('texts shown in the editor hold no tab or other control character', () => {
 		const texts = [
 			...all.flatMap(({ entry, path }) =>

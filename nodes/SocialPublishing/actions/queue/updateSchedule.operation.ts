@@ -42,8 +42,8 @@ const fields: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Rule',
 		default: {},
-		description: "Times of day with the weekdays they repeat on, in the social set's time zone",
-		hint: 'With no rules the queue has no slots',
+		description:
+			"Times of day with the weekdays they repeat on, in the social set's time zone; with no rules the queue has no slots",
 		displayOptions: { show: { rulesInput: ['fields'] } },
 		options: [
 			{

@@ -1,0 +1,92 @@
+/**
+ * The n8n editor as a builder uses it, through its own data-test-id hooks (the ones n8n's Playwright
+ * tests use): sign in, open a workflow, open a node's panel (NDV), run it with "Execute step", close it.
+ * Every wait waits for something the editor shows or answers, never for a fixed time.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { OWNER } from '../e2e/rest';
+
+export const NDV = '[data-test-id="ndv"]';
+
+export async function signIn(page: Page, baseUrl: string): Promise<void> {
+	await page.goto(`${baseUrl}/signin`);
+	await page.locator('input[type=email], input[name=emailOrLdapLoginId]').first().fill(OWNER.email);
+	await page.locator('input[type=password]').first().fill(OWNER.password);
+	await page.keyboard.press('Enter');
+	await page
+		.locator('[data-test-id="main-sidebar-settings"], [data-test-id="project-home-menu-item"]')
+		.first()
+		.waitFor({ timeout: 60_000 });
+}
+
+export function canvasNode(page: Page, name: string): Locator {
+	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).first();
+}
+
+/** Opens a saved workflow and waits until its nodes are on the canvas; fits them into view. */
+export async function openWorkflow(page: Page, baseUrl: string, id: string): Promise<void> {
+	await page.goto(`${baseUrl}/workflow/${id}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
+	await fitView(page);
+}
+
+export async function fitView(page: Page): Promise<void> {
+	const fit = page.locator('[data-test-id="zoom-to-fit"]').first();
+	if (await fit.isVisible()) await fit.click();
+}
+
+/**
+ * Opens a node's panel from the canvas with a double click and waits for its parameters; checks the
+ * panel is the node's.
+ */
+export async function openNode(page: Page, name: string): Promise<Locator> {
+	const ndv = page.locator(NDV).first();
+	let shown: string | null = null;
+	// a double click on a crowded canvas may land on a neighbour: then the panel is closed and tried once more
+	for (let attempt = 0; attempt < 2 && shown !== name; attempt++) {
+		await closeNode(page);
+		await canvasNode(page, name).dblclick();
+		await ndv.locator('[data-test-id="node-parameters"]').first().waitFor({ timeout: 30_000 });
+		const title = ndv.locator('[data-test-id="node-title-container"] [title]').first();
+		await title.waitFor();
+		shown = await title.getAttribute('title');
+	}
+	if (shown !== name) throw new Error(`the panel of "${shown}" opened, not the one of "${name}"`);
+	return ndv;
+}
+
+/** Closes the open panel, if one is open, and waits until it is gone. */
+export async function closeNode(page: Page): Promise<void> {
+	const ndv = page.locator(NDV).first();
+	if (!(await ndv.isVisible())) return;
+	const close = page.locator('[data-test-id="ndv-close-button"]').first();
+	if (await close.isVisible()) await close.click();
+	else await page.keyboard.press('Escape');
+	await ndv.waitFor({ state: 'hidden', timeout: 15_000 });
+}
+
+export interface StepRun {
+	/** Items the output panel counts, when the node put out items. */
+	items?: string;
+	/** The error the panel shows, when the node failed. */
+	error?: string;
+}
+
+/** Clicks "Execute step" in the open panel and waits for the output panel to show items or an error. */
+export async function executeStep(page: Page, timeoutMs = 60_000): Promise<StepRun> {
+	const ndv = page.locator(NDV).first();
+	const output = ndv.locator('[data-test-id="output-panel"]');
+	await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+	const error = output.locator('[data-test-id="node-error-message"]').first();
+	const data = output.locator('[data-test-id="ndv-items-count"]').first();
+	const nothing = output.getByText('No output data returned').first();
+	await error.or(data).or(nothing).first().waitFor({ timeout: timeoutMs });
+	if (await nothing.isVisible()) return { items: 'no output data' };
+	if (await error.isVisible()) {
+		const description = output.locator('[data-test-id="node-error-description"]').first();
+		const more = (await description.isVisible()) ? ` ${await description.innerText()}` : '';
+		return { error: `${(await error.innerText()).trim()}${more}` };
+	}
+	const count = output.locator('[data-test-id="ndv-items-count"]').first();
+	return { items: (await count.isVisible()) ? (await count.innerText()).trim() : 'data' };
+}

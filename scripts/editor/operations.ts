@@ -1,0 +1,70 @@
+/**
+ * Every operation's panel, one node each in one workflow: no parameter issue on the canvas, the panel
+ * opens without a console error or warning, its fields read as the description says, and "Execute step"
+ * gives an output (or the error the sandbox gives for it: EXPECTED_ERRORS).
+ */
+import type { EditorContext } from './run';
+import { canvasNode, closeNode, executeStep, openNode, openWorkflow } from './editor';
+import { panelProblems } from './panel';
+import type { OperationCase } from './workflows';
+
+/**
+ * Operations whose catalog call the sandbox refuses, with the message the panel must show. The catalog's
+ * target draft is a plain draft (test/properties/targets.ts), and the spec's Unschedule takes only a planned
+ * or scheduled one (States and transitions).
+ */
+export const EXPECTED_ERRORS: Record<string, RegExp> = {
+	'draft.unschedule': /only planned or scheduled drafts can be unscheduled/,
+};
+
+/**
+ * Console messages n8n's editor prints whatever node is open (its own start-up and its telemetry being off).
+ * A message is blamed on the node's description unless it matches one of these.
+ */
+export const EDITOR_NOISE: RegExp[] = [];
+
+export function blamed(entries: Array<{ text: string }>): string[] {
+	return entries.map((e) => e.text).filter((text) => !EDITOR_NOISE.some((re) => re.test(text)));
+}
+
+export async function checkOperations(
+	ctx: EditorContext,
+	workflowId: string,
+	cases: OperationCase[],
+): Promise<void> {
+	const { page, baseUrl, step } = ctx;
+	const opened = await step(`open the workflow of ${cases.length} operations`, async () => {
+		await openWorkflow(page, baseUrl, workflowId);
+		const before = blamed(ctx.console.entries);
+		return before.length ? [`console on load: ${before.join(' | ')}`] : [];
+	});
+	if (!opened) return;
+	for (const c of cases) {
+		await step(`${c.op.name} (${c.action}): panel, fields, Execute step`, async () => {
+			const lines: string[] = [];
+			const node = canvasNode(page, c.nodeName);
+			await node.waitFor();
+			if ((await node.locator('[data-test-id="node-issues"]').count()) > 0)
+				throw new Error(`the canvas shows parameter issues on the node`);
+			const mark = ctx.console.entries.length;
+			const problems: string[] = [];
+			try {
+				const ndv = await openNode(page, c.nodeName);
+				problems.push(...(await panelProblems(page, ndv, c.parameters)));
+				const run = await executeStep(page);
+				const expected = EXPECTED_ERRORS[c.op.name];
+				if (run.error && !(expected && expected.test(run.error)))
+					problems.push(`Execute step failed: ${run.error}`);
+				if (!run.error && expected) problems.push(`Execute step should fail with ${expected}`);
+				if (run.items === 'no output data') problems.push('Execute step gave no output data');
+				lines.push(run.error ? `error as expected: ${run.error}` : `output: ${run.items}`);
+			} finally {
+				await closeNode(page);
+			}
+			const noise = blamed(ctx.console.since(mark));
+			if (noise.length) problems.push(`console: ${noise.join(' | ')}`);
+			if (problems.length) throw new Error(problems.join('\n'));
+			return lines;
+		});
+	}
+}
