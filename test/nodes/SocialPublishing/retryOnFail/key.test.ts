@@ -52,8 +52,8 @@ describe('Retry On Fail: what is not remembered', () => {
 	// Continue On Fail with a refused last item: the run ends with an error item, so its memory is
 	// kept (n8n could still try again), and only the key tells the runs apart.
 	const keepsMemory = (title: string) => [
-		{ text: `${title} good`, title, tags: 'launch' },
-		{ text: `${title} bad`, title, tags: 'no-such-tag' },
+		{ text: `${title} good`, title, tags: 'launch', media: '' },
+		{ text: `${title} bad`, title, tags: 'no-such-tag', media: '' },
 	];
 
 	test('a second execution with the same input writes again', async () => {

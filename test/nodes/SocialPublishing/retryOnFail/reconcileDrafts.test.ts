@@ -81,7 +81,7 @@ describe('Retry On Fail: Draft > Create', () => {
 				{ publishAt: 'now' },
 				{ waitForCompletion: true, pollInterval: 0.1, timeout: 20 },
 			),
-			[{ text: 'published once', title: 'dropped publish', tags: 'launch' }],
+			[{ text: 'published once', title: 'dropped publish', tags: 'launch', media: '' }],
 		);
 		expect(result.error).toBeUndefined();
 		const stored = await draftsTitled(fx, 'dropped publish');
@@ -98,7 +98,7 @@ describe('Retry On Fail: Draft > Create', () => {
 		const running = runWithRetry(
 			fx,
 			createFromItems(),
-			[{ text: 'lost among many', title: 'buried', tags: 'launch' }],
+			[{ text: 'lost among many', title: 'buried', tags: 'launch', media: '' }],
 			{ waitBetweenTries: 5000 },
 		);
 		while (!posts().some((r) => r.status === 503)) await new Promise((r) => setImmediate(r));
@@ -130,7 +130,7 @@ describe('Retry On Fail: Draft > Create', () => {
 
 	test("two identical items, the answer to the second lost: the first item's draft is not adopted for the second", async () => {
 		fx.sandbox.faults.set({ fail503AfterStore: 1, skip: 1, paths: '/drafts', methods: 'POST' });
-		const twin = { text: 'twin text', title: 'twins', tags: 'launch' };
+		const twin = { text: 'twin text', title: 'twins', tags: 'launch', media: '' };
 		const { result, items: out } = await runWithRetry(fx, createFromItems(), [twin, twin]);
 		expect(result.error).toBeUndefined();
 		const stored = await draftsTitled(fx, 'twins');
@@ -153,7 +153,7 @@ describe('Retry On Fail: Draft > Create', () => {
 	test('a 503 before the store: nothing is found, and the draft is created on the next try', async () => {
 		fx.sandbox.faults.set({ fail503: 1, paths: '/drafts', methods: 'POST' });
 		const { result } = await runWithRetry(fx, createFromItems(), [
-			{ text: 'refused before', title: 'before store', tags: 'launch' },
+			{ text: 'refused before', title: 'before store', tags: 'launch', media: '' },
 		]);
 		expect(result.error).toBeUndefined();
 		expect(await draftsTitled(fx, 'before store')).toHaveLength(1);
