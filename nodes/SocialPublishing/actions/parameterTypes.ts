@@ -11,6 +11,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { isDateLike, kindOf, paramError } from '../helpers/validation';
 import { properties } from '../properties';
 import { TEXT_ALSO_TAKES } from './params';
+import { withParameterReader } from './parameterReader';
 
 /**
  * Every parameter an operation reads is of its own type, whatever n8n hands over. n8n checks a parameter's
@@ -309,15 +310,5 @@ export function withTypedParameters(context: IExecuteFunctions): IExecuteFunctio
 		if (checked) throw paramError(context, itemIndex, checked.label, checked.problem);
 		return value;
 	};
-	const bound = new Map<PropertyKey, unknown>();
-	return new Proxy(context, {
-		get: (object, property) => {
-			if (property === 'getNodeParameter') return getNodeParameter;
-			const value = Reflect.get(object, property, object) as unknown;
-			if (typeof value !== 'function') return value;
-			let method = bound.get(property);
-			if (!method) bound.set(property, (method = (value as () => unknown).bind(object)));
-			return method;
-		},
-	});
+	return withParameterReader(context, getNodeParameter as IExecuteFunctions['getNodeParameter']);
 }

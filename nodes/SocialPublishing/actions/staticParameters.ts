@@ -5,6 +5,7 @@ import type {
 	INodeParameters,
 } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
+import { withParameterReader } from './parameterReader';
 
 /**
  * Parameters read once per node run. n8n's `getNodeParameter` resolves the saved value for the item on every
@@ -108,15 +109,5 @@ export function withStaticParameters(context: IExecuteFunctions): IExecuteFuncti
 		}
 		return value;
 	};
-	const bound = new Map<PropertyKey, unknown>();
-	return new Proxy(context, {
-		get: (object, property) => {
-			if (property === 'getNodeParameter') return getNodeParameter;
-			const value = Reflect.get(object, property, object) as unknown;
-			if (typeof value !== 'function') return value;
-			let method = bound.get(property);
-			if (!method) bound.set(property, (method = (value as () => unknown).bind(object)));
-			return method;
-		},
-	});
+	return withParameterReader(context, getNodeParameter as IExecuteFunctions['getNodeParameter']);
 }
