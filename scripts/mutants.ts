@@ -13,8 +13,8 @@ import { spawnSync } from 'child_process';
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import type { PlantedDefect } from './lib/mutants';
-import { DEFECTS, DEFECT_KINDS, defectProblems, plantDefect } from './lib/mutants';
+import type { PlantedDefect, Verdict } from './lib/mutants';
+import { defectCaught, DEFECTS, DEFECT_KINDS, defectProblems, plantDefect } from './lib/mutants';
 import { REPO_ROOT } from './lib/pack';
 
 const COPIED = [
@@ -39,7 +39,7 @@ interface FileResult {
 /** One defect's outcome for one of its test files. */
 interface Outcome {
 	test: string;
-	verdict: 'failed, as it must' | 'PASSED (the property missed the defect)' | 'DID NOT RUN';
+	verdict: Verdict;
 	detail: string;
 }
 
@@ -84,6 +84,13 @@ function runJest(root: string, defect: PlantedDefect): Outcome[] {
 		const file = files.find((f) => f.name === join(root, test));
 		const ran =
 			file?.assertionResults.filter((a) => a.status === 'passed' || a.status === 'failed') ?? [];
+		// a file none of whose cases the pattern names (see defectCaught)
+		if (file && ran.length === 0 && defect.testNamePattern && file.assertionResults.length > 0)
+			return {
+				test,
+				verdict: 'no case of this file matches the pattern',
+				detail: `${file.assertionResults.length} case(s) skipped`,
+			};
 		if (!file || ran.length === 0)
 			return {
 				test,
@@ -142,8 +149,8 @@ function main(): number {
 				restore();
 			}
 			const seconds = Math.round((Date.now() - t) / 1000);
+			if (!defectCaught(outcomes.map((o) => o.verdict))) missed++;
 			for (const o of outcomes) {
-				if (o.verdict !== 'failed, as it must') missed++;
 				console.log(`   ${o.test}: ${o.verdict}; ${o.detail}`);
 				rows.push(`| ${defect.name} | ${defect.kind} | ${o.test} | ${o.verdict} | ${seconds} s |`);
 			}

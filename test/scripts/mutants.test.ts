@@ -8,7 +8,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs'
 import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 import type { PlantedDefect } from '../../scripts/lib/mutants';
-import { DEFECTS, DEFECT_KINDS, defectProblems, plantDefect } from '../../scripts/lib/mutants';
+import {
+	DEFECTS,
+	DEFECT_KINDS,
+	defectCaught,
+	defectProblems,
+	plantDefect,
+} from '../../scripts/lib/mutants';
 import { REPO_ROOT } from '../../scripts/lib/pack';
 
 let dir: string;
@@ -126,5 +132,18 @@ describe('the planted defects of npm run test:mutants', () => {
 		expect(defectProblems(dir, defect)).toEqual([
 			expect.stringMatching(/^x: its patch does not apply: .*patch failed/s),
 		]);
+	});
+
+	test('a defect is caught when a file failed and none passed or did not run; a file the pattern names no case of is no miss', () => {
+		expect(defectCaught(['failed, as it must'])).toBe(true);
+		expect(defectCaught(['failed, as it must', 'no case of this file matches the pattern'])).toBe(
+			true,
+		);
+		expect(defectCaught(['no case of this file matches the pattern'])).toBe(false);
+		expect(defectCaught([])).toBe(false);
+		expect(defectCaught(['failed, as it must', 'DID NOT RUN'])).toBe(false);
+		expect(defectCaught(['failed, as it must', 'PASSED (the property missed the defect)'])).toBe(
+			false,
+		);
 	});
 });
