@@ -39,6 +39,7 @@ export async function checkOperations(
 		return before.length ? [`console on load: ${before.join(' | ')}`] : [];
 	});
 	if (!opened) return;
+	const hovered = new Set<string>();
 	for (const c of cases) {
 		await step(`${c.op.name} (${c.action}): panel, fields, Execute step`, async () => {
 			const lines: string[] = [];
@@ -50,7 +51,7 @@ export async function checkOperations(
 			const problems: string[] = [];
 			try {
 				const ndv = await openNode(page, c.nodeName);
-				problems.push(...(await panelProblems(page, ndv, c.parameters)));
+				problems.push(...(await panelProblems(page, ndv, c.parameters, { hovered })));
 				const run = await executeStep(page);
 				const expected = EXPECTED_ERRORS[c.op.name];
 				if (run.error && !(expected && expected.test(run.error)))
