@@ -3,8 +3,9 @@
  * opens without a console error or warning, its fields read as the description says, and "Execute step"
  * gives an output (or the error the sandbox gives for it: EXPECTED_ERRORS).
  */
+import type { Locator, Page } from 'playwright-core';
 import type { EditorContext } from './run';
-import { canvasNode, closeNode, executeStep, openNode, openWorkflow } from './editor';
+import { canvasNode, closeNode, executeStep, openNode, openWorkflow, viewBinary } from './editor';
 import { panelProblems } from './panel';
 import type { OperationCase } from './workflows';
 
@@ -25,6 +26,20 @@ export const EDITOR_NOISE: RegExp[] = [];
 
 export function blamed(entries: Array<{ text: string }>): string[] {
 	return entries.map((e) => e.text).filter((text) => !EDITOR_NOISE.some((re) => re.test(text)));
+}
+
+/**
+ * When the output has binary data (a picture the node drew), each file opens in n8n's binary view as an image:
+ * n8n offers View only for the types it can show.
+ */
+async function pictureLines(page: Page, ndv: Locator, problems: string[]): Promise<string[]> {
+	const binaryMode = ndv
+		.locator('[data-test-id="output-panel"]')
+		.getByRole('radio', { name: 'Binary' });
+	if ((await binaryMode.count()) === 0) return [];
+	const seen = await viewBinary(page, ndv);
+	problems.push(...seen.problems);
+	return seen.lines;
 }
 
 export async function checkOperations(
@@ -58,6 +73,7 @@ export async function checkOperations(
 					problems.push(`Execute step failed: ${run.error}`);
 				if (!run.error && expected) problems.push(`Execute step should fail with ${expected}`);
 				if (run.items === 'no output data') problems.push('Execute step gave no output data');
+				if (!run.error) lines.push(...(await pictureLines(page, ndv, problems)));
 				lines.push(run.error ? `error as expected: ${run.error}` : `output: ${run.items}`);
 			} finally {
 				await closeNode(page);

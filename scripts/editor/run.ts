@@ -8,8 +8,8 @@
  *
  *   ts-node --transpile-only scripts/editor/run.ts
  *   N8N_DEV_VERSION (an install name or n8n version) and CHROMIUM_PATH change the release and the browser;
- *   EDITOR_ONLY=<text> runs only the operations whose name contains it; EDITOR_ONCE=1 adds the once-each
- *   checks (not yet run by default: they are unfinished).
+ *   EDITOR_ONLY=<text> runs only the operations whose name contains it, and the once-each checks only
+ *   with EDITOR_ONCE=1.
  */
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -22,6 +22,7 @@ import { ensureChromium, launchBrowser, watchConsole } from './browser';
 import { signIn } from './editor';
 import { checkOperations } from './operations';
 import { checkOnce } from './once';
+import { SCREENSHOTS, TAKEN, type ScreenshotName } from './screenshots';
 import { everyOperationWorkflow, operationCases, saveWorkflow } from './workflows';
 
 export interface Outcome {
@@ -94,8 +95,15 @@ async function main(): Promise<number> {
 		await signIn(page, env.n8n.baseUrl);
 		const ctx: EditorContext = { env, page, baseUrl: env.n8n.baseUrl, step, console: watched };
 		await checkOperations(ctx, workflowId, cases);
-		// unfinished: the once-each checks and the screenshots they take are not yet run by default
-		if (process.env.EDITOR_ONCE === '1') await checkOnce(ctx, session);
+		if (!only || process.env.EDITOR_ONCE === '1') {
+			await checkOnce(ctx, session);
+			await step('every picture of docs/screenshots/ was taken in this run', async () => {
+				const missing = Object.keys(SCREENSHOTS).filter((f) => !TAKEN.has(f as ScreenshotName));
+				if (missing.length)
+					throw new Error(`not taken (their steps failed): ${missing.join(', ')}`);
+				return [`${TAKEN.size} pictures`];
+			});
+		}
 	} finally {
 		await browser.close();
 		await env.stop();
