@@ -34,6 +34,8 @@ const EMAIL_SEND = 'n8n-nodes-base.emailSend';
 const CHARTS_WORKFLOW_ID = 'SpE2eChartsMail1';
 const CHARTS_TO = 'analytics@example.com';
 const SET = 101;
+/** A bar's `data-rate` is written with 6 decimals: a rate counted here matches it to half of the last one. */
+const RATE_DIGITS = 5e-7;
 
 export interface MailChecks {
 	n8n: N8nInstance;
@@ -274,7 +276,7 @@ async function checkCharts(n8n: N8nInstance, mailbox: Mailbox, api: SandboxApi):
 				(bar, index) =>
 					bar.postId === top[index].postId &&
 					bar.impressions === top[index].impressions &&
-					Math.abs(bar.rate - top[index].rate) < 1e-9,
+					Math.abs(bar.rate - top[index].rate) < RATE_DIGITS,
 			),
 		`the top posts chart's bars should be the ${top.length} posts answered with the highest engagement rate:\n  drawn ${JSON.stringify(bars.map(({ postId, rate, impressions }) => ({ postId, rate, impressions })))}\n  answered ${JSON.stringify(top)}`,
 	);
