@@ -110,4 +110,27 @@ describe('the weekly digest', () => {
 			/should count/,
 		);
 	});
+
+	test('with every queue slot of the week taken before it (the bulk import runs first in real n8n), the hostile titles are still in the week', async () => {
+		for (let i = 0; i < 20; i++) {
+			const taken = await api()('POST', '/v2/social-sets/101/drafts', {
+				platforms: { x: { enabled: true, posts: [{ text: `Taken slot ${i}` }], settings: {} } },
+				publish_at: 'next-free-slot',
+			});
+			expect(taken.status).toBe(201);
+		}
+		await example.setup!(api());
+		const workflow = loadExample(example);
+		const result = await fx.run(
+			{
+				nodes: workflow.nodes as unknown as INode[],
+				connections: workflow.connections as unknown as IConnections,
+			},
+			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
+		);
+		expect(result.error?.message).toBeUndefined();
+		const out = (name: string) => result.output(name).map((item) => item.json);
+		const lines = await example.mailCheck!(OUTBOX, out, api());
+		expect(lines.join('\n')).toMatch(/hostile titles drawn as text: "<script>alert\(1\)<\/script>/);
+	});
 });
