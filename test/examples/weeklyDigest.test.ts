@@ -67,4 +67,70 @@ describe('the weekly digest', () => {
 		expect(mail.html).toContain(`${filledCount} slots filled, ${items.length - filledCount} free`);
 		expect(mail.html).toContain(DateTime.now().toFormat('d LLLL'));
 	});
+
+	test("the example's e-mail check (npm start's and real n8n's) refuses a digest that is not the queue", async () => {
+		const setup = await example.setup!(api());
+		expect(setup.join('\n')).toMatch(/refuses a 10,000-character title \(422 VALIDATION_ERROR\)/);
+		const workflow = loadExample(example);
+		const result = await fx.run(
+			{
+				nodes: workflow.nodes as unknown as INode[],
+				connections: workflow.connections as unknown as IConnections,
+			},
+			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
+		);
+		expect(result.error?.message).toBeUndefined();
+		const out = (name: string) => result.output(name).map((item) => item.json);
+		const [mail] = OUTBOX;
+		const lines = await example.mailCheck!([mail], out, api());
+		expect(lines.join('\n')).toContain('hostile titles drawn as text');
+		const svg = mail.attachments[0].content.toString('utf8');
+		const withSvg = (text: string) => ({
+			...mail,
+			attachments: [{ ...mail.attachments[0], content: Buffer.from(text, 'utf8') }],
+		});
+		const refuses = async (changed: typeof mail, reason: RegExp) =>
+			await expect(example.mailCheck!([changed], out, api())).rejects.toThrow(reason);
+		await refuses(
+			{ ...mail, to: ['someone@example.com'] },
+			/should go to content-team@example\.com/,
+		);
+		await refuses({ ...mail, attachments: [] }, /should carry queue-101-/);
+		await refuses(withSvg(svg.replace('data-slot="filled"', 'data-slot="free"')), /holds draft/);
+		await refuses(
+			withSvg(svg.replace(/<g data-slot="free"[\s\S]*?<\/g>/, '')),
+			/not drawn|draws it|does not hold/,
+		);
+		await refuses(
+			withSvg(svg.replaceAll('&lt;script&gt;alert(1)', '&lt;b&gt;alert(1)')),
+			/title should be drawn as|markup title should read/,
+		);
+		await refuses(
+			{ ...mail, html: mail.html.replace(/\d+ slots filled/, '0 slots filled') },
+			/should count/,
+		);
+	});
+
+	test('with every queue slot of the week taken before it (the bulk import runs first in real n8n), the hostile titles are still in the week', async () => {
+		for (let i = 0; i < 20; i++) {
+			const taken = await api()('POST', '/v2/social-sets/101/drafts', {
+				platforms: { x: { enabled: true, posts: [{ text: `Taken slot ${i}` }], settings: {} } },
+				publish_at: 'next-free-slot',
+			});
+			expect(taken.status).toBe(201);
+		}
+		await example.setup!(api());
+		const workflow = loadExample(example);
+		const result = await fx.run(
+			{
+				nodes: workflow.nodes as unknown as INode[],
+				connections: workflow.connections as unknown as IConnections,
+			},
+			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
+		);
+		expect(result.error?.message).toBeUndefined();
+		const out = (name: string) => result.output(name).map((item) => item.json);
+		const lines = await example.mailCheck!(OUTBOX, out, api());
+		expect(lines.join('\n')).toMatch(/hostile titles drawn as text: "<script>alert\(1\)<\/script>/);
+	});
 });
