@@ -21,7 +21,7 @@ import { ownerSession } from '../e2e/rest';
 import { ensureChromium, launchBrowser, watchConsole } from './browser';
 import { signIn } from './editor';
 import { checkOperations } from './operations';
-import { checkOnce } from './once';
+import { checkOnceAfter, checkOnceAlongside } from './once';
 import { SCREENSHOTS, TAKEN, type ScreenshotName } from './screenshots';
 import { everyOperationWorkflow, operationCases, saveWorkflow } from './workflows';
 
@@ -89,14 +89,24 @@ async function main(): Promise<number> {
 			session,
 			everyOperationWorkflow(cases, env.n8n.typePrefix),
 		);
-		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-		page.on('dialog', (dialog) => void dialog.accept());
-		const watched = watchConsole(page);
-		await signIn(page, env.n8n.baseUrl);
-		const ctx: EditorContext = { env, page, baseUrl: env.n8n.baseUrl, step, console: watched };
-		await checkOperations(ctx, workflowId, cases);
-		if (!only || process.env.EDITOR_ONCE === '1') {
-			await checkOnce(ctx, session);
+		// two pages of one signed-in browser: the operations' panels on one, the once-each checks that change
+		// nothing the panels read on the other, then the rest of the once-each checks
+		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+		const lane = async (): Promise<EditorContext> => {
+			const page = await context.newPage();
+			page.on('dialog', (dialog) => void dialog.accept());
+			return { env, page, baseUrl: env.n8n.baseUrl, step, console: watchConsole(page) };
+		};
+		const panels = await lane();
+		await signIn(panels.page, env.n8n.baseUrl);
+		const once = !only || process.env.EDITOR_ONCE === '1';
+		const beside = once ? await lane() : undefined;
+		await Promise.all([
+			checkOperations(panels, workflowId, cases),
+			beside ? checkOnceAlongside(beside, session) : Promise.resolve(),
+		]);
+		if (once) {
+			await checkOnceAfter(panels);
 			await step('every picture of docs/screenshots/ was taken in this run', async () => {
 				const missing = Object.keys(SCREENSHOTS).filter((f) => !TAKEN.has(f as ScreenshotName));
 				if (missing.length)
