@@ -162,33 +162,53 @@ export class RasterWriter implements PictureWriter {
 		return [start, end];
 	}
 
+	/** Sets the pixels of a row from `from` to `to` (both included), clipped to the picture. */
+	private row(y: number, [from, to]: [number, number], paint: Paint): void {
+		if (y < 0 || y >= this.height) return;
+		const start = Math.max(0, from);
+		const end = Math.min(this.width - 1, to);
+		if ('rgb' in paint) {
+			if (end >= start)
+				this.pixels.fill(this.index(paint.rgb), y * this.width + start, y * this.width + end + 1);
+			return;
+		}
+		for (let x = start; x <= end; x++) this.plot(x, y, paint);
+	}
+
 	private rect(attrs: Attributes): void {
-		const x = numberOf(attrs.x, 0);
-		const y = numberOf(attrs.y, 0);
-		const [x0, x1] = this.span(x, numberOf(attrs.width, 0), this.width);
-		const [y0, y1] = this.span(y, numberOf(attrs.height, 0), this.height);
+		const [x0, x1] = this.span(numberOf(attrs.x, 0), numberOf(attrs.width, 0), this.width);
+		const [y0, y1] = this.span(numberOf(attrs.y, 0), numberOf(attrs.height, 0), this.height);
 		if (x1 <= x0 || y1 <= y0) return;
 		const r = Math.max(0, Math.min(numberOf(attrs.rx, 0), (x1 - x0) / 2, (y1 - y0) / 2));
-		const inside = (px: number, py: number): boolean => {
-			if (px < x0 || px >= x1 || py < y0 || py >= y1) return false;
-			const cx = Math.min(Math.max(px + 0.5, x0 + r), x1 - r);
-			const cy = Math.min(Math.max(py + 0.5, y0 + r), y1 - r);
-			return (px + 0.5 - cx) ** 2 + (py + 0.5 - cy) ** 2 <= r * r;
+		// the pixels of row y whose centre is inside the rounded rectangle: [first, last], empty outside it
+		const extent = (y: number): [number, number] => {
+			if (y < y0 || y >= y1) return [1, 0];
+			const centre = y + 0.5;
+			const dy = centre < y0 + r ? y0 + r - centre : centre > y1 - r ? centre - (y1 - r) : 0;
+			if (dy === 0) return [x0, x1 - 1];
+			if (dy > r) return [1, 0];
+			const reach = Math.sqrt(r * r - dy * dy);
+			return [
+				Math.max(x0, Math.ceil(x0 + r - reach - 0.5)),
+				Math.min(x1 - 1, Math.floor(x1 - r + reach - 0.5)),
+			];
 		};
 		const fill = this.paintOf(attrs.fill, '#000000');
 		const stroke = this.paintOf(attrs.stroke);
 		const dashes = dashesOf(attrs['stroke-dasharray']);
-		for (let py = y0; py < y1; py++)
-			for (let px = x0; px < x1; px++) {
-				if (!inside(px, py)) continue;
-				const edge =
-					!inside(px - 1, py) || !inside(px + 1, py) || !inside(px, py - 1) || !inside(px, py + 1);
-				if (stroke && edge) {
-					const horizontal = !inside(px, py - 1) || !inside(px, py + 1);
-					if (dashOn(dashes, horizontal ? px - x0 : py - y0)) this.plot(px, py, stroke);
-					else if (fill) this.plot(px, py, fill);
-				} else if (fill) this.plot(px, py, fill);
+		for (let y = y0; y < y1; y++) {
+			const [first, last] = extent(y);
+			if (last < first) continue;
+			if (fill) this.row(y, [first, last], fill);
+			if (!stroke) continue;
+			const above = extent(y - 1);
+			const below = extent(y + 1);
+			for (let x = first; x <= last; x++) {
+				const side = x === first || x === last;
+				const top = x < above[0] || x > above[1] || x < below[0] || x > below[1];
+				if ((side || top) && dashOn(dashes, top ? x - x0 : y - y0)) this.plot(x, y, stroke);
 			}
+		}
 	}
 
 	/** A square of `width` pixels centred on each point half a pixel apart along the segment. */

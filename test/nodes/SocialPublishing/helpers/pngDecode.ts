@@ -76,16 +76,17 @@ export function decodePng(file: Uint8Array | Buffer): DecodedPng {
 	const bpp = colourType === 3 ? 1 : colourType === 2 ? 3 : 4;
 	const pixels = unfilter(inflateSync(Buffer.concat(idat)), width, height, bpp);
 	if (colourType === 3 && !palette) throw new Error('indexed colour without a palette');
+	const colours: string[] = [];
+	for (let i = 0; palette && i + 2 < palette.length; i += 3)
+		colours.push(hex(palette[i], palette[i + 1], palette[i + 2]));
 	const colourAt = (x: number, y: number): string => {
 		if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height)
 			throw new Error(`(${x}, ${y}) is outside the ${width} x ${height} picture`);
 		const at = (y * width + x) * bpp;
 		if (colourType !== 3) return hex(pixels[at], pixels[at + 1], pixels[at + 2]);
-		const index = pixels[at];
-		if (index * 3 + 2 >= (palette as Buffer).length)
-			throw new Error(`palette index ${index} missing`);
-		const p = palette as Buffer;
-		return hex(p[index * 3], p[index * 3 + 1], p[index * 3 + 2]);
+		const colour = colours[pixels[at]];
+		if (colour === undefined) throw new Error(`palette index ${pixels[at]} missing`);
+		return colour;
 	};
 	return { width, height, colourType, chunks, colourAt };
 }
