@@ -93,7 +93,7 @@ describe('RasterWriter: text', () => {
 					expect(blank.filter((point) => !inside(point, box))).toEqual([]);
 				},
 			),
-			{ numRuns: 60 },
+			{ numRuns: 40 },
 		);
 	});
 
