@@ -27,14 +27,19 @@ export const topPostsChartOption: INodeProperties = {
 		"Whether to add the 10 posts read with the highest engagement rate (engagement / impressions) as a bar chart (written as Picture Format says) to the first item, in the binary property 'data'",
 };
 
-/** The format of the chart named by the option when the item asks for it (Picture Format read and checked), else undefined. */
+/**
+ * The format of the chart named by the option when the item asks for it, else undefined. Picture Format is read
+ * and checked either way: a value it cannot take stops the item, chart or not.
+ */
 export function wantedChart(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	option: 'followersChart' | 'topPostsChart',
 ): PictureFormat | undefined {
-	if (context.getNodeParameter(`options.${option}`, itemIndex, false) !== true) return undefined;
-	return getPictureFormat(context, itemIndex);
+	const format = getPictureFormat(context, itemIndex);
+	return context.getNodeParameter(`options.${option}`, itemIndex, false) === true
+		? format
+		: undefined;
 }
 
 /**

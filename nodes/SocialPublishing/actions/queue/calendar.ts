@@ -21,14 +21,18 @@ export const calendarPictureOption: INodeProperties = {
 		"Whether to add the days as a calendar picture (in the social set's time zone, written as Picture Format says) to the first item, in the binary property 'data': filled slots with their draft's title and platforms, free slots marked",
 };
 
-/** The format of the picture when the item asks for one (Picture Format read and checked), else undefined. */
+/**
+ * The format of the picture when the item asks for one, else undefined. Picture Format is read and checked either
+ * way: a value it cannot take stops the item, picture or not.
+ */
 export function wantedCalendar(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): PictureFormat | undefined {
-	if (context.getNodeParameter('options.calendarPicture', itemIndex, false) !== true)
-		return undefined;
-	return getPictureFormat(context, itemIndex);
+	const format = getPictureFormat(context, itemIndex);
+	return context.getNodeParameter('options.calendarPicture', itemIndex, false) === true
+		? format
+		: undefined;
 }
 
 /** The social set's time zone for the picture; UTC, said in the picture, when the node cannot read it. */
