@@ -14,7 +14,7 @@ import { clip } from './svg';
 /**
  * The PNG writer of the node's pictures: the calls of the SVG writer (picture.ts) drawn into pixels of a palette
  * of at most 256 colours, then encoded by png.ts. What it draws: `rect` (fill, stroke, `rx`, `stroke-dasharray`),
- * `line`, `polyline`, `circle`, and text in the bitmap font of font.ts (scaled by whole steps of its font size,
+ * `line`, `polyline`, `circle` (any other element name draws nothing: the drawing code uses no other), and text in the bitmap font of font.ts (scaled by whole steps of its font size,
  * bold drawn twice one pixel apart; italic drawn upright), cut to its columns as the SVG cuts it (svg.ts `clip`).
  * Every drawing call stays inside the picture and inside the box it is given, so its cost is bounded by the
  * picture's pixel size, which the drawing code fixes; tooltips and groups' attributes are SVG only.
@@ -77,7 +77,7 @@ function dashOn(dashes: number[] | undefined, position: number): boolean {
 	}
 }
 
-/** The rows and columns of a text: its scale (whole steps) and each character's glyph. */
+/** The pixel font's scale at a font size, in whole steps: up to 13 at 1 (a 6-pixel advance), 14 to 22 at 2, at most 4. */
 function scaleOf(fontSize: number): number {
 	return Math.max(1, Math.min(4, Math.round(fontSize / 9)));
 }
