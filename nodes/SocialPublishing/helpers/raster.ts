@@ -14,8 +14,9 @@ import { clip } from './svg';
 /**
  * The PNG writer of the node's pictures: the calls of the SVG writer (picture.ts) drawn into pixels of a palette
  * of at most 256 colours, then encoded by png.ts. What it draws: `rect` (fill, stroke, `rx`, `stroke-dasharray`),
- * `line`, `polyline`, `circle` (any other element name draws nothing: the drawing code uses no other), and text in the bitmap font of font.ts (scaled by whole steps of its font size,
- * bold drawn twice one pixel apart; italic drawn upright), cut to its columns as the SVG cuts it (svg.ts `clip`).
+ * `line`, `polyline`, `circle` (any other element name draws nothing: the drawing code uses no other), and text
+ * in the bitmap font of font.ts (scaled by whole steps of its font size, bold drawn twice one pixel apart, italic
+ * drawn upright), cut to its columns as the SVG cuts it (svg.ts `clip`).
  * Every drawing call stays inside the picture and inside the box it is given, so its cost is bounded by the
  * picture's pixel size, which the drawing code fixes; tooltips and groups' attributes are SVG only.
  */
