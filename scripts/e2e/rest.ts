@@ -196,6 +196,7 @@ interface StoredWorkflow {
 		name: string;
 		type: string;
 		credentials?: Record<string, { id: string; name: string }>;
+		parameters?: Record<string, unknown>;
 	}>;
 	connections: unknown;
 	settings?: unknown;
@@ -213,6 +214,8 @@ export async function pickCredential(
 	session: Session,
 	workflowId: string,
 	pick: { nodeType: string; credentialType: string; credential: { id: string; name: string } },
+	/** Other changes a user makes before the run, saved with the credential (each node in turn). */
+	alsoEdit?: (node: StoredWorkflow['nodes'][number]) => void,
 ): Promise<string[]> {
 	const read = async () => {
 		const res = await session.request<{ data?: StoredWorkflow }>(
@@ -228,6 +231,7 @@ export async function pickCredential(
 	if (picked.length === 0) throw new Error(`workflow ${workflowId} has no ${pick.nodeType} node`);
 	for (const node of picked)
 		node.credentials = { ...node.credentials, [pick.credentialType]: pick.credential };
+	if (alsoEdit) for (const node of workflow.nodes) alsoEdit(node);
 	const saved = await session.request('PATCH', `/rest/workflows/${workflowId}`, {
 		name: workflow.name,
 		nodes: workflow.nodes,

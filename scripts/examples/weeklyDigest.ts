@@ -7,6 +7,7 @@
  * of the week in the picture at its time, filled with its draft or free, the hostile titles drawn as text.
  */
 import type { DeliveredMail } from '../lib/mailbox';
+import { decodePng } from '../../test/nodes/SocialPublishing/helpers/pngDecode';
 import { drawnSlots, moreLines } from '../../test/nodes/SocialPublishing/queue/calendarPicture';
 import type { Example, Json, OutputOf, SandboxApi } from './catalog';
 import { ensure, loadExample } from './catalog';
@@ -217,28 +218,41 @@ async function mailCheck(
 	const dates = out(GET_SLOTS).map((day) => String(day.date));
 	ensure(dates.length === 7, `Get Slots should put out 7 days, put out ${dates.length}`);
 	const [first, last] = [dates[0], dates[6]];
-	const pictures = mail.attachments.filter((file) => file.mimeType === 'image/svg+xml');
-	ensure(
-		mail.attachments.length === 1 &&
-			pictures.length === 1 &&
-			pictures[0].fileName === `queue-${SET}-${first}-${last}.svg`,
-		`the digest should carry queue-${SET}-${first}-${last}.svg, carries ${JSON.stringify(mail.attachments.map((a) => [a.fileName, a.mimeType, a.content.length]))}`,
+	// PNG as the example draws it (what mail clients show); SVG when the run picked that Picture Format (the
+	// end-to-end test does, to read each slot from the picture's text)
+	const pictures = mail.attachments.filter(
+		(file) => file.mimeType === 'image/png' || file.mimeType === 'image/svg+xml',
 	);
-	const svg = pictures[0].content.toString('utf8');
+	const extension = pictures[0]?.mimeType === 'image/svg+xml' ? 'svg' : 'png';
+	const fileName = `queue-${SET}-${first}-${last}.${extension}`;
+	ensure(
+		mail.attachments.length === 1 && pictures.length === 1 && pictures[0].fileName === fileName,
+		`the digest should carry ${fileName}, carries ${JSON.stringify(mail.attachments.map((a) => [a.fileName, a.mimeType, a.content.length]))}`,
+	);
 	const days = await queueOfTheWeek(api, first, last);
 	ensure(
 		days.length === 7 && days[0].date === first && days[6].date === last,
 		`the sandbox's queue should have the 7 days from ${first} to ${last}, has ${days.map((d) => d.date).join(', ')}`,
 	);
-	const drawn = compareWeek(svg, days);
 	const items = days.flatMap((day) => day.items);
 	const filled = items.filter((item) => item.draft).length;
 	ensure(
 		mail.html.includes(`${filled} slots filled, ${items.length - filled} free`),
 		`the body should count ${filled} filled and ${items.length - filled} free slots: ${mail.html.slice(0, 400)}`,
 	);
+	const sent = `e-mailed to ${mail.to.join(', ')}: "${mail.subject}" with ${fileName} (${pictures[0].content.length} bytes)`;
+	if (extension === 'png') {
+		const png = decodePng(pictures[0].content);
+		ensure(
+			png.width >= 600 && png.height >= 300,
+			`the PNG should be a readable picture, is ${png.width}×${png.height}`,
+		);
+		return [sent, `a ${png.width}×${png.height} PNG, read back whole (every chunk's CRC checked)`];
+	}
+	const svg = pictures[0].content.toString('utf8');
+	const drawn = compareWeek(svg, days);
 	return [
-		`e-mailed to ${mail.to.join(', ')}: "${mail.subject}" with ${pictures[0].fileName} (${pictures[0].content.length} bytes)`,
+		sent,
 		`the picture draws the sandbox's queue from ${first} to ${last}: ${filled} filled and ${items.length - filled} free slots, each at its time (${drawn.length} drawn, ${items.length - drawn.length} counted on "+N more" lines)`,
 		hostileTitlesAsText(svg, drawn, items),
 	];

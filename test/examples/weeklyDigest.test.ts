@@ -14,6 +14,27 @@ import { drawnSlots } from '../nodes/SocialPublishing/queue/calendarPicture';
 
 const example = EXAMPLES.find((e) => e.file === 'weekly-digest-calendar.json')!;
 
+/**
+ * The example as imported (its calendar a PNG, what mail clients show), or with Picture Format SVG as the
+ * end-to-end test picks it, to read each slot from the picture's text.
+ */
+function digestWorkflow(format: 'png' | 'svg') {
+	const workflow = loadExample(example);
+	if (format === 'png') return workflow;
+	const nodes = workflow.nodes.map((node) =>
+		node.name === 'Queue for the Next 7 Days'
+			? {
+					...node,
+					parameters: {
+						...node.parameters,
+						options: { ...(node.parameters.options as object), pictureFormat: 'svg' },
+					},
+				}
+			: node,
+	);
+	return { ...workflow, nodes };
+}
+
 describe('the weekly digest', () => {
 	const fx = useSandbox();
 	const api = () => sandboxApi(fx.sandbox.baseUrl, fx.sandbox.keys.admin);
@@ -29,7 +50,7 @@ describe('the weekly digest', () => {
 			publish_at: 'next-free-slot',
 		});
 		expect(scheduled.status).toBe(201);
-		const workflow = loadExample(example);
+		const workflow = digestWorkflow('svg');
 		const result = await fx.run(
 			{
 				nodes: workflow.nodes as unknown as INode[],
@@ -71,7 +92,7 @@ describe('the weekly digest', () => {
 	test("the example's e-mail check (npm start's and real n8n's) refuses a digest that is not the queue", async () => {
 		const setup = await example.setup!(api());
 		expect(setup.join('\n')).toMatch(/refuses a 10,000-character title \(422 VALIDATION_ERROR\)/);
-		const workflow = loadExample(example);
+		const workflow = digestWorkflow('svg');
 		const result = await fx.run(
 			{
 				nodes: workflow.nodes as unknown as INode[],
@@ -120,7 +141,7 @@ describe('the weekly digest', () => {
 			expect(taken.status).toBe(201);
 		}
 		await example.setup!(api());
-		const workflow = loadExample(example);
+		const workflow = digestWorkflow('svg');
 		const result = await fx.run(
 			{
 				nodes: workflow.nodes as unknown as INode[],
@@ -132,5 +153,35 @@ describe('the weekly digest', () => {
 		const out = (name: string) => result.output(name).map((item) => item.json);
 		const lines = await example.mailCheck!(OUTBOX, out, api());
 		expect(lines.join('\n')).toMatch(/hostile titles drawn as text: "<script>alert\(1\)<\/script>/);
+	});
+
+	test('as imported, the calendar is a PNG: the check reads it back whole, and refuses one that is not', async () => {
+		await example.setup!(api());
+		const workflow = digestWorkflow('png');
+		const result = await fx.run(
+			{
+				nodes: workflow.nodes as unknown as INode[],
+				connections: workflow.connections as unknown as IConnections,
+			},
+			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
+		);
+		expect(result.error?.message).toBeUndefined();
+		const out = (name: string) => result.output(name).map((item) => item.json);
+		const [mail] = OUTBOX;
+		expect(mail.attachments.map((a) => [a.mimeType, a.fileName.endsWith('.png')])).toEqual([
+			['image/png', true],
+		]);
+		const lines = await example.mailCheck!([mail], out, api());
+		expect(lines.join('\n')).toMatch(/a \d+×\d+ PNG, read back whole/);
+		const png = mail.attachments[0].content;
+		const broken = Buffer.from(png);
+		broken[broken.length - 20] ^= 0xff;
+		await expect(
+			example.mailCheck!(
+				[{ ...mail, attachments: [{ ...mail.attachments[0], content: broken }] }],
+				out,
+				api(),
+			),
+		).rejects.toThrow(/CRC|chunk|inflate|PNG/i);
 	});
 });
