@@ -129,8 +129,12 @@ export async function viewBinary(
 			problems.push(`the image did not load: "${text.slice(0, 160)}"`);
 		else lines.push(`picture ${size.w}×${size.h}: ${text.slice(0, 100)}`);
 		if (whileShown) await whileShown();
-		await page.keyboard.press('Escape');
-		await image.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+		// back to the list of files, as the view's own Back button does
+		const back = page.locator('[data-test-id="binary-data-window-back"]').first();
+		if (await back.isVisible()) {
+			await back.click();
+			await image.waitFor({ state: 'hidden', timeout: 15_000 });
+		}
 	}
 	return { lines, problems };
 }

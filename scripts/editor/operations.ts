@@ -24,8 +24,10 @@ export const EXPECTED_ERRORS: Record<string, RegExp> = {
  */
 export const EDITOR_NOISE: RegExp[] = [];
 
-export function blamed(entries: Array<{ text: string }>): string[] {
-	return entries.map((e) => e.text).filter((text) => !EDITOR_NOISE.some((re) => re.test(text)));
+export function blamed(entries: Array<{ text: string; location?: string }>): string[] {
+	return entries
+		.filter((e) => !EDITOR_NOISE.some((re) => re.test(e.text)))
+		.map((e) => (e.location ? `${e.text} (${e.location})` : e.text));
 }
 
 /**
@@ -65,9 +67,13 @@ export async function checkOperations(
 			const mark = ctx.console.entries.length;
 			const problems: string[] = [];
 			try {
+				const t0 = Date.now();
 				const ndv = await openNode(page, c.nodeName);
+				const t1 = Date.now();
 				problems.push(...(await panelProblems(page, ndv, c.parameters, { hovered })));
+				const t2 = Date.now();
 				const run = await executeStep(page);
+				lines.push(`open ${t1 - t0} ms, fields ${t2 - t1} ms, Execute step ${Date.now() - t2} ms`);
 				const expected = EXPECTED_ERRORS[c.op.name];
 				if (run.error && !(expected && expected.test(run.error)))
 					problems.push(`Execute step failed: ${run.error}`);
