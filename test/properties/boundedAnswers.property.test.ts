@@ -13,7 +13,8 @@ import { REDACTED } from '../../nodes/common/text/redact';
 import type { CatalogOperation } from './catalog';
 import { OPERATIONS, shownParameters } from './catalog';
 import type { HostileKind } from './boundedAnswers';
-import { HOSTILE_KINDS, hostileAnswer } from './boundedAnswers';
+import { FIXED_KINDS, HOSTILE_KINDS, hostileAnswer } from './boundedAnswers';
+import type { Targets } from './targets';
 import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './targets';
 
 /**
@@ -21,10 +22,11 @@ import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './ta
  * new operation is in it without an edit), a valid call is run through n8n-core against the sandbox behind a
  * recording proxy (test/harness/answerProxy.ts); then one route it asked is answered, everywhere the call asks it,
  * with a hostile answer grown from the sandbox's own (boundedAnswers.ts: texts of 10,000 characters and one of
- * 1 MB, lists of 100,000 entries, JSON 10,000 levels deep, values of another type, an error answer of 1 MB with
+ * 1 MB, lists of 100,000 entries (3 MB at most), JSON 10,000 levels deep, values of another type, an error answer of 1 MB with
  * 100,000 details, a 1 MB page that is not JSON; the texts carry the key and the webhook secret), while the sandbox
- * answers the rest. Each operation runs every kind once (on the call's routes in turn), then BOUNDED_ANSWERS_RUNS
- * drawn cases (a kind, a route, a place), drawn from BOUNDED_SEED when given:
+ * answers the rest. Each operation runs each kind of FIXED_KINDS once (on the call's routes in turn), then
+ * BOUNDED_ANSWERS_RUNS drawn cases (any kind, a route, a place), drawn from BOUNDED_SEED when given (a seed of its
+ * own per operation):
  *
  * - the item is answered: output items, or an n8n error for item 0 (a NodeApiError, the answer of a request, or a
  *   NodeOperationError), never a crash (a RangeError, a TypeError, a stack overflow);
@@ -38,6 +40,12 @@ import { PROPERTY_SANDBOX, baseParameters, inputItem, makeTargetsAt } from './ta
  *   the clean call's plus the CPU of reading the hostile answers once (a ratio, so it holds at load 10). A wait
  *   the operation documents (Publish Now's Timeout) is given its least value: the answer may never finish a
  *   publish, and the bounded wait is the operation's own.
+ *
+ * Before the fixes of issue 38, item 4 (seed 1): 27 of 33 operations failed. Every operation that puts out the
+ * service's data put out a reflected key; a 1 MB page with 200 came out as an item whose json was the page; Get
+ * Next Free Slots quoted a 1 MB time zone whole with the key (1,000,066 characters), Get Best Times quoted it with
+ * the key, and Media > Upload quoted a 1 MB media_id whole in its description (1,000,267 characters). The planted
+ * defect `answer-quoted-whole` (scripts/lib/mutants.ts: the answer reader quotes values whole) fails Draft > Get.
  *
  * Replay: `BOUNDED_SEED=<seed> npx jest test/properties/boundedAnswers -t '<operation>'` (the seed is printed with a
  * failure); `BOUNDED_ANSWERS_REPORT=1` prints each case's figures.
@@ -93,16 +101,31 @@ function boundedWaits(op: CatalogOperation): INodeParameters {
 	return extra;
 }
 
+/**
+ * The targets of the last run, kept while no run changed the sandbox: a read's runs share them, and so do a write's
+ * whose write the proxy answered itself (it never reached the sandbox); after a write the sandbox took, anew.
+ */
+let shared: { op: string; targets: Targets; written: boolean } | undefined;
+
+async function targetsFor(op: CatalogOperation): Promise<Targets> {
+	if (shared?.op === op.name && !shared.written) return shared.targets;
+	await fx.sandbox.reset();
+	// once more on a dropped loopback connection (the sandbox closes idle ones after a second), from a sandbox reset
+	// again: the try that failed may have made some of them
+	const targets = await makeTargetsAt(fx, 'draft').catch(async () => {
+		await fx.sandbox.reset();
+		return await makeTargetsAt(fx, 'draft');
+	});
+	shared = { op: op.name, targets, written: false };
+	return targets;
+}
+
 async function run(
 	op: CatalogOperation,
 	extra: INodeParameters,
 	swap?: { method: string; route: RegExp; answer: ScriptedResponse },
 ): Promise<Run> {
-	await fx.sandbox.reset();
-	// once more on a dropped loopback connection (the sandbox closes idle ones after a second)
-	const targets = await makeTargetsAt(fx, 'draft').catch(
-		async () => await makeTargetsAt(fx, 'draft'),
-	);
+	const targets = await targetsFor(op);
 	proxy.reset();
 	if (swap) proxy.swap({ method: swap.method, path: swap.route, answer: swap.answer });
 	const parameters = baseParameters(op, targets, extra);
@@ -117,6 +140,10 @@ async function run(
 		limit,
 	]).finally(() => clearTimeout(timer));
 	const cpu = cpuMs() - start;
+	if (shared)
+		shared.written =
+			result === 'hung' ||
+			proxy.requests.some((r) => r.method !== 'GET' && !r.swapped && r.path.startsWith('/v2'));
 	if (result === 'hung') return { output: [], requests: [...proxy.requests], cpu, hung: true };
 	const output = result.error ? [] : result.output(NODE).map((item) => item.json);
 	return { error: result.error as Run['error'], output, requests: [...proxy.requests], cpu };
@@ -235,7 +262,12 @@ function errorProblems(error: NonNullable<Run['error']>, forms: string[]): strin
 function outputProblems(result: Run, forms: string[]): string[] {
 	const problems: string[] = [];
 	const passed = serviceTexts(result, forms);
-	for (const json of result.output)
+	for (const json of result.output) {
+		// n8n's item: an object of fields (a page that is not JSON is no item)
+		if (json === null || typeof json !== 'object' || Array.isArray(json))
+			problems.push(
+				`an output item is ${Array.isArray(json) ? 'a list' : typeof json}, not an object`,
+			);
 		textsOf(json, (text, where) => {
 			if (problems.length >= 5) return;
 			if (carries(text, forms))
@@ -245,6 +277,7 @@ function outputProblems(result: Run, forms: string[]): string[] {
 					`output ${where}, a text the node wrote, has ${text.length} characters, over ${MESSAGE_BOUND}`,
 				);
 		});
+	}
 	return problems;
 }
 
@@ -270,8 +303,6 @@ describe("the service's hostile answers leave every error and written text bound
 			const forms = formsOf(secrets);
 			const extra = boundedWaits(op);
 			// the call as saved must run: n8n refusing it, or no answer to replace, fails the case
-			// twice: the first pays for loading and compiling the operation's code
-			await run(op, extra);
 			const clean = await run(op, extra);
 			if (clean.hung) throw new Error(`${op.name}: the clean call did not end`);
 			const routes = routesOf(clean);
@@ -280,14 +311,15 @@ describe("the service's hostile answers leave every error and written text bound
 					`${op.name}: the clean call got no 2xx answer (${answered(clean)}): the case did not run`,
 				);
 			const cases: Case[] = [
-				...HOSTILE_KINDS.map((kind, i) => ({ kind, route: i % routes.length, drawn: i })),
+				...FIXED_KINDS.map((kind, i) => ({ kind, route: i % routes.length, drawn: i })),
 				...fc.sample(
 					fc.record({
 						kind: fc.constantFrom(...HOSTILE_KINDS),
 						route: fc.nat(routes.length - 1),
 						drawn: fc.nat(1_000),
 					}),
-					{ numRuns: RUNS, seed },
+					// a seed of its own per operation: each draws other cases
+					{ numRuns: RUNS, seed: seed + OPERATIONS.indexOf(op) },
 				),
 			];
 			const failures: string[] = [];
