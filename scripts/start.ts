@@ -18,6 +18,7 @@ import { runWorkflow } from '../test/harness/runWorkflow';
 import { startTriggerServer } from '../test/harness/webhookServer';
 import { EXAMPLES, Example, Json, ensure, loadExample, sandboxApi } from './examples/catalog';
 import { coreNodeTypes } from './examples/coreNodes';
+import { OUTBOX } from './examples/emailSend';
 import { runPollExample } from './examples/pollExample';
 import { buildPackage } from './lib/pack';
 import { waitFor } from './lib/processes';
@@ -74,9 +75,12 @@ async function runManualExample(ctx: Context, example: Example): Promise<string[
 	};
 	const api = sandboxApi(ctx.sandbox.baseUrl, ctx.credentials.socialPublishingApi.apiKey);
 	const setupLines = example.setup ? await example.setup(api) : [];
+	const mailsBefore = OUTBOX.length;
 	const run = await runOnce();
 	const out = outputReader(run);
 	const lines = [...setupLines, trace(run), ...example.check(out)];
+	if (example.mailCheck)
+		lines.push(...(await example.mailCheck(OUTBOX.slice(mailsBefore), out, api)));
 	if (example.again) {
 		const second = await runOnce();
 		lines.push(trace(second), ...example.again.check(outputReader(second), out));

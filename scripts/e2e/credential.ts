@@ -17,8 +17,7 @@ import { CREDENTIAL_ID, CREDENTIAL_NAME, ensure } from '../examples/catalog';
 import { runProcess } from '../lib/processes';
 import { installDir, nodeBin } from './installs';
 import { N8nInstance } from './n8n';
-import { serves } from './ready';
-import { Session, ownerSession } from './rest';
+import { Session, serverSession } from './rest';
 
 /** The credential's own rule messages (credentials/SocialPublishingApi.credentials.ts). */
 const RULE_401 = /^UNAUTHORIZED: Invalid API key\. The service refused this key \(HTTP 401\)/;
@@ -92,13 +91,6 @@ async function testInN8n(
 		`POST /rest/credentials/test answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`,
 	);
 	return res.body.data;
-}
-
-/** The server the trigger check started, or a new one when that check stopped before starting it. */
-async function serverSession(n8n: N8nInstance): Promise<Session> {
-	const running = await serves(`${n8n.baseUrl}/rest/settings`);
-	if (!running) await n8n.startServer();
-	return await ownerSession(n8n.baseUrl);
 }
 
 export async function checkCredentialTest({ n8n, sandbox, step }: CredentialCheck): Promise<void> {

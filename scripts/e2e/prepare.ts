@@ -10,9 +10,11 @@ import {
 	Example,
 	POSTGRES_CREDENTIAL_ID,
 	REDIS_CREDENTIAL_ID,
+	SandboxApi,
 	WorkflowFile,
 	loadExample,
 } from '../examples/catalog';
+import type { Mailbox } from '../lib/mailbox';
 import { N8nInstance, PACKAGE_NAME } from './n8n';
 
 export interface SandboxCredential {
@@ -193,4 +195,36 @@ export async function executeWorkflow(n8n: N8nInstance, workflowId: string): Pro
 			return (runs[runs.length - 1].data?.main?.[0] ?? []).map((item) => item.json);
 		},
 	};
+}
+
+/**
+ * A manual example run with `n8n execute` and checked as `npm start` checks it: its set-up on the sandbox, the
+ * run, its check, a second run when it has one, the e-mail it sent (read from `mailbox`, which its Send Email
+ * node's credential points at) and the sandbox. Returns the lines describing it; throws on the first failure.
+ */
+export async function runExample(
+	n8n: N8nInstance,
+	example: Example,
+	context: { api: SandboxApi; mailbox?: Mailbox },
+): Promise<string[]> {
+	const { api, mailbox } = context;
+	const { id } = loadExample(example);
+	const setupLines = example.setup ? await example.setup(api) : [];
+	const mailsBefore = mailbox?.messages.length ?? 0;
+	const run = await executeWorkflow(n8n, id);
+	if (run.status !== 'success') throw new Error(`run status "${run.status}": ${run.error ?? ''}`);
+	const lines = [...setupLines, ...example.check(run.output)];
+	if (example.mailCheck) {
+		if (!mailbox) throw new Error(`${example.file} sends e-mail: it needs a mailbox`);
+		lines.push(...(await example.mailCheck(mailbox.delivered(mailsBefore), run.output, api)));
+	}
+	if (example.again) {
+		// The same workflow executed again: n8n's record of processed items is in its database.
+		const again = await executeWorkflow(n8n, id);
+		if (again.status !== 'success')
+			throw new Error(`second run status "${again.status}": ${again.error ?? ''}`);
+		lines.push(...example.again.check(again.output, run.output));
+	}
+	if (example.sandboxCheck) lines.push(...(await example.sandboxCheck(run.output, api)));
+	return lines;
 }

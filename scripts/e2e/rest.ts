@@ -1,11 +1,13 @@
 /**
  * The few calls to n8n's internal REST API the end-to-end test and the dev/screenshot scripts need:
- * owner set-up (or log-in), workflow activation, and reading executions.
+ * owner set-up (or log-in), workflow activation, reading executions, and making a credential and picking it
+ * in a workflow's node as the editor does.
  */
 import { join } from 'path';
 import { N8nInstall, installDir } from './installs';
 import { StopWaiting, waitFor } from '../lib/processes';
-import { isStartingUp } from './ready';
+import { isStartingUp, serves } from './ready';
+import type { N8nInstance } from './n8n';
 
 export const OWNER = {
 	email: 'owner@example.com',
@@ -96,6 +98,13 @@ export async function ownerSession(baseUrl: string): Promise<Session> {
 	};
 }
 
+/** A session with the running server (the trigger check starts it), or with a new one when no check has yet. */
+export async function serverSession(n8n: N8nInstance): Promise<Session> {
+	const running = await serves(`${n8n.baseUrl}/rest/settings`);
+	if (!running) await n8n.startServer();
+	return await ownerSession(n8n.baseUrl);
+}
+
 export interface ExecutionSummary {
 	id: string;
 	workflowId: string;
@@ -161,4 +170,89 @@ export function nodeOutput(
 	const runs = detail.resultData.runData[nodeName];
 	if (!runs?.length) return [];
 	return (runs[runs.length - 1].data?.main?.[0] ?? []).map((item) => item.json);
+}
+
+/** POST /rest/credentials, as the editor's credential modal saves a new credential; its id and name. */
+export async function createCredential(
+	session: Session,
+	credential: { name: string; type: string; data: Record<string, unknown> },
+): Promise<{ id: string; name: string }> {
+	const res = await session.request<{ data?: { id?: string; name?: string } }>(
+		'POST',
+		'/rest/credentials',
+		credential,
+	);
+	const made = res.body?.data;
+	if (res.status !== 200 || typeof made?.id !== 'string')
+		throw new Error(
+			`POST /rest/credentials answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`,
+		);
+	return { id: made.id, name: made.name ?? credential.name };
+}
+
+interface StoredWorkflow {
+	name: string;
+	nodes: Array<{
+		name: string;
+		type: string;
+		credentials?: Record<string, { id: string; name: string }>;
+		parameters?: Record<string, unknown>;
+	}>;
+	connections: unknown;
+	settings?: unknown;
+	versionId?: string;
+	checksum?: string;
+}
+
+/**
+ * Picks a credential in every node of a type, as a user does in the editor after importing a workflow whose
+ * credential they do not have: the workflow read (GET), the node's credential set, the workflow saved (PATCH,
+ * with the version and checksum read, as the editor sends them), then read again to see it kept. Returns
+ * the nodes it changed.
+ */
+export async function pickCredential(
+	session: Session,
+	workflowId: string,
+	pick: { nodeType: string; credentialType: string; credential: { id: string; name: string } },
+	/** Other changes a user makes before the run, saved with the credential (each node in turn). */
+	alsoEdit?: (node: StoredWorkflow['nodes'][number]) => void,
+): Promise<string[]> {
+	const read = async () => {
+		const res = await session.request<{ data?: StoredWorkflow }>(
+			'GET',
+			`/rest/workflows/${workflowId}`,
+		);
+		if (res.status !== 200 || !res.body?.data)
+			throw new Error(`GET /rest/workflows/${workflowId} answered ${res.status}`);
+		return res.body.data;
+	};
+	const workflow = await read();
+	const picked = workflow.nodes.filter((node) => node.type === pick.nodeType);
+	if (picked.length === 0) throw new Error(`workflow ${workflowId} has no ${pick.nodeType} node`);
+	for (const node of picked)
+		node.credentials = { ...node.credentials, [pick.credentialType]: pick.credential };
+	if (alsoEdit) for (const node of workflow.nodes) alsoEdit(node);
+	const saved = await session.request('PATCH', `/rest/workflows/${workflowId}`, {
+		name: workflow.name,
+		nodes: workflow.nodes,
+		connections: workflow.connections,
+		settings: workflow.settings,
+		versionId: workflow.versionId,
+		...(workflow.checksum ? { expectedChecksum: workflow.checksum } : {}),
+	});
+	if (saved.status !== 200)
+		throw new Error(
+			`PATCH /rest/workflows/${workflowId} answered ${saved.status}: ${JSON.stringify(saved.body).slice(0, 500)}`,
+		);
+	const after = await read();
+	const kept = after.nodes.filter(
+		(node) =>
+			node.type === pick.nodeType &&
+			node.credentials?.[pick.credentialType]?.id === pick.credential.id,
+	);
+	if (kept.length !== picked.length)
+		throw new Error(
+			`after saving, ${kept.length} of the ${picked.length} ${pick.nodeType} nodes of ${workflowId} use credential ${pick.credential.id}`,
+		);
+	return picked.map((node) => node.name);
 }

@@ -2,12 +2,17 @@
  * End-to-end test against real n8n (npm run test:e2e): for each pinned release, the packed package is
  * installed as a community package, the examples are imported and run, the trigger is activated and
  * fed signed deliveries by the sandbox, the poll trigger is activated and polls the sandbox, the
- * credential's test is run through n8n's REST API, and 200 items go through Draft > Create at the sandbox's
- * latency fault with the default Max Parallel Requests and with 1 (bulk/case.ts).
+ * credential's test is run through n8n's REST API, the examples that send e-mail and a workflow of the
+ * analytics charts mail a loopback mailbox through an SMTP credential picked as a user picks one
+ * (mailExamples.ts), and 200 items go through Draft > Create at the sandbox's latency fault with the default
+ * Max Parallel Requests and with 1 (bulk/case.ts).
  *
  *   ts-node --transpile-only scripts/e2e/run.ts [install name or n8n version ...]   (default: all pinned)
  *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead; E2E_TARBALL=<file.tgz> tests
  *   that tarball instead of packing this clone; E2E_KEEP=1 keeps the throwaway user folders.
+ *   E2E_ONLY=<word>[,<word>...] runs only the parts named: an example whose file name contains a word
+ *   (`weekly-digest`), and `trigger`, `poll`, `credential`, `charts`, `bulk` for those checks (the package's
+ *   loading and the imports always run). Unset: everything.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -19,16 +24,20 @@ import { stopAll, stopAllOnExit } from '../lib/processes';
 import { ensureInstalled } from './install-n8n';
 import { assertPortsHandled, LoadMode, prepareN8n } from './n8n';
 import { holdDefaultPorts } from './ports';
-import {
-	executeWorkflow,
-	importCredential,
-	importExamples,
-	loadedPackageNodeTypes,
-} from './prepare';
+import { importCredential, importExamples, loadedPackageNodeTypes, runExample } from './prepare';
 import { activatePollExample, checkPollTrigger, type PollActivation } from './pollTrigger';
 import { checkTrigger } from './trigger';
 import { checkCredentialTest } from './credential';
 import { checkBulk } from './bulk/case';
+import { checkMail } from './mailExamples';
+
+/** E2E_ONLY's words; empty: every part runs. */
+const ONLY = (process.env.E2E_ONLY ?? '')
+	.split(',')
+	.map((word) => word.trim())
+	.filter((word) => word !== '');
+/** Whether the part named (an example's file name, or a check's word) runs. */
+const runs = (name: string) => ONLY.length === 0 || ONLY.some((word) => name.includes(word));
 
 interface Outcome {
 	name: string;
@@ -137,47 +146,35 @@ async function main(): Promise<number> {
 					// Examples that need a Redis or PostgreSQL server run in the queue-mode test, which has both.
 					const workflows = await importExamples(
 						n8n,
-						EXAMPLES.filter((e) => !e.redis && !e.postgres && !e.mail),
+						EXAMPLES.filter((e) => !e.redis && !e.postgres),
 					);
 					return [`${workflows.length} workflows, user folder ${n8n.userFolder}`];
 				},
 			);
 			if (!ready) continue;
+			const api = sandboxApi(sandbox.baseUrl, sandbox.keys.admin);
+			// The examples that send e-mail run once the server is up, with the mailbox (checkMail below).
 			for (const example of EXAMPLES.filter(
-				(e) => !e.trigger && !e.poll && !e.postgres && !e.mail,
+				(e) => !e.trigger && !e.poll && !e.postgres && !e.mail && runs(e.file),
 			)) {
-				const { id } = loadExample(example);
-				await step(label(`n8n execute: ${example.title}`), async () => {
-					const api = sandboxApi(sandbox.baseUrl, sandbox.keys.admin);
-					const setupLines = example.setup ? await example.setup(api) : [];
-					const run = await executeWorkflow(n8n, id);
-					if (run.status !== 'success')
-						throw new Error(`run status "${run.status}": ${run.error ?? ''}`);
-					const lines = [...setupLines, ...example.check(run.output)];
-					if (example.again) {
-						// The same workflow executed again: n8n's record of processed items is in its database.
-						const again = await executeWorkflow(n8n, id);
-						if (again.status !== 'success')
-							throw new Error(`second run status "${again.status}": ${again.error ?? ''}`);
-						lines.push(...example.again.check(again.output, run.output));
-					}
-					if (example.sandboxCheck) lines.push(...(await example.sandboxCheck(run.output, api)));
-					return lines;
-				});
+				await step(label(`n8n execute: ${example.title}`), () => runExample(n8n, example, { api }));
 			}
 			// Poll trigger workflows are activated before the server starts (the trigger check starts it), then checked.
 			const activations = new Map<string, PollActivation>();
-			for (const example of EXAMPLES.filter((e) => e.poll)) {
+			const polled = EXAMPLES.filter((e) => e.poll && (runs(e.file) || runs('poll')));
+			for (const example of polled) {
 				await step(label(`activate "${loadExample(example).name}"`), async () => {
 					const activation = await activatePollExample(n8n, sandbox, example);
 					activations.set(example.file, activation);
 					return [`with ${activation.how}`];
 				});
 			}
-			for (const example of EXAMPLES.filter((e) => e.trigger && !e.redis)) {
+			for (const example of EXAMPLES.filter(
+				(e) => e.trigger && !e.redis && (runs(e.file) || runs('trigger')),
+			)) {
 				await checkTrigger({ n8n, sandbox, example, step: (name, fn) => step(label(name), fn) });
 			}
-			for (const example of EXAMPLES.filter((e) => e.poll)) {
+			for (const example of polled) {
 				await checkPollTrigger({
 					n8n,
 					sandbox,
@@ -186,8 +183,17 @@ async function main(): Promise<number> {
 					step: (name, fn) => step(label(name), fn),
 				});
 			}
-			await checkCredentialTest({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
-			await checkBulk({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
+			if (runs('credential'))
+				await checkCredentialTest({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
+			await checkMail({
+				n8n,
+				sandbox,
+				examples: EXAMPLES.filter((e) => e.mail && !e.trigger && !e.poll && runs(e.file)),
+				charts: runs('charts'),
+				step: (name, fn) => step(label(name), fn),
+			});
+			if (runs('bulk'))
+				await checkBulk({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
 		} finally {
 			await stopAll();
 			await sandbox.close();

@@ -90,3 +90,47 @@ export async function executeStep(page: Page, timeoutMs = 60_000): Promise<StepR
 	const count = output.locator('[data-test-id="ndv-items-count"]').first();
 	return { items: (await count.isVisible()) ? (await count.innerText()).trim() : 'data' };
 }
+
+/**
+ * Shows the open panel's output as binary data and opens each file with View, as a builder looks at a
+ * picture; what cannot be viewed (n8n offers View only for the types it can show: PNG yes, SVG no) or
+ * does not load is a problem. Leaves the binary view closed again.
+ */
+export async function viewBinary(
+	page: Page,
+	ndv: Locator,
+	whileShown?: () => Promise<void>,
+): Promise<{ lines: string[]; problems: string[] }> {
+	const output = ndv.locator('[data-test-id="output-panel"]');
+	await output.getByRole('radio', { name: 'Binary' }).click();
+	const files = output.locator('[data-test-id^="ndv-binary-data_"]');
+	await files.first().waitFor({ timeout: 15_000 });
+	const lines: string[] = [];
+	const problems: string[] = [];
+	const count = await files.count();
+	for (let i = 0; i < count; i++) {
+		const file = files.nth(i);
+		const text = (await file.innerText()).replace(/\s+/g, ' ').trim();
+		const view = file.locator('[data-test-id="ndv-view-binary-data"]').first();
+		if (!(await view.isVisible())) {
+			problems.push(`the binary view offers no View, only a download: "${text.slice(0, 160)}"`);
+			continue;
+		}
+		await view.click();
+		const image = page
+			.locator('img[src*="binary-data"]:visible, img[src^="data:image/"]:visible')
+			.first();
+		await image.waitFor({ timeout: 15_000 });
+		const size = await image.evaluate((img) => ({
+			w: (img as unknown as { naturalWidth: number }).naturalWidth,
+			h: (img as unknown as { naturalHeight: number }).naturalHeight,
+		}));
+		if (!(size.w > 0 && size.h > 0))
+			problems.push(`the image did not load: "${text.slice(0, 160)}"`);
+		else lines.push(`picture ${size.w}×${size.h}: ${text.slice(0, 100)}`);
+		if (whileShown) await whileShown();
+		await page.keyboard.press('Escape');
+		await image.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+	}
+	return { lines, problems };
+}

@@ -3,8 +3,9 @@
  * opens without a console error or warning, its fields read as the description says, and "Execute step"
  * gives an output (or the error the sandbox gives for it: EXPECTED_ERRORS).
  */
+import type { Locator, Page } from 'playwright-core';
 import type { EditorContext } from './run';
-import { canvasNode, closeNode, executeStep, openNode, openWorkflow } from './editor';
+import { canvasNode, closeNode, executeStep, openNode, openWorkflow, viewBinary } from './editor';
 import { panelProblems } from './panel';
 import type { OperationCase } from './workflows';
 
@@ -27,6 +28,20 @@ export function blamed(entries: Array<{ text: string }>): string[] {
 	return entries.map((e) => e.text).filter((text) => !EDITOR_NOISE.some((re) => re.test(text)));
 }
 
+/**
+ * When the output has binary data (a picture the node drew), each file opens in n8n's binary view as an image:
+ * n8n offers View only for the types it can show.
+ */
+async function pictureLines(page: Page, ndv: Locator, problems: string[]): Promise<string[]> {
+	const binaryMode = ndv
+		.locator('[data-test-id="output-panel"]')
+		.getByRole('radio', { name: 'Binary' });
+	if ((await binaryMode.count()) === 0) return [];
+	const seen = await viewBinary(page, ndv);
+	problems.push(...seen.problems);
+	return seen.lines;
+}
+
 export async function checkOperations(
 	ctx: EditorContext,
 	workflowId: string,
@@ -39,6 +54,7 @@ export async function checkOperations(
 		return before.length ? [`console on load: ${before.join(' | ')}`] : [];
 	});
 	if (!opened) return;
+	const hovered = new Set<string>();
 	for (const c of cases) {
 		await step(`${c.op.name} (${c.action}): panel, fields, Execute step`, async () => {
 			const lines: string[] = [];
@@ -50,13 +66,14 @@ export async function checkOperations(
 			const problems: string[] = [];
 			try {
 				const ndv = await openNode(page, c.nodeName);
-				problems.push(...(await panelProblems(page, ndv, c.parameters)));
+				problems.push(...(await panelProblems(page, ndv, c.parameters, { hovered })));
 				const run = await executeStep(page);
 				const expected = EXPECTED_ERRORS[c.op.name];
 				if (run.error && !(expected && expected.test(run.error)))
 					problems.push(`Execute step failed: ${run.error}`);
 				if (!run.error && expected) problems.push(`Execute step should fail with ${expected}`);
 				if (run.items === 'no output data') problems.push('Execute step gave no output data');
+				if (!run.error) lines.push(...(await pictureLines(page, ndv, problems)));
 				lines.push(run.error ? `error as expected: ${run.error}` : `output: ${run.items}`);
 			} finally {
 				await closeNode(page);

@@ -8,8 +8,8 @@
  *
  *   ts-node --transpile-only scripts/editor/run.ts
  *   N8N_DEV_VERSION (an install name or n8n version) and CHROMIUM_PATH change the release and the browser;
- *   EDITOR_ONLY=<text> runs only the operations whose name contains it; EDITOR_ONCE=1 adds the once-each
- *   checks (not yet run by default: they are unfinished).
+ *   EDITOR_ONLY=<text> runs only the operations whose name contains it, and the once-each checks only
+ *   with EDITOR_ONCE=1.
  */
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -21,7 +21,8 @@ import { ownerSession } from '../e2e/rest';
 import { ensureChromium, launchBrowser, watchConsole } from './browser';
 import { signIn } from './editor';
 import { checkOperations } from './operations';
-import { checkOnce } from './once';
+import { checkOnceAfter, checkOnceAlongside } from './once';
+import { SCREENSHOTS, TAKEN, type ScreenshotName } from './screenshots';
 import { everyOperationWorkflow, operationCases, saveWorkflow } from './workflows';
 
 export interface Outcome {
@@ -88,14 +89,31 @@ async function main(): Promise<number> {
 			session,
 			everyOperationWorkflow(cases, env.n8n.typePrefix),
 		);
-		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-		page.on('dialog', (dialog) => void dialog.accept());
-		const watched = watchConsole(page);
-		await signIn(page, env.n8n.baseUrl);
-		const ctx: EditorContext = { env, page, baseUrl: env.n8n.baseUrl, step, console: watched };
-		await checkOperations(ctx, workflowId, cases);
-		// unfinished: the once-each checks and the screenshots they take are not yet run by default
-		if (process.env.EDITOR_ONCE === '1') await checkOnce(ctx, session);
+		// two pages of one signed-in browser: the operations' panels on one, the once-each checks that change
+		// nothing the panels read on the other, then the rest of the once-each checks
+		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+		const lane = async (): Promise<EditorContext> => {
+			const page = await context.newPage();
+			page.on('dialog', (dialog) => void dialog.accept());
+			return { env, page, baseUrl: env.n8n.baseUrl, step, console: watchConsole(page) };
+		};
+		const panels = await lane();
+		await signIn(panels.page, env.n8n.baseUrl);
+		const once = !only || process.env.EDITOR_ONCE === '1';
+		const beside = once ? await lane() : undefined;
+		await Promise.all([
+			checkOperations(panels, workflowId, cases),
+			beside ? checkOnceAlongside(beside, session) : Promise.resolve(),
+		]);
+		if (once) {
+			await checkOnceAfter(panels);
+			await step('every picture of docs/screenshots/ was taken in this run', async () => {
+				const missing = Object.keys(SCREENSHOTS).filter((f) => !TAKEN.has(f as ScreenshotName));
+				if (missing.length)
+					throw new Error(`not taken (their steps failed): ${missing.join(', ')}`);
+				return [`${TAKEN.size} pictures`];
+			});
+		}
 	} finally {
 		await browser.close();
 		await env.stop();

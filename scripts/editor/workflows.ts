@@ -8,7 +8,12 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import type { SandboxFixture } from '../../test/harness/sandbox';
 import { buildWorkflow, type Edge, type NodeSpec } from '../../test/harness/workflows';
-import { NODE_PROPERTIES, OPERATIONS, type CatalogOperation } from '../../test/properties/catalog';
+import {
+	NODE_PROPERTIES,
+	OPERATIONS,
+	shownParameters,
+	type CatalogOperation,
+} from '../../test/properties/catalog';
 import {
 	baseParameters,
 	makeTargets,
@@ -58,6 +63,24 @@ export function resourceName(resource: string): string {
 	return option.name;
 }
 
+/**
+ * The parameters with every option that adds a picture turned on (a boolean option of a collection whose
+ * description says it adds one in a binary property), so the editor test opens each picture the node draws.
+ */
+export function withPictures(parameters: INodeParameters): INodeParameters {
+	const out: INodeParameters = { ...parameters };
+	for (const p of shownParameters(parameters)) {
+		if (p.type !== 'collection') continue;
+		const pictures = ((p.options ?? []) as INodeProperties[]).filter(
+			(o) => o.type === 'boolean' && /in the binary property/.test(o.description ?? ''),
+		);
+		if (pictures.length === 0) continue;
+		const current = (out[p.name] ?? {}) as INodeParameters;
+		out[p.name] = { ...current, ...Object.fromEntries(pictures.map((o) => [o.name, true])) };
+	}
+	return out;
+}
+
 /** Targets and parameters for every operation, each on targets of its own (a Delete takes only its own draft). */
 export async function operationCases(sandbox: Sandbox): Promise<OperationCase[]> {
 	const fx = { sandbox } as SandboxFixture;
@@ -70,7 +93,7 @@ export async function operationCases(sandbox: Sandbox): Promise<OperationCase[]>
 	];
 	for (const op of ordered) {
 		const targets = await makeTargets(fx);
-		const parameters = baseParameters(op, targets);
+		const parameters = withPictures(baseParameters(op, targets));
 		const missing = missingValues(parameters);
 		if (missing.length)
 			throw new Error(

@@ -5,19 +5,16 @@
  * that each attachment is there, and keeps the message in an in-memory outbox instead of sending it. Its
  * output item is the real node's (nodemailer's `accepted`, `rejected`, `envelope`, `messageId`, `response`)
  * plus `attachments` (each file's name, type and size), which the real node does not give. Anything else is
- * refused. In real n8n, the real node sends through its SMTP credential.
+ * refused. In real n8n, the real node sends through its SMTP credential (the end-to-end test's: a loopback
+ * mailbox, scripts/lib/mailbox.ts).
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, unsupported } from './standIn';
+import type { DeliveredMail } from '../lib/mailbox';
 
-export interface SentMail {
-	from: string;
-	to: string[];
-	subject: string;
-	html: string;
-	attachments: Array<{ fileName: string; mimeType: string; content: Buffer }>;
-}
+/** A message as the mailbox of the real-n8n test reads one, so that one check reads both. */
+export type SentMail = DeliveredMail;
 
 /** The messages "sent" in this process, in order. */
 export const OUTBOX: SentMail[] = [];

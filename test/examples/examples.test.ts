@@ -9,6 +9,7 @@ import type { IConnections, INode, INodeParameters, INodeType } from 'n8n-workfl
 import { NodeHelpers } from 'n8n-workflow';
 import { CREDENTIAL_ID, EXAMPLES, loadExample, sandboxApi } from '../../scripts/examples/catalog';
 import { coreNodeStandIns } from '../../scripts/examples/coreNodes';
+import { OUTBOX } from '../../scripts/examples/emailSend';
 import { buildNodeTypes, sourceNodeTypes } from '../harness/nodeTypes';
 import { useSandbox } from '../harness/sandbox';
 
@@ -97,9 +98,14 @@ describe('the manual examples run through n8n-core against the sandbox (stand-in
 		};
 		const api = sandboxApi(fx.sandbox.baseUrl, fx.sandbox.keys.admin);
 		if (example.setup) expect((await example.setup(api)).length).toBeGreaterThan(0);
+		const mailsBefore = OUTBOX.length;
 		const out = await runOnce();
 		const lines = example.check(out);
 		expect(lines.length).toBeGreaterThan(0);
+		if (example.mailCheck)
+			expect((await example.mailCheck(OUTBOX.slice(mailsBefore), out, api)).length).toBeGreaterThan(
+				0,
+			);
 		if (example.again) expect(example.again.check(await runOnce(), out).length).toBeGreaterThan(0);
 		if (example.sandboxCheck)
 			expect((await example.sandboxCheck(out, api)).length).toBeGreaterThan(0);

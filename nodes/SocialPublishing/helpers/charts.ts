@@ -1,3 +1,5 @@
+import type { Picture, PictureFormat, PictureSize, PictureWriter } from './picture';
+import { drawPicture } from './pictureFormats';
 import { SvgWriter } from './svg';
 
 /**
@@ -36,12 +38,12 @@ export interface ChartText {
 	subtitle: string;
 }
 
-function header(svg: SvgWriter, text: ChartText): void {
+function header(svg: PictureWriter, text: ChartText): void {
 	svg.text({ x: 16, y: 28, 'font-size': 18, 'font-weight': 'bold' }, text.title, 60);
 	svg.text({ x: 16, y: 50, fill: '#3d4b5c' }, text.subtitle, 100);
 }
 
-function emptyNote(svg: SvgWriter, message: string, y: number): void {
+function emptyNote(svg: PictureWriter, message: string, y: number): void {
 	svg.text(
 		{
 			x: WIDTH / 2,
@@ -93,7 +95,7 @@ function ticks(low: number, high: number): number[] {
 	return out;
 }
 
-function axes(svg: SvgWriter, marks: number[], y: (value: number) => number): void {
+function axes(svg: PictureWriter, marks: number[], y: (value: number) => number): void {
 	for (const mark of marks) {
 		svg.shape('line', { x1: LEFT, x2: WIDTH - RIGHT, y1: y(mark), y2: y(mark), stroke: '#e3e7ec' });
 		svg.text(
@@ -104,16 +106,34 @@ function axes(svg: SvgWriter, marks: number[], y: (value: number) => number): vo
 	}
 }
 
-/** The followers series as a line (see the top of this file). */
+/** The followers chart as an SVG text. */
 export function followersChartSvg(series: unknown, text: ChartText): string {
+	return drawFollowersChart(series, text, (size) => new SvgWriter(size)).toString();
+}
+
+/** The followers chart written as PNG or SVG. */
+export function followersChartPicture(
+	series: unknown,
+	text: ChartText,
+	format: PictureFormat,
+): Picture {
+	return drawPicture(format, (make) => drawFollowersChart(series, text, make));
+}
+
+/** The followers series as a line (see the top of this file), drawn on the writer `make` gives. */
+export function drawFollowersChart<W extends PictureWriter>(
+	series: unknown,
+	text: ChartText,
+	make: (size: PictureSize) => W,
+): W {
 	const { points, total } = followerPoints(series);
 	const height = TOP + PLOT_H + 56;
-	const svg = new SvgWriter({ width: WIDTH, height, title: text.title });
+	const svg = make({ width: WIDTH, height, title: text.title });
 	svg.shape('rect', { width: WIDTH, height, fill: '#ffffff' });
 	header(svg, text);
 	if (points.length === 0) {
 		emptyNote(svg, 'No followers data in this range', TOP + PLOT_H / 2);
-		return svg.toString();
+		return svg;
 	}
 	let low = points[0].count;
 	let high = points[0].count;
@@ -163,7 +183,7 @@ export function followersChartSvg(series: unknown, text: ChartText): string {
 	labelAt(0, points.length === 1 ? 'middle' : 'start');
 	if (points.length > 2) labelAt(Math.floor((points.length - 1) / 2), 'middle');
 	if (points.length > 1) labelAt(points.length - 1, 'end');
-	return svg.toString();
+	return svg;
 }
 
 export interface RankedPost {
@@ -212,11 +232,29 @@ const percent = (rate: number) => `${(rate * 100).toFixed(2)}%`;
 const BAR_H = 34;
 const LABEL_W = 300;
 
-/** The posts with the highest engagement rate as bars (see the top of this file). */
+/** The top posts chart as an SVG text. */
 export function topPostsChartSvg(posts: unknown, text: ChartText): string {
+	return drawTopPostsChart(posts, text, (size) => new SvgWriter(size)).toString();
+}
+
+/** The top posts chart written as PNG or SVG. */
+export function topPostsChartPicture(
+	posts: unknown,
+	text: ChartText,
+	format: PictureFormat,
+): Picture {
+	return drawPicture(format, (make) => drawTopPostsChart(posts, text, make));
+}
+
+/** The posts with the highest engagement rate as bars (see the top of this file), drawn on the writer `make` gives. */
+export function drawTopPostsChart<W extends PictureWriter>(
+	posts: unknown,
+	text: ChartText,
+	make: (size: PictureSize) => W,
+): W {
 	const { ranked, read, skipped } = topPosts(posts);
 	const height = TOP + Math.max(ranked.length, 2) * BAR_H + 40;
-	const svg = new SvgWriter({ width: WIDTH, height, title: text.title });
+	const svg = make({ width: WIDTH, height, title: text.title });
 	svg.shape('rect', { width: WIDTH, height, fill: '#ffffff' });
 	header(svg, text);
 	svg.text(
@@ -226,7 +264,7 @@ export function topPostsChartSvg(posts: unknown, text: ChartText): string {
 	);
 	if (ranked.length === 0) {
 		emptyNote(svg, 'No posts with impressions in this range', TOP + BAR_H);
-		return svg.toString();
+		return svg;
 	}
 	const best = ranked[0].rate || 1;
 	const barW = WIDTH - LABEL_W - 140;
@@ -267,5 +305,5 @@ export function topPostsChartSvg(posts: unknown, text: ChartText): string {
 		);
 		svg.end();
 	});
-	return svg.toString();
+	return svg;
 }

@@ -8,6 +8,8 @@ import { DAY_NAMES, type SlotStats } from './postingSlots';
  * cuts and escapes every text.
  */
 
+import type { Picture, PictureFormat, PictureSize, PictureWriter } from './picture';
+import { drawPicture } from './pictureFormats';
 import { SvgWriter } from './svg';
 
 export { escapeXml } from './svg';
@@ -38,14 +40,36 @@ function shade(share: number): string {
 	return `rgb(${mix(222, 8)},${mix(235, 48)},${mix(247, 107)})`;
 }
 
-export function heatMapSvg({ stats, minPosts, title, subtitle }: HeatMapInput): string {
+/** The heat map's size in pixels, in both formats. */
+export const HEAT_MAP_SIZE = { width: WIDTH, height: HEIGHT };
+/** Where the cell of a weekday (0 Monday) and hour is drawn: its box. */
+export const heatMapCell = (day: number, hour: number) => ({
+	x: LEFT + hour * CELL,
+	y: TOP + day * CELL,
+	width: CELL - 2,
+	height: CELL - 2,
+});
+
+/** The heat map as an SVG text. */
+export function heatMapSvg(input: HeatMapInput): string {
+	return drawHeatMap(input, (size) => new SvgWriter(size)).toString();
+}
+
+/** The heat map written as PNG or SVG. */
+export function heatMapPicture(input: HeatMapInput, format: PictureFormat): Picture {
+	return drawPicture(format, (make) => drawHeatMap(input, make));
+}
+
+/** The heat map drawn on the writer `make` gives (see the top of this file). */
+export function drawHeatMap<W extends PictureWriter>(
+	{ stats, minPosts, title, subtitle }: HeatMapInput,
+	make: (size: PictureSize) => W,
+): W {
 	const ranked = stats.filter((slot) => slot.posts >= minPosts);
 	const top = ranked.reduce((max, slot) => Math.max(max, slot.medianRate), 0);
-	const svg = new SvgWriter({ width: WIDTH, height: HEIGHT, fontSize: 11 });
+	const svg = make({ width: WIDTH, height: HEIGHT, fontSize: 11 });
 	svg
-		.defs(
-			'<pattern id="few" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#f2f2f2"/><line x1="0" y1="0" x2="0" y2="6" stroke="#bbbbbb" stroke-width="2"/></pattern>',
-		)
+		.hatch({ id: 'few', size: 6, background: '#f2f2f2', stroke: '#bbbbbb', strokeWidth: 2 })
 		.shape('rect', { width: WIDTH, height: HEIGHT, fill: '#ffffff' })
 		.text({ x: 16, y: 24, 'font-size': 15, 'font-weight': 'bold' }, title, LINE_MAX)
 		.text({ x: 16, y: 44, fill: '#555555' }, subtitle, LINE_MAX);
@@ -63,7 +87,7 @@ export function heatMapSvg({ stats, minPosts, title, subtitle }: HeatMapInput): 
 		const day = Math.floor(index / 24);
 		const hour = index % 24;
 		const slot = cells.get(index);
-		const box = { x: LEFT + hour * CELL, y: TOP + day * CELL, width: CELL - 2, height: CELL - 2 };
+		const box = heatMapCell(day, hour);
 		const at = `${DAY_NAMES[day]} ${String(hour).padStart(2, '0')}:00`;
 		if (!slot) {
 			svg.shape('rect', { ...box, fill: '#ffffff', stroke: '#eeeeee' }, `${at}: no posts`);
@@ -87,5 +111,5 @@ export function heatMapSvg({ stats, minPosts, title, subtitle }: HeatMapInput): 
 		`fewer than ${minPosts} post${minPosts === 1 ? '' : 's'}: not ranked`,
 		60,
 	);
-	return svg.toString();
+	return svg;
 }

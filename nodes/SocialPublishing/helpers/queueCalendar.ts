@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { POST_PLATFORMS, platformName } from '../../common/platformLists';
+import type { Picture, PictureFormat, PictureSize, PictureWriter } from './picture';
+import { drawPicture } from './pictureFormats';
 import { SvgWriter } from './svg';
 
 /**
@@ -143,7 +145,7 @@ function shownLines(day: Day): { lines: Line[]; hidden: number } {
 	return { lines, hidden: total - lines.length };
 }
 
-function drawLine(svg: SvgWriter, line: Line, y: number): void {
+function drawLine(svg: PictureWriter, line: Line, y: number): void {
 	const custom = line.kind === 'custom_time';
 	const colors =
 		line.slot === 'filled' ? (custom ? COLORS.custom : COLORS.filled) : COLORS[line.slot];
@@ -188,7 +190,7 @@ function drawLine(svg: SvgWriter, line: Line, y: number): void {
 	svg.end();
 }
 
-function drawMore(svg: SvgWriter, counts: { filled: number; free: number }, y: number): void {
+function drawMore(svg: PictureWriter, counts: { filled: number; free: number }, y: number): void {
 	const hidden = counts.filled + counts.free;
 	svg.group({ 'data-more': hidden, 'data-filled': counts.filled, 'data-free': counts.free });
 	svg.text(
@@ -205,7 +207,7 @@ function hiddenCounts(day: Day, lines: Line[]): { filled: number; free: number }
 	return { filled: day.filled - drawnFilled, free: day.free - (lines.length - drawnFilled) };
 }
 
-function drawDay(svg: SvgWriter, day: Day, top: number): number {
+function drawDay(svg: PictureWriter, day: Day, top: number): number {
 	const { lines, hidden } = shownLines(day);
 	svg.shape('rect', {
 		x: 8,
@@ -248,7 +250,7 @@ function heightOf(days: Day[], more: MoreDays): number {
 	return height;
 }
 
-function drawLegend(svg: SvgWriter): void {
+function drawLegend(svg: PictureWriter): void {
 	const entries: Array<[string, { fill: string; stroke: string }, boolean]> = [
 		['filled', COLORS.filled, false],
 		['custom time', COLORS.custom, false],
@@ -270,15 +272,31 @@ function drawLegend(svg: SvgWriter): void {
 	});
 }
 
-/** The calendar picture of a queue view (see the top of this file). */
+/** The calendar picture of a queue view as an SVG text. */
 export function queueCalendarSvg(input: CalendarInput): string {
+	return drawCalendar(input, (size) => new SvgWriter(size)).toString();
+}
+
+/** The calendar picture written as PNG or SVG. */
+export function queueCalendarPicture(input: CalendarInput, format: PictureFormat): Picture {
+	return drawPicture(format, (make) => drawCalendar(input, make));
+}
+
+/** Where the calendar draws a slot's box, from the top of its line, and the colours of its kinds. */
+export const CALENDAR_BOX = { x: BOX_X, width: BOX_W, height: LINE - 5, colors: COLORS };
+
+/** The calendar picture of a queue view (see the top of this file), drawn on the writer `make` gives. */
+export function drawCalendar<W extends PictureWriter>(
+	input: CalendarInput,
+	make: (size: PictureSize) => W,
+): W {
 	const { days, more } = daysOf(input);
 	const view = isRecord(input.view) ? input.view : {};
 	const filled = days.reduce((sum, day) => sum + day.filled, more.filled);
 	const free = days.reduce((sum, day) => sum + day.free, more.free);
 	const range = `${dateOf(view.start_date)} to ${dateOf(view.end_date)}`;
 	const height = heightOf(days, more);
-	const svg = new SvgWriter({ width: WIDTH, height, title: input.title });
+	const svg = make({ width: WIDTH, height, title: input.title });
 	svg.shape('rect', { width: WIDTH, height, fill: '#ffffff' });
 	svg.text({ x: 16, y: 28, 'font-size': 18, 'font-weight': 'bold' }, input.title, 60);
 	svg.text(
@@ -306,5 +324,5 @@ export function queueCalendarSvg(input: CalendarInput): string {
 				90,
 			)
 			.end();
-	return svg.toString();
+	return svg;
 }

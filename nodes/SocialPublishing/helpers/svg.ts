@@ -1,3 +1,15 @@
+import {
+	ElementBudget,
+	MAX_ELEMENTS,
+	type Attributes,
+	type Hatch,
+	type Picture,
+	type PictureSize,
+	type PictureWriter,
+} from './picture';
+
+export { MAX_ELEMENTS, type Attributes } from './picture';
+
 /**
  * A small SVG writer for the node's pictures (the Best Times heat map, the queue calendar, the analytics charts):
  * pure, no I/O. Every text is cut to a number of columns with an ellipsis, put on one line and XML-escaped;
@@ -123,12 +135,6 @@ export const label = (value: unknown, columns: number): string => escapeXml(clip
 export const ATTRIBUTE_MAX = 200;
 /** Characters of a tooltip (`<title>`) kept. */
 export const TOOLTIP_MAX = 300;
-/** Elements a picture holds at most; the writer leaves out any past it and says so in the picture. */
-export const MAX_ELEMENTS = 5000;
-
-/** Attribute values: a text (bounded, escaped), a number, or a list of numbers (a polyline's `points`). */
-export type Attributes = Record<string, string | number | readonly number[] | undefined>;
-
 const NAME = /^[a-zA-Z][\w:-]*$/;
 
 /** A number as an attribute: rounded to two places, no exponent, never NaN. */
@@ -160,43 +166,31 @@ function attributes(attrs: Attributes): string {
 	return out;
 }
 
-export interface SvgSize {
-	width: number;
-	height: number;
-	/** default 12 */
-	fontSize?: number;
-	/** written as the picture's `<title>` (what a viewer and a screen reader show) */
-	title?: string;
-}
+export type SvgSize = PictureSize;
 
 /**
  * An SVG picture built element by element. Each call adds one element (with its tooltip, if given); past
  * MAX_ELEMENTS the calls add nothing and the picture ends with a line saying how many were left out. A group
  * left out takes its children with it.
  */
-export class SvgWriter {
+export class SvgWriter implements PictureWriter {
 	private readonly parts: string[] = [];
-	private readonly open: boolean[] = [];
-	private count = 0;
-	private left = 0;
+	private readonly budget: ElementBudget;
 
 	constructor(
 		private readonly size: SvgSize,
-		private readonly max = MAX_ELEMENTS,
-	) {}
+		max = MAX_ELEMENTS,
+	) {
+		this.budget = new ElementBudget(max);
+	}
 
 	/** Elements written so far. */
 	get elements(): number {
-		return this.count;
+		return this.budget.count;
 	}
 
 	private room(): boolean {
-		if (this.open.includes(false) || this.count >= this.max) {
-			this.left++;
-			return false;
-		}
-		this.count++;
-		return true;
+		return this.budget.room();
 	}
 
 	/** An empty element (`rect`, `line`, `circle`, `polyline`, `path`), with a tooltip when `tooltip` is given. */
@@ -226,17 +220,21 @@ export class SvgWriter {
 
 	/** Opens a group (`<g>`); every group is closed with `end`. */
 	group(attrs: Attributes): this {
-		const kept = this.room();
-		this.open.push(kept);
-		if (kept) this.parts.push(`<g${attributes(attrs)}>`);
+		if (this.budget.push()) this.parts.push(`<g${attributes(attrs)}>`);
 		return this;
 	}
 
 	end(): this {
-		const kept = this.open.pop();
-		if (kept === undefined) throw new Error('end() without an open group');
-		if (kept) this.parts.push('</g>');
+		if (this.budget.pop()) this.parts.push('</g>');
 		return this;
+	}
+
+	/** A pattern of diagonal lines (`fill="url(#id)"`), written in the picture's definitions. */
+	hatch({ id, size, background, stroke, strokeWidth }: Hatch): this {
+		const n = numeral(size);
+		return this.defs(
+			`<pattern${attributes({ id, width: size, height: size, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' })}><rect width="${n}" height="${n}"${attributes({ fill: background })}/><line x1="0" y1="0" x2="0" y2="${n}"${attributes({ stroke, 'stroke-width': strokeWidth })}/></pattern>`,
+		);
 	}
 
 	/** Definitions the picture's code writes (patterns, markers): never text from outside. */
@@ -245,13 +243,19 @@ export class SvgWriter {
 		return this;
 	}
 
+	picture(): Picture {
+		return { data: utf8(this.toString()), mimeType: 'image/svg+xml', fileExtension: 'svg' };
+	}
+
 	/** The whole picture: every open group closed, and a line saying how many elements were left out, if any. */
 	toString(): string {
 		const { width, height, fontSize = 12, title } = this.size;
-		const closing = this.open.filter((kept) => kept).map(() => '</g>');
+		const closing: string[] = [];
+		for (let i = 0; i < this.budget.openDrawn; i++) closing.push('</g>');
+		const left = this.budget.left;
 		const note =
-			this.left > 0
-				? `<text x="8" y="${numeral(height - 6)}" font-size="10" fill="#b00020">${this.left} more elements not drawn</text>`
+			left > 0
+				? `<text x="8" y="${numeral(height - 6)}" font-size="10" fill="#b00020">${left} more elements not drawn</text>`
 				: '';
 		return [
 			`<svg xmlns="http://www.w3.org/2000/svg" width="${numeral(width)}" height="${numeral(height)}" viewBox="0 0 ${numeral(width)} ${numeral(height)}" font-family="sans-serif" font-size="${numeral(fontSize)}">`,
@@ -264,4 +268,9 @@ export class SvgWriter {
 			.filter((part) => part !== '')
 			.join('\n');
 	}
+}
+
+/** The SVG as UTF-8 bytes. */
+export function utf8(text: string): Uint8Array {
+	return new TextEncoder().encode(text);
 }

@@ -26,7 +26,7 @@ import { prepareN8n, type N8nInstance } from '../n8n';
 import { importCredential } from '../prepare';
 import { getExecution, listExecutions, ownerSession, type Session } from '../rest';
 import { activateWorkflow } from '../trigger';
-import { startMailbox, type Mailbox } from './mailbox';
+import { startMailbox, type Mailbox } from '../../lib/mailbox';
 import { startScriptedModel, type ScriptedModel } from './model';
 import {
 	hitlWorkflow,

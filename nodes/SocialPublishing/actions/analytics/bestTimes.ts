@@ -15,7 +15,8 @@ import {
 	type SlotStats,
 } from '../../helpers/postingSlots';
 import { validateRules, type QueueRule } from '../../helpers/queue';
-import { heatMapSvg } from '../../helpers/heatMap';
+import { heatMapPicture } from '../../helpers/heatMap';
+import type { Picture, PictureFormat } from '../../helpers/picture';
 import { socialSetTimeZone } from '../socialSetTimeZone';
 import { analyticsPath } from './analyticsFields';
 import { ANALYTICS_MAX_DAYS, ANALYTICS_PAGE_SIZE_MAX } from '../../../common/limits';
@@ -202,15 +203,18 @@ export function notEnoughItem(result: BestTimes): IDataObject {
 	};
 }
 
-/** The heat map's SVG text for an item's result. */
-export function heatMapOf(result: BestTimes): string {
+/** The heat map of an item's result, written in `format`. */
+export function heatMapOf(result: BestTimes, format: PictureFormat): Picture {
 	const { request, zone, read } = result;
-	return heatMapSvg({
-		stats: result.stats,
-		minPosts: request.minPosts,
-		title: `Best times to post on X, social set ${request.socialSetId}`,
-		subtitle: `${request.start} to ${request.end}, ${read} posts, hours in ${zone}; median engagement rate (engagement total / impressions)`,
-	});
+	return heatMapPicture(
+		{
+			stats: result.stats,
+			minPosts: request.minPosts,
+			title: `Best times to post on X, social set ${request.socialSetId}`,
+			subtitle: `${request.start} to ${request.end}, ${read} posts, hours in ${zone}; median engagement rate (engagement total / impressions)`,
+		},
+		format,
+	);
 }
 
 /**

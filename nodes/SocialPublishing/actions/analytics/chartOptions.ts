@@ -4,6 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import type { Picture, PictureFormat } from '../../helpers/picture';
+import { getPictureFormat, withPicture } from '../pictureFormat';
 
 /** Analytics > Get Followers and Get Posts: the options that add a chart, and the chart on the first item. */
 
@@ -13,7 +15,7 @@ export const followersChartOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		"Whether to add the series as a line chart (SVG) to the first item, in the binary property 'data'",
+		"Whether to add the series as a line chart (written as Picture Format says) to the first item, in the binary property 'data'",
 };
 
 export const topPostsChartOption: INodeProperties = {
@@ -22,16 +24,22 @@ export const topPostsChartOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		"Whether to add the 10 posts read with the highest engagement rate (engagement / impressions) as a bar chart (SVG) to the first item, in the binary property 'data'",
+		"Whether to add the 10 posts read with the highest engagement rate (engagement / impressions) as a bar chart (written as Picture Format says) to the first item, in the binary property 'data'",
 };
 
-/** Whether the item asks for the chart named by the option. */
-export function wantsChart(
+/**
+ * The format of the chart named by the option when the item asks for it, else undefined. Picture Format is read
+ * and checked either way: a value it cannot take stops the item, chart or not.
+ */
+export function wantedChart(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	option: 'followersChart' | 'topPostsChart',
-): boolean {
-	return context.getNodeParameter(`options.${option}`, itemIndex, false) === true;
+): PictureFormat | undefined {
+	const format = getPictureFormat(context, itemIndex);
+	return context.getNodeParameter(`options.${option}`, itemIndex, false) === true
+		? format
+		: undefined;
 }
 
 /**
@@ -41,16 +49,8 @@ export function wantsChart(
 export async function withChart(
 	context: IExecuteFunctions,
 	items: IDataObject[],
-	chart: { svg: string; fileName: string },
+	chart: { picture: Picture; base: string },
 	empty: IDataObject,
 ): Promise<INodeExecutionData[]> {
-	const binary = {
-		data: await context.helpers.prepareBinaryData(
-			Buffer.from(chart.svg, 'utf8'),
-			chart.fileName,
-			'image/svg+xml',
-		),
-	};
-	const list = items.length > 0 ? items : [empty];
-	return list.map((json, index) => (index === 0 ? { json, binary } : { json }));
+	return await withPicture(context, items, chart, empty);
 }

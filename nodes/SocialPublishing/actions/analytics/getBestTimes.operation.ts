@@ -18,6 +18,7 @@ import {
 	slotItem,
 } from './bestTimes';
 import { bestTimesDryRun } from './bestTimesDryRun';
+import { getPictureFormat, pictureBinary, pictureFormatOption } from '../pictureFormat';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -85,6 +86,7 @@ const fields: INodeProperties[] = [
 				description:
 					'Most posts to read (in pages of 100); a range holding more stops with an error instead of ranking part of it',
 			},
+			pictureFormatOption,
 		],
 	},
 ];
@@ -95,8 +97,8 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * The weekday-hour slots of the range ranked by median engagement rate, one item each, the SVG heat map on the
- * first (binary property `data`); with Apply as Queue Schedule, the best Number of Slots slots are written as the
+ * The weekday-hour slots of the range ranked by median engagement rate, one item each, the heat map on the
+ * first (binary property `data`, PNG or SVG as Picture Format says); with Apply as Queue Schedule, the best Number of Slots slots are written as the
  * queue schedule with Queue > Update Schedule's request (`PUT .../queue/schedule`, body `rules`).
  */
 export async function execute(
@@ -104,17 +106,15 @@ export async function execute(
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const request = readBestTimesRequest(this, itemIndex);
+	const format = getPictureFormat(this, itemIndex);
 	const result = await computeBestTimes(this, itemIndex, request);
 	const rules =
 		request.apply === undefined ? undefined : rulesToApply(this, itemIndex, result, request.apply);
-	const svg = heatMapOf(result);
-	const binary = {
-		data: await this.helpers.prepareBinaryData(
-			Buffer.from(svg, 'utf8'),
-			`best-times-${request.socialSetId}-${request.start}-${request.end}.svg`,
-			'image/svg+xml',
-		),
-	};
+	const binary = await pictureBinary(
+		this,
+		heatMapOf(result, format),
+		`best-times-${request.socialSetId}-${request.start}-${request.end}`,
+	);
 	if (result.ranked.length === 0) return [{ json: notEnoughItem(result), binary }];
 	const items: IDataObject[] = result.ranked.map((slot, index) =>
 		slotItem(slot, index + 1, result.zone),

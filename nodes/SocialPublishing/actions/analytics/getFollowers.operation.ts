@@ -12,8 +12,9 @@ import type { Access, OperationResult } from '../types';
 import { followerRows } from '../../helpers/analyticsRows';
 import { analyticsPath, asRows, outputField, platformField, wantsRows } from './analyticsFields';
 import { ANALYTICS_MAX_DAYS } from '../../../common/limits';
-import { followersChartSvg } from '../../helpers/charts';
-import { followersChartOption, wantsChart, withChart } from './chartOptions';
+import { followersChartPicture } from '../../helpers/charts';
+import { followersChartOption, wantedChart, withChart } from './chartOptions';
+import { pictureFormatOption } from '../pictureFormat';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -38,6 +39,7 @@ const fields: INodeProperties[] = [
 				false,
 			),
 			followersChartOption,
+			pictureFormatOption,
 		],
 	},
 	outputField('One row per day of the series'),
@@ -96,6 +98,7 @@ export async function execute(
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const start = getCalendarDate(this, itemIndex, 'options.startDate', 'Start Date', false);
 	const end = getCalendarDate(this, itemIndex, 'options.endDate', 'End Date', false);
+	const format = wantedChart(this, itemIndex, 'followersChart');
 	if (start && end)
 		checkDateRange(
 			this,
@@ -114,17 +117,21 @@ export async function execute(
 	const items = wantsRows(this, itemIndex)
 		? await asRows(this, itemIndex, () => followerRows(series, socialSetId, fetchedAt))
 		: series;
-	if (!wantsChart(this, itemIndex, 'followersChart')) return items;
+	if (!format) return items;
 	const range = start || end ? `${start ?? '30 days'} to ${end ?? 'today'}` : 'the last 30 days';
 	return await withChart(
 		this,
 		Array.isArray(items) ? items : [items],
 		{
-			svg: followersChartSvg(series, {
-				title: `Followers on X, social set ${socialSetId}`,
-				subtitle: `${range}; daily count in the social set's time zone`,
-			}),
-			fileName: `followers-${socialSetId}${start ? `-${start}` : ''}${end ? `-${end}` : ''}.svg`,
+			picture: followersChartPicture(
+				series,
+				{
+					title: `Followers on X, social set ${socialSetId}`,
+					subtitle: `${range}; daily count in the social set's time zone`,
+				},
+				format,
+			),
+			base: `followers-${socialSetId}${start ? `-${start}` : ''}${end ? `-${end}` : ''}`,
 		},
 		{ social_set_id: socialSetId, days: 0, message: 'No followers data in this range' },
 	);

@@ -8,8 +8,9 @@ import type { Access, OperationResult } from '../types';
 import { postRows } from '../../helpers/analyticsRows';
 import { analyticsPath, asRows, outputField, platformField, wantsRows } from './analyticsFields';
 import { ANALYTICS_MAX_DAYS, ANALYTICS_PAGE_SIZE_MAX } from '../../../common/limits';
-import { topPostsChartSvg } from '../../helpers/charts';
-import { topPostsChartOption, wantsChart, withChart } from './chartOptions';
+import { topPostsChartPicture } from '../../helpers/charts';
+import { topPostsChartOption, wantedChart, withChart } from './chartOptions';
+import { pictureFormatOption } from '../pictureFormat';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -35,7 +36,7 @@ const fields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [topPostsChartOption],
+		options: [topPostsChartOption, pictureFormatOption],
 	},
 ];
 
@@ -57,6 +58,7 @@ export async function execute(
 	const { start, end } = getDateRange(this, itemIndex, ANALYTICS_MAX_DAYS);
 	const includeReplies = this.getNodeParameter('includeReplies', itemIndex, false) as boolean;
 	const limit = getLimit(this, itemIndex);
+	const format = wantedChart(this, itemIndex, 'topPostsChart');
 	const posts = await apiRequestAllItems<IDataObject>(
 		this,
 		{
@@ -71,16 +73,20 @@ export async function execute(
 	const items = wantsRows(this, itemIndex)
 		? await asRows(this, itemIndex, () => postRows(posts, socialSetId, fetchedAt))
 		: posts;
-	if (!wantsChart(this, itemIndex, 'topPostsChart')) return items;
+	if (!format) return items;
 	return await withChart(
 		this,
 		items as IDataObject[],
 		{
-			svg: topPostsChartSvg(posts, {
-				title: `Top posts by engagement rate, social set ${socialSetId}`,
-				subtitle: `${start} to ${end}, X${includeReplies ? ', replies included' : ''}`,
-			}),
-			fileName: `top-posts-${socialSetId}-${start}-${end}.svg`,
+			picture: topPostsChartPicture(
+				posts,
+				{
+					title: `Top posts by engagement rate, social set ${socialSetId}`,
+					subtitle: `${start} to ${end}, X${includeReplies ? ', replies included' : ''}`,
+				},
+				format,
+			),
+			base: `top-posts-${socialSetId}-${start}-${end}`,
 		},
 		{ social_set_id: socialSetId, start_date: start, end_date: end, posts: 0 },
 	);

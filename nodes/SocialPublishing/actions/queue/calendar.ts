@@ -5,9 +5,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { echo } from '../../../common/text/echo';
-import { queueCalendarSvg } from '../../helpers/queueCalendar';
-import { isKnownZone, socialSetTimeZoneAsGiven } from '../socialSetTimeZone';
 import { secretsOf } from '../../../common/transport';
+import { queueCalendarPicture } from '../../helpers/queueCalendar';
+import type { PictureFormat } from '../../helpers/picture';
+import { isKnownZone, socialSetTimeZoneAsGiven } from '../socialSetTimeZone';
+import { getPictureFormat, withPicture } from '../pictureFormat';
 
 /** Queue > Get Slots and Get Next Free Slots: the option that adds the calendar picture, and the picture on the first item. */
 
@@ -17,12 +19,21 @@ export const calendarPictureOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		"Whether to add the days as a calendar picture (SVG, in the social set's time zone) to the first item, in the binary property 'data': filled slots with their draft's title and platforms, free slots marked",
+		"Whether to add the days as a calendar picture (in the social set's time zone, written as Picture Format says) to the first item, in the binary property 'data': filled slots with their draft's title and platforms, free slots marked",
 };
 
-/** Whether the item asks for the picture. */
-export function wantsCalendar(context: IExecuteFunctions, itemIndex: number): boolean {
-	return context.getNodeParameter('options.calendarPicture', itemIndex, false) === true;
+/**
+ * The format of the picture when the item asks for one, else undefined. Picture Format is read and checked either
+ * way: a value it cannot take stops the item, picture or not.
+ */
+export function wantedCalendar(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): PictureFormat | undefined {
+	const format = getPictureFormat(context, itemIndex);
+	return context.getNodeParameter('options.calendarPicture', itemIndex, false) === true
+		? format
+		: undefined;
 }
 
 /** The social set's time zone for the picture; UTC, said in the picture, when the node cannot read it. */
@@ -47,6 +58,7 @@ export interface CalendarPicture {
 	end: string;
 	zone: { zone: string; label: string };
 	title: string;
+	format: PictureFormat;
 }
 
 /**
@@ -59,20 +71,16 @@ export async function withCalendar(
 	picture: CalendarPicture,
 	empty: IDataObject,
 ): Promise<INodeExecutionData[]> {
-	const svg = queueCalendarSvg({
-		view: picture.view,
-		zone: picture.zone.zone,
-		zoneLabel: picture.zone.label,
-		title: picture.title,
-		nowMs: Date.now(),
-	});
-	const binary = {
-		data: await context.helpers.prepareBinaryData(
-			Buffer.from(svg, 'utf8'),
-			`queue-${picture.socialSetId}-${picture.start}-${picture.end}.svg`,
-			'image/svg+xml',
-		),
-	};
-	const list = items.length > 0 ? items : [empty];
-	return list.map((json, index) => (index === 0 ? { json, binary } : { json }));
+	const drawn = queueCalendarPicture(
+		{
+			view: picture.view,
+			zone: picture.zone.zone,
+			zoneLabel: picture.zone.label,
+			title: picture.title,
+			nowMs: Date.now(),
+		},
+		picture.format,
+	);
+	const base = `queue-${picture.socialSetId}-${picture.start}-${picture.end}`;
+	return await withPicture(context, items, { picture: drawn, base }, empty);
 }

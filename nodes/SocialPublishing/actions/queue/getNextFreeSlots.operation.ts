@@ -12,7 +12,8 @@ import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../../common/limits';
-import { calendarPictureOption, calendarZone, wantsCalendar, withCalendar } from './calendar';
+import { calendarPictureOption, calendarZone, wantedCalendar, withCalendar } from './calendar';
+import { pictureFormatOption } from '../pictureFormat';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -38,7 +39,7 @@ const fields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [calendarPictureOption],
+		options: [calendarPictureOption, pictureFormatOption],
 	},
 ];
 
@@ -68,6 +69,7 @@ export async function execute(
 		);
 	}
 	const limit = getLimit(this, itemIndex);
+	const format = wantedCalendar(this, itemIndex);
 	const timezone = await socialSetTimeZone(this, itemIndex, socialSetId);
 	const today = todayIn(timezone);
 	if ('problem' in today)
@@ -90,7 +92,7 @@ export async function execute(
 		at: slot.at,
 		local_time: DateTime.fromISO(slot.at, { zone: timezone }).toISO({ suppressMilliseconds: true }),
 	}));
-	if (!wantsCalendar(this, itemIndex)) return items;
+	if (!format) return items;
 	const end = endOfSpan(today.date, days);
 	return await withCalendar(
 		this,
@@ -102,6 +104,7 @@ export async function execute(
 			end,
 			zone: await calendarZone(this, itemIndex, socialSetId),
 			title: `Free slots of social set ${socialSetId}, next ${days} days`,
+			format,
 		},
 		{
 			social_set_id: socialSetId,

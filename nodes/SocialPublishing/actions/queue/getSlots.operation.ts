@@ -9,7 +9,8 @@ import { apiRequest } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../../common/limits';
-import { calendarPictureOption, calendarZone, wantsCalendar, withCalendar } from './calendar';
+import { calendarPictureOption, calendarZone, wantedCalendar, withCalendar } from './calendar';
+import { pictureFormatOption } from '../pictureFormat';
 
 const fields: INodeProperties[] = [
 	socialSetLocator,
@@ -45,6 +46,7 @@ const fields: INodeProperties[] = [
 				default: 'day',
 			},
 			calendarPictureOption,
+			pictureFormatOption,
 		],
 	},
 ];
@@ -65,6 +67,7 @@ export async function execute(
 	const socialSetId = getSocialSetId(this, itemIndex);
 	const { start, end } = getDateRange(this, itemIndex, QUEUE_MAX_DAYS);
 	const output = this.getNodeParameter('options.output', itemIndex, 'day') as string;
+	const format = wantedCalendar(this, itemIndex);
 	const view = await apiRequest<QueueView>(this, {
 		method: 'GET',
 		path: endpoints.queue(socialSetId),
@@ -77,7 +80,7 @@ export async function execute(
 			: (view.days ?? []).map(
 					(day) => ({ social_set_id: view.social_set_id, ...day }) as unknown as IDataObject,
 				);
-	if (!wantsCalendar(this, itemIndex)) return items;
+	if (!format) return items;
 	return await withCalendar(
 		this,
 		items,
@@ -88,6 +91,7 @@ export async function execute(
 			end,
 			zone: await calendarZone(this, itemIndex, socialSetId),
 			title: `Queue of social set ${socialSetId}`,
+			format,
 		},
 		{ social_set_id: socialSetId, start_date: start, end_date: end, slots: 0 },
 	);

@@ -68,9 +68,11 @@ describe('Analytics > Get Best Times', () => {
 		expect(items.slice(0, 5).every((item) => [9, 18].includes(Number(item.hour)))).toBe(true);
 	});
 
-	test('the heat map is on the first item only: a well-formed SVG named for the set and range, with a cell per slot', async () => {
+	test('with Picture Format SVG, the heat map is on the first item only: a well-formed SVG named for the set and range, with a cell per slot', async () => {
 		const range = lastDays(fx, NEW_YORK, 90);
-		const result = await fx.runNode(bestTimes(102, range));
+		const result = await fx.runNode(
+			bestTimes(102, { ...range, options: { pictureFormat: 'svg' } }),
+		);
 		const [first, second] = result.output(NODE);
 		expect(first.binary?.data).toMatchObject({
 			mimeType: 'image/svg+xml',
@@ -160,7 +162,10 @@ describe('Analytics > Get Best Times', () => {
 
 		test('too few posts: one item saying so, naming the parameter and the range, with the heat map; nothing ranked', async () => {
 			await setPosts(fx, 103, posts);
-			const { result, items, requests } = await run({ minPostsPerSlot: 4 });
+			const { result, items, requests } = await run({
+				minPostsPerSlot: 4,
+				options: { pictureFormat: 'svg' },
+			});
 			expect(result.error).toBeUndefined();
 			expect(items).toEqual([
 				{

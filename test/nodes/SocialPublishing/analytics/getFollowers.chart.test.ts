@@ -21,7 +21,7 @@ const followers = (options: INodeParameters = {}, id = 101, extra: INodeParamete
 	operation: 'getFollowers',
 	socialSetId: byId(id),
 	platform: 'x',
-	options: { followersChart: true, ...options },
+	options: { followersChart: true, pictureFormat: 'svg', ...options },
 	...extra,
 });
 

@@ -25,7 +25,7 @@ const posts = (extra: IDataObject = {}, id = 101) => ({
 	platform: 'x',
 	...range,
 	returnAll: true,
-	options: { topPostsChart: true },
+	options: { topPostsChart: true, pictureFormat: 'svg' },
 	...extra,
 });
 

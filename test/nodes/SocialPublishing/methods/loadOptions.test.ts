@@ -1,4 +1,7 @@
-import { getTags } from '../../../../nodes/SocialPublishing/methods/loadOptions';
+import {
+	NO_SOCIAL_SET_FOR_TAGS,
+	getTags,
+} from '../../../../nodes/SocialPublishing/methods/loadOptions';
 import { useSandbox } from '../../../harness/sandbox';
 import { useScriptedServer } from '../../../harness/useScriptedServer';
 import { byId } from '../../../harness/workflows';
@@ -39,13 +42,23 @@ describe('loadOptions getTags (Tags: GET /v2/social-sets/{id}/tags)', () => {
 		expect(options.map((option) => option.value)).toEqual(['launch', 'weekly-tips']);
 	});
 
-	test('no social set chosen yet: no options and no request', async () => {
-		const options = await getTags.call(
-			contextFor(tagParams({ __rl: true, mode: 'list', value: '' })),
-		);
-		expect(options).toEqual([]);
-		expect(fx.apiRequests()).toEqual([]);
-	});
+	test.each([
+		['none chosen yet', { __rl: true, mode: 'list', value: '' }],
+		[
+			'an expression the editor cannot resolve',
+			{ __rl: true, mode: 'id', value: '={{ $json.set }}' },
+		],
+		['not an ID', { __rl: true, mode: 'id', value: 'acme' }],
+	])(
+		'no social set to list tags of (%s): the list says to choose one, with no request',
+		async (_case, socialSetId) => {
+			await expect(getTags.call(contextFor(tagParams(socialSetId)))).rejects.toThrow(
+				NO_SOCIAL_SET_FOR_TAGS,
+			);
+			expect(NO_SOCIAL_SET_FOR_TAGS).toMatch(/^Choose a Social Set first/);
+			expect(fx.apiRequests()).toEqual([]);
+		},
+	);
 
 	test('more tags than one page: every page is read', async () => {
 		for (let n = 0; n < 53; n++) {

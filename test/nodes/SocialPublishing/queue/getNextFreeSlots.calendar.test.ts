@@ -15,7 +15,10 @@ const fx = useSandbox();
 beforeEach(async () => await fx.sandbox.reset());
 
 const next = (extra: Record<string, unknown> = {}) =>
-	queueParams('getNextFreeSlots', 101, { options: { calendarPicture: true }, ...extra });
+	queueParams('getNextFreeSlots', 101, {
+		options: { calendarPicture: true, pictureFormat: 'svg' },
+		...extra,
+	});
 
 interface Item {
 	at: string;

@@ -19,7 +19,7 @@ const calendar = (id: number, start: string, end: string, options: IDataObject =
 	queueParams('getSlots', id, {
 		startDate: start,
 		endDate: end,
-		options: { calendarPicture: true, ...options },
+		options: { calendarPicture: true, pictureFormat: 'svg', ...options },
 	});
 
 interface ViewItem {
