@@ -21,6 +21,7 @@ export const DEFECT_KINDS = [
 	'a write repeated after a lost answer',
 	'a read that spends the creation budget',
 	'a check that passes a malformed answer',
+	'an answer quoted unbounded',
 ] as const;
 export type DefectKind = (typeof DEFECT_KINDS)[number];
 
@@ -153,6 +154,21 @@ export const DEFECTS: PlantedDefect[] = [
 		testNamePattern:
 			'^every read an operation decides from fails closed on a malformed answer draft\\.schedule$',
 		env: { FAIL_CLOSED_SEED: '38' },
+	},
+	{
+		name: 'answer-quoted-whole',
+		kind: 'an answer quoted unbounded',
+		what: "the answer reader's error quotes the answer's values whole, not through the bounded, redacted echo: a draft whose status is a 10,000-character text with the key is quoted whole, key and all",
+		edits: [
+			{
+				file: 'nodes/common/transport/answer.ts',
+				search: '\tconst say = (value: unknown) => echo(value, QUOTED, secrets);',
+				replace: '\tconst say = (value: unknown) => String(value);',
+			},
+		],
+		tests: ['test/properties/boundedAnswers.property.test.ts'],
+		testNamePattern: ' draft\\.get$',
+		env: { BOUNDED_SEED: '38', BOUNDED_ANSWERS_RUNS: '0' },
 	},
 ];
 

@@ -51,6 +51,7 @@ describe('the planted defects of npm run test:mutants', () => {
 				'a write repeated after a lost answer',
 				'a read that spends the creation budget',
 				'a check that passes a malformed answer',
+				'an answer quoted unbounded',
 			]),
 		);
 	});

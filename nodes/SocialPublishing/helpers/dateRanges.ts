@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { echo } from '../../common/text/echo';
 
 /**
  * Calendar dates for the queue and analytics endpoints. The API specification gives their request
@@ -80,6 +81,6 @@ export function todayIn(
 	now: Date = new Date(),
 ): { date: string } | { problem: string } {
 	const today = DateTime.fromJSDate(now, { zone });
-	if (!today.isValid) return { problem: `is not a known time zone: "${zone}"` };
+	if (!today.isValid) return { problem: `is not a known time zone: "${echo(zone, 60)}"` };
 	return { date: today.toISODate() as string };
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { apiRequest, waitOrCancel } from '../../common/transport';
+import { apiRequest, mediaUploadShape, readAnswer, waitOrCancel } from '../../common/transport';
 import { endpoints } from '../../common/transport/endpoints';
 import { echo } from '../../common/text/echo';
 
@@ -121,12 +121,12 @@ export async function createMediaUpload(
 ): Promise<{ media_id: string; upload_url: string }> {
 	const body: IDataObject = { file_name: fileName };
 	if (altText) body.alt_text = altText;
-	return await apiRequest<{ media_id: string; upload_url: string }>(context, {
-		method: 'POST',
-		path: endpoints.mediaUpload(socialSetId),
-		body,
-		itemIndex,
-	});
+	// the file goes to the answer's URL and its media id into every later request and error: read in its shape
+	return await readAnswer<{ media_id: string; upload_url: string }>(
+		context,
+		{ method: 'POST', path: endpoints.mediaUpload(socialSetId), body, itemIndex },
+		mediaUploadShape,
+	);
 }
 
 /** After the file is sent: the media as it is now, or (by default) once it is `ready`. */

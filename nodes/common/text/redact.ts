@@ -40,7 +40,7 @@ export function redactPairs(text: string): string {
 }
 
 /** The forms a secret may take in a text: as it is, URL-encoded, JSON-escaped. */
-function formsOf(secrets: readonly string[]): string[] {
+export function formsOf(secrets: readonly string[]): string[] {
 	const forms = new Set<string>();
 	for (const secret of secrets) {
 		if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
@@ -85,4 +85,44 @@ export function withoutSecrets(
 /** Both: the secrets, then the pairs. */
 export function redact(text: string, secrets?: readonly string[]): string {
 	return redactPairs(withoutSecrets(text, secrets));
+}
+
+/**
+ * `value` (an item's data: objects, lists, texts) with the credential's `secrets` replaced in every text and key,
+ * changed in place and returned. The values of credential-like pairs are kept: this is the service's data passed
+ * through (a draft's text that speaks of a `token: …` stays as it is), only the credential's own secrets go.
+ * Walked without recursion (an answer may be 10,000 levels deep), each object once: linear in the value's size.
+ */
+export function withoutSecretsIn<T>(value: T, secrets: readonly string[] | undefined): T {
+	const forms = secrets?.length ? formsOf(secrets) : [];
+	if (!forms.length) return value;
+	const carries = (text: string) => forms.some((form) => text.includes(form));
+	const clean = (text: string) => (carries(text) ? withoutSecrets(text, secrets) : text);
+	if (typeof value === 'string') return clean(value) as T;
+	const seen = new Set<object>();
+	const stack: unknown[] = [value];
+	while (stack.length) {
+		const node = stack.pop();
+		if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+		seen.add(node);
+		if (Array.isArray(node)) {
+			for (let i = 0; i < node.length; i++) {
+				if (typeof node[i] === 'string') node[i] = clean(node[i] as string);
+				else stack.push(node[i]);
+			}
+			continue;
+		}
+		// a plain object only (JSON's kind): a Buffer or a Date is not the service's text
+		const proto = Object.getPrototypeOf(node) as unknown;
+		if (proto !== Object.prototype && proto !== null) continue;
+		const record = node as Record<string, unknown>;
+		for (const key of Object.keys(record)) {
+			const inner = record[key];
+			const name = clean(key);
+			if (name !== key) delete record[key];
+			record[name] = typeof inner === 'string' ? clean(inner) : inner;
+			if (typeof inner !== 'string') stack.push(inner);
+		}
+	}
+	return value;
 }

@@ -135,6 +135,29 @@ export const queueScheduleShape: AnswerShape = {
 	},
 };
 
+/** Characters of a media id the node carries (the spec's are UUIDs, 36). */
+const MEDIA_ID_LIMIT = 100;
+
+/**
+ * The answer to creating an upload (spec: Media, upload response): `media_id`, an id (letters, digits, `-` and
+ * `_`, the spec's UUID among them), and `upload_url`, a text. The node sends the file to that URL and names the
+ * media in its errors and requests: another answer stops the item naming it, before any byte is sent.
+ */
+export const mediaUploadShape: AnswerShape = {
+	expected: 'an upload (media_id: a media id, upload_url: a text)',
+	problem(body, say) {
+		const whole = notAnObject(body, say);
+		if (whole) return whole;
+		const upload = body as IDataObject;
+		const id = upload.media_id;
+		if (typeof id !== 'string' || id.length > MEDIA_ID_LIMIT || !/^[\w-]+$/.test(id))
+			return `media_id is ${kindOf(id, say)}, not a media id`;
+		if (typeof upload.upload_url !== 'string' || upload.upload_url === '')
+			return `upload_url is ${kindOf(upload.upload_url, say)}, not a text`;
+		return undefined;
+	},
+};
+
 /** The error of an answer that cannot be read: the request, what was expected, what was found. */
 export async function answerError(
 	context: ApiContext,

@@ -11,7 +11,14 @@ export { closeDownload, openDownload } from './download';
 export type { OpenDownload } from './download';
 export { downloadDeadline } from './downloadGuard';
 export type { DownloadLimits } from './downloadGuard';
-export { DRAFT_STATUSES, draftShape, pageShape, queueScheduleShape, readAnswer } from './answer';
+export {
+	DRAFT_STATUSES,
+	draftShape,
+	mediaUploadShape,
+	pageShape,
+	queueScheduleShape,
+	readAnswer,
+} from './answer';
 export type { AnswerShape } from './answer';
 export { apiRequestAllItems } from './paging';
 export type { Page } from './paging';

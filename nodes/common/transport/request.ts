@@ -14,7 +14,7 @@ import { laneOf, takesSlot } from './lane';
 import { bucketScope } from './buckets';
 import type { BucketScope } from './rateLimit';
 import { rateLimitMemory } from './rateLimit';
-import { pollBudgetError, stopError } from './requestErrors';
+import { notJsonAnswer, pollBudgetError, stopError } from './requestErrors';
 import type { Failure, Tries } from './retryPolicy';
 import { NO_TRIES, afterFailure, policy } from './retryPolicy';
 import type { Query } from './url';
@@ -165,7 +165,17 @@ async function tryOnce(
 	prepared.lane?.answered(status, limits);
 	if (status >= 200 && status < 300) {
 		const empty = status === 204 || response.body === '' || response.body === undefined;
-		return { answer: empty ? {} : response.body };
+		if (empty) return { answer: {} };
+		// a page or a bare value with 2xx is no item and no answer to decide from (an object or a list is read on)
+		if (typeof response.body !== 'object')
+			throw notJsonAnswer(
+				context.getNode(),
+				{ ...prepared.request, method: prepared.method },
+				status,
+				response.body,
+				prepared.secrets,
+			);
+		return { answer: response.body };
 	}
 	return { failure: { status, limits, body: response.body } };
 }

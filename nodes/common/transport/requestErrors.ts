@@ -101,3 +101,30 @@ export function stopError(
 			return serviceApiError(context.getNode(), stop.status, stop.body, itemIndex, request.secrets);
 	}
 }
+
+/**
+ * A 2xx answer that is not JSON (an HTML page, JSON cut short, a bare value): the API answers every request with a
+ * JSON object or no content, so it is no answer of the service the node can pass on or decide from. The error names
+ * the request and quotes the answer's start, bounded and without the credential's secrets.
+ */
+export function notJsonAnswer(
+	node: INode,
+	request: { method: string; path: string; itemIndex?: number },
+	status: number,
+	body: unknown,
+	secrets: readonly string[],
+): NodeOperationError {
+	const what =
+		typeof body === 'string'
+			? `the answer is not JSON: ${JSON.stringify(echo(body, 60, secrets))}`
+			: `the answer is ${typeof body} ${echo(body, 60, secrets)}, not an object`;
+	return new NodeOperationError(
+		node,
+		`The service's answer to ${request.method} ${echo(request.path, 200, secrets)} could not be read: expected a JSON object (status ${status}); ${what}`,
+		{
+			itemIndex: request.itemIndex,
+			description:
+				'The API answers in JSON, so a proxy or gateway before the service may have answered instead. Nothing is put out from this answer. A write may still have been made: read its target before sending it again.',
+		},
+	);
+}

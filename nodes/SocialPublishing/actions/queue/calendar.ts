@@ -4,10 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { DateTime } from 'luxon';
+import { echo } from '../../../common/text/echo';
+import { secretsOf } from '../../../common/transport';
 import { queueCalendarPicture } from '../../helpers/queueCalendar';
 import type { PictureFormat } from '../../helpers/picture';
-import { socialSetTimeZone } from '../socialSetTimeZone';
+import { isKnownZone, socialSetTimeZoneAsGiven } from '../socialSetTimeZone';
 import { getPictureFormat, withPicture } from '../pictureFormat';
 
 /** Queue > Get Slots and Get Next Free Slots: the option that adds the calendar picture, and the picture on the first item. */
@@ -41,11 +42,12 @@ export async function calendarZone(
 	itemIndex: number,
 	socialSetId: number,
 ): Promise<{ zone: string; label: string }> {
-	const zone = await socialSetTimeZone(context, itemIndex, socialSetId);
-	if (zone && DateTime.now().setZone(zone).isValid) return { zone, label: zone };
+	const zone = await socialSetTimeZoneAsGiven(context, itemIndex, socialSetId);
+	if (isKnownZone(zone)) return { zone, label: zone };
+	const secrets = await secretsOf(context);
 	return {
 		zone: 'UTC',
-		label: `UTC (the social set's time zone "${zone}" is not one the node knows)`,
+		label: `UTC (the social set's time zone "${echo(zone, 60, secrets)}" is not one the node knows)`,
 	};
 }
 

@@ -5,6 +5,7 @@ import {
 	redact,
 	redactPairs,
 	withoutSecrets,
+	withoutSecretsIn,
 } from '../../../../nodes/common/text/redact';
 import { perCall } from '../../../harness/cpu';
 
@@ -93,5 +94,52 @@ describe('redact takes time linear in the text', () => {
 			Math.min(...[0, 1, 2].map(() => perCall(() => redact(text, secrets))));
 		const ratio = time(large) / time(small);
 		expect(ratio).toBeLessThan(10);
+	});
+});
+
+describe('withoutSecretsIn: an item’s data passed through without the credential’s secrets', () => {
+	const SECRET = 'whsec_0123456789';
+
+	test('texts and field names lose the secrets at any depth; pairs, numbers and other texts stay', () => {
+		const value = {
+			text: `token: abc123 and ${KEY}`,
+			list: ['plain', `x${encodeURIComponent(KEY)}y`, 3, null, true],
+			[`${SECRET}`]: { deeper: [{ note: JSON.stringify(`say "${KEY}"`) }] },
+			count: 7,
+		};
+		expect(withoutSecretsIn(value, [KEY, SECRET])).toEqual({
+			text: `token: abc123 and ${REDACTED}`,
+			list: ['plain', `x${REDACTED}y`, 3, null, true],
+			[REDACTED]: { deeper: [{ note: JSON.stringify(`say "${REDACTED}"`) }] },
+			count: 7,
+		});
+	});
+
+	test('without secrets, or with secrets too short to look for, the value is returned untouched', () => {
+		const value = { text: `short ${KEY}` };
+		expect(withoutSecretsIn(value, [])).toBe(value);
+		expect(withoutSecretsIn(value, ['abc'])).toEqual({ text: `short ${KEY}` });
+	});
+
+	test('10,000 levels deep and 100,000 entries are walked without recursion', () => {
+		let deep: Record<string, unknown> = { note: KEY };
+		for (let i = 0; i < 10_000; i++) deep = { inner: deep };
+		const wide = Array.from({ length: 100_000 }, (_, i) => (i % 1000 ? `e${i}` : KEY));
+		const out = withoutSecretsIn({ deep, wide }, [KEY]);
+		let node = out.deep;
+		for (let i = 0; i < 10_000; i++) node = node.inner as Record<string, unknown>;
+		expect(node.note).toBe(REDACTED);
+		expect(out.wide.filter((entry) => entry === REDACTED)).toHaveLength(100);
+	});
+
+	test('its work grows linearly with the number of entries', () => {
+		const make = (n: number) =>
+			Array.from({ length: n }, (_, i) => ({ id: i, text: `t${i} ${KEY}`, tags: [`g${i}`] }));
+		const small = make(10_000);
+		const large = make(40_000);
+		// the first call replaces the key; the calls measured walk every text and key again
+		const time = (value: unknown) =>
+			Math.min(...[0, 1, 2].map(() => perCall(() => withoutSecretsIn(value, [KEY]))));
+		expect(time(large) / time(small)).toBeLessThan(10);
 	});
 });

@@ -115,6 +115,35 @@ describe('service errors become NodeApiError with code, message, details and HTT
 	});
 });
 
+describe('a 2xx answer that is not JSON (spec: every answer is JSON or no content)', () => {
+	test.each([
+		[
+			'an HTML page of 1 MB with the key in it',
+			`<html>${API_KEY} ${'<p>x</p>'.repeat(125_000)}</html>`,
+		],
+		['JSON cut short', `{"id": 1, "name": "${API_KEY}`],
+	])(
+		'%s stops the item naming the request, its start quoted short and without the key',
+		async (_name, body) => {
+			server.reply({ status: 200, headers: { 'Content-Type': 'text/html' }, body });
+			const result = await probe({ path: '/v2/me' });
+			expect(result.error?.message).toMatch(
+				/^The service's answer to GET \/v2\/me could not be read: expected a JSON object \(status 200\); the answer is not JSON: "/,
+			);
+			expect(result.error?.message.length).toBeLessThan(400);
+			expectNoKey(result);
+		},
+	);
+
+	test('a bare number is no item either', async () => {
+		server.reply({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '42' });
+		const result = await probe({ path: '/v2/me' });
+		expect(result.error?.message).toMatch(
+			/expected a JSON object \(status 200\); the answer is number 42, not an object$/,
+		);
+	});
+});
+
 describe('rate limits (Limits: per user and per social set)', () => {
 	test('a 429 with reset headers is waited out, then the request succeeds', async () => {
 		const reset = unixSeconds(300);

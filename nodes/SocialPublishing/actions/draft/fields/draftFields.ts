@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DateTime } from 'luxon';
+import { echo } from '../../../../common/text/echo';
 import { foldCase, toList, checkTags, checkTitle, paramError } from '../../../helpers/validation';
 import { distinctUpTo } from '../../../helpers/lists';
 import type { CheckedDate, DateRules } from '../../../helpers/dates';
@@ -303,7 +304,7 @@ export async function resolveDate(
 			context,
 			itemIndex,
 			rules.label,
-			`has no offset and the social set's time zone "${zone}" is unknown; add an offset`,
+			`has no offset and the social set's time zone "${echo(zone, 60)}" is unknown; add an offset`,
 		);
 	if (instant <= DateTime.utc()) {
 		throw paramError(
