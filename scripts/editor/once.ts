@@ -42,10 +42,7 @@ export const SEARCHES: Array<{ words: string; resource: string; operation: strin
 	{ words: 'comment', resource: 'comment', operation: 'add' },
 ];
 
-/**
- * The once-each checks that can run beside the operations' panels (on a page of their own): they change
- * nothing the panels read.
- */
+/** The once-each checks that change nothing the operations' panels read. */
 export async function checkOnceAlongside(ctx: EditorContext, session: Session): Promise<void> {
 	await checkPickers(ctx, session);
 	await checkNodeCreator(ctx, session);

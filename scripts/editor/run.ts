@@ -89,24 +89,23 @@ async function main(): Promise<number> {
 			session,
 			everyOperationWorkflow(cases, env.n8n.typePrefix),
 		);
-		// two pages of one signed-in browser: the operations' panels on one, the once-each checks that change
-		// nothing the panels read on the other, then the rest of the once-each checks
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-		const lane = async (): Promise<EditorContext> => {
-			const page = await context.newPage();
-			page.on('dialog', (dialog) => void dialog.accept());
-			return { env, page, baseUrl: env.n8n.baseUrl, step, console: watchConsole(page) };
+		// one page, the checks in turn: two pages at once (the panels beside the once-each checks) took twice
+		// as long on two cores, each editor drawing while the other worked
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		page.on('dialog', (dialog) => void dialog.accept());
+		const ctx: EditorContext = {
+			env,
+			page,
+			baseUrl: env.n8n.baseUrl,
+			step,
+			console: watchConsole(page),
 		};
-		const panels = await lane();
-		await signIn(panels.page, env.n8n.baseUrl);
+		await signIn(page, env.n8n.baseUrl);
 		const once = !only || process.env.EDITOR_ONCE === '1';
-		const beside = once ? await lane() : undefined;
-		await Promise.all([
-			checkOperations(panels, workflowId, cases),
-			beside ? checkOnceAlongside(beside, session) : Promise.resolve(),
-		]);
+		await checkOperations(ctx, workflowId, cases);
+		if (once) await checkOnceAlongside(ctx, session);
 		if (once) {
-			await checkOnceAfter(panels);
+			await checkOnceAfter(ctx);
 			await step('every picture of docs/screenshots/ was taken in this run', async () => {
 				const missing = Object.keys(SCREENSHOTS).filter((f) => !TAKEN.has(f as ScreenshotName));
 				if (missing.length)

@@ -125,7 +125,15 @@ const testFileNode = (): NodeSpec => ({
 	},
 });
 
-/** One workflow: Start, then Test File, then every operation's node beside each other (a grid). */
+/** Whether a field the operation shows (or one of its options) names a binary property to read a file from. */
+export function readsFiles(c: OperationCase): boolean {
+	return shownParameters(c.parameters).some(
+		(p) =>
+			/binary/i.test(p.name) || /"name":"[a-zA-Z]*[bB]inary/.test(JSON.stringify(p.options ?? [])),
+	);
+}
+
+/** One workflow: Start, Test File after it, and every operation's node beside each other (a grid), after Test File when it reads files, else after Start. */
 export function everyOperationWorkflow(
 	cases: OperationCase[],
 	typePrefix: string,
@@ -144,7 +152,9 @@ export function everyOperationWorkflow(
 			parameters: c.parameters,
 			credentials: CREDENTIALS,
 		});
-		edges.push({ from: TEST_FILE, to: c.nodeName });
+		// from the test file only where a field can read a file: the Code node behind it runs in n8n's task
+		// runner, seconds of every Execute step
+		edges.push({ from: readsFiles(c) ? TEST_FILE : START, to: c.nodeName });
 	});
 	return {
 		name: 'Editor test: every operation',
