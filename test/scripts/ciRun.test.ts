@@ -62,13 +62,15 @@ describe('.ci/run', () => {
 		const res = await ciRun();
 		expect(res.code).toBe(0);
 		const started = res.calls.filter((c) => c.startsWith('start ')).map((c) => c.slice(6));
-		expect(started.filter((c) => c !== 'run --silent e2e:install')).toEqual([
+		const background = ['run --silent e2e:install', 'run --silent editor:browser'];
+		expect(started.filter((c) => !background.includes(c))).toEqual([
 			'ci',
 			'test',
 			'run test:node24',
 			'run test:mutants',
 			'run test:e2e',
 			'run test:e2e:hitl',
+			'run test:editor',
 			'run test:e2e:queue',
 		]);
 		// The install started after npm ci and before npm test ended, ran while it did, and ended before the e2e test.
@@ -77,6 +79,11 @@ describe('.ci/run', () => {
 		expect(at('start run --silent e2e:install')).toBeLessThan(at('end test'));
 		expect(at('end test')).toBeLessThan(at('end run --silent e2e:install'));
 		expect(at('end run --silent e2e:install')).toBeLessThan(at('start run test:e2e'));
+		// Chromium for the editor test is installed after the n8n installs, in the same background job.
+		expect(at('end run --silent e2e:install')).toBeLessThan(
+			at('start run --silent editor:browser'),
+		);
+		expect(at('end run --silent editor:browser')).toBeLessThan(at('start run test:e2e'));
 		// Its output is printed, and each step's time and the total.
 		expect(res.output).toContain('n8n installed');
 		for (const step of [
@@ -84,9 +91,10 @@ describe('.ci/run', () => {
 			'npm test',
 			'npm run test:node24',
 			'npm run test:mutants',
-			'npm run e2e:install (background)',
+			'npm run e2e:install, editor:browser (background)',
 			'npm run test:e2e',
 			'npm run test:e2e:hitl',
+			'npm run test:editor',
 			'npm run test:e2e:queue',
 		])
 			expect(res.output).toMatch(
@@ -115,7 +123,10 @@ describe('.ci/run', () => {
 		const res = await ciRun('run --silent e2e:install');
 		expect(res.code).toBe(7);
 		expect(res.output).toContain('n8n installed');
-		expect(res.output).toMatch(/npm run e2e:install \(background\) +FAILED \(exit 7\)$/m);
+		expect(res.output).toMatch(
+			/npm run e2e:install, editor:browser \(background\) +FAILED \(exit 7\)$/m,
+		);
+		expect(res.calls).not.toContain('start run --silent editor:browser');
 		expect(res.calls.some((c) => c.includes('test:e2e'))).toBe(false);
 	});
 });
