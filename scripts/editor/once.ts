@@ -352,15 +352,24 @@ export async function checkTool(ctx: EditorContext, session: Session): Promise<v
 	);
 }
 
-/** Runs the open workflow with "Execute workflow" and waits until `last` has run. */
+/**
+ * Runs the open workflow with "Execute workflow" and waits until `last` has run, or until n8n says the run
+ * stopped on a problem before it (then fails with n8n's words).
+ */
 async function runWorkflow(page: Page, last: string): Promise<void> {
 	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
-	await canvasNode(page, last)
+	const ran = canvasNode(page, last)
 		.locator(
 			'[data-test-id="canvas-node-status-success"], [data-test-id="canvas-node-status-error"]',
 		)
-		.first()
-		.waitFor({ timeout: 90_000 });
+		.first();
+	const stopped = page
+		.locator('.el-notification:visible')
+		.filter({ hasText: /Problem in node|execution had an error|could not be started/i })
+		.first();
+	await ran.or(stopped).waitFor({ timeout: 90_000 });
+	if (!(await ran.isVisible()))
+		throw new Error(`the run stopped before "${last}": ${fold(await stopped.innerText())}`);
 }
 
 async function outputMode(
