@@ -367,7 +367,7 @@ async function runWorkflow(page: Page, last: string): Promise<void> {
 		.locator('.el-notification:visible')
 		.filter({ hasText: /Problem in node|execution had an error|could not be started/i })
 		.first();
-	await ran.or(stopped).waitFor({ timeout: 90_000 });
+	await ran.or(stopped).first().waitFor({ timeout: 90_000 });
 	if (!(await ran.isVisible()))
 		throw new Error(`the run stopped before "${last}": ${fold(await stopped.innerText())}`);
 }
