@@ -248,7 +248,8 @@ export class RasterWriter implements PictureWriter {
 				if ((px + 0.5 - cx) ** 2 + (py + 0.5 - cy) ** 2 <= r * r) this.plot(px, py, fill);
 	}
 
-	shape(name: string, attrs: Attributes, _tooltip?: string): this {
+	// a tooltip (the last argument of shape and text) has no place in a raster picture: not taken
+	shape(name: string, attrs: Attributes): this {
 		if (!this.budget.room()) return this;
 		if (name === 'rect') this.rect(attrs);
 		else if (name === 'circle') this.circle(attrs);
@@ -300,13 +301,13 @@ export class RasterWriter implements PictureWriter {
 		});
 	}
 
-	text(attrs: Attributes, value: unknown, columns: number, _tooltip = false): this {
+	text(attrs: Attributes, value: unknown, columns: number): this {
 		if (!this.budget.room()) return this;
 		this.write(attrs, clip(value, columns));
 		return this;
 	}
 
-	group(_attrs: Attributes): this {
+	group(): this {
 		this.budget.push();
 		return this;
 	}
