@@ -24,7 +24,7 @@ import {
 	type SandboxApi,
 	type WorkflowFile,
 } from '../examples/catalog';
-import { startMailbox, type DeliveredMail, type Mailbox } from '../lib/mailbox';
+import { smtpCredentialData, startMailbox, type DeliveredMail, type Mailbox } from '../lib/mailbox';
 import { chartBars, chartPoints } from '../../test/nodes/SocialPublishing/analytics/chartPicture';
 import type { N8nInstance } from './n8n';
 import { executeWorkflow, runExample } from './prepare';
@@ -52,14 +52,7 @@ async function mailboxCredential(session: Session, mailbox: Mailbox) {
 	return await createCredential(session, {
 		name: 'Local mailbox',
 		type: 'smtp',
-		data: {
-			user: '',
-			password: '',
-			host: '127.0.0.1',
-			port: mailbox.port,
-			secure: false,
-			disableStartTls: true,
-		},
+		data: smtpCredentialData(mailbox),
 	});
 }
 

@@ -248,3 +248,15 @@ export async function startMailbox(): Promise<Mailbox> {
 		},
 	};
 }
+
+/** n8n's SMTP credential data for this mailbox, as a user fills it for a loopback server (no TLS, no login). */
+export function smtpCredentialData(mailbox: Mailbox) {
+	return {
+		user: '',
+		password: '',
+		host: '127.0.0.1',
+		port: mailbox.port,
+		secure: false,
+		disableStartTls: true,
+	};
+}

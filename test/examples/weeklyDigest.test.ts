@@ -37,6 +37,16 @@ function digestWorkflow(format: 'png' | 'svg') {
 
 describe('the weekly digest', () => {
 	const fx = useSandbox();
+	const runDigest = async (format: 'png' | 'svg') => {
+		const workflow = digestWorkflow(format);
+		return await fx.run(
+			{
+				nodes: workflow.nodes as unknown as INode[],
+				connections: workflow.connections as unknown as IConnections,
+			},
+			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
+		);
+	};
 	const api = () => sandboxApi(fx.sandbox.baseUrl, fx.sandbox.keys.admin);
 	beforeEach(async () => {
 		await fx.sandbox.reset();
@@ -50,14 +60,7 @@ describe('the weekly digest', () => {
 			publish_at: 'next-free-slot',
 		});
 		expect(scheduled.status).toBe(201);
-		const workflow = digestWorkflow('svg');
-		const result = await fx.run(
-			{
-				nodes: workflow.nodes as unknown as INode[],
-				connections: workflow.connections as unknown as IConnections,
-			},
-			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
-		);
+		const result = await runDigest('svg');
 		expect(result.error?.message).toBeUndefined();
 		expect(OUTBOX).toHaveLength(1);
 		const [mail] = OUTBOX;
@@ -92,14 +95,7 @@ describe('the weekly digest', () => {
 	test("the example's e-mail check (npm start's and real n8n's) refuses a digest that is not the queue", async () => {
 		const setup = await example.setup!(api());
 		expect(setup.join('\n')).toMatch(/refuses a 10,000-character title \(422 VALIDATION_ERROR\)/);
-		const workflow = digestWorkflow('svg');
-		const result = await fx.run(
-			{
-				nodes: workflow.nodes as unknown as INode[],
-				connections: workflow.connections as unknown as IConnections,
-			},
-			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
-		);
+		const result = await runDigest('svg');
 		expect(result.error?.message).toBeUndefined();
 		const out = (name: string) => result.output(name).map((item) => item.json);
 		const [mail] = OUTBOX;
@@ -141,14 +137,7 @@ describe('the weekly digest', () => {
 			expect(taken.status).toBe(201);
 		}
 		await example.setup!(api());
-		const workflow = digestWorkflow('svg');
-		const result = await fx.run(
-			{
-				nodes: workflow.nodes as unknown as INode[],
-				connections: workflow.connections as unknown as IConnections,
-			},
-			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
-		);
+		const result = await runDigest('svg');
 		expect(result.error?.message).toBeUndefined();
 		const out = (name: string) => result.output(name).map((item) => item.json);
 		const lines = await example.mailCheck!(OUTBOX, out, api());
@@ -157,14 +146,7 @@ describe('the weekly digest', () => {
 
 	test('as imported, the calendar is a PNG: the check reads it back whole, and refuses one that is not', async () => {
 		await example.setup!(api());
-		const workflow = digestWorkflow('png');
-		const result = await fx.run(
-			{
-				nodes: workflow.nodes as unknown as INode[],
-				connections: workflow.connections as unknown as IConnections,
-			},
-			{ nodeTypes: buildNodeTypes(coreNodeStandIns()), workflowId: workflow.id },
-		);
+		const result = await runDigest('png');
 		expect(result.error?.message).toBeUndefined();
 		const out = (name: string) => result.output(name).map((item) => item.json);
 		const [mail] = OUTBOX;

@@ -213,3 +213,18 @@ function forward(
 		request.end(body.length ? body : undefined);
 	});
 }
+
+/** A path as a pattern: its numbers and ids stand for any (the targets are made anew for each run). */
+export function routeOf(path: string): RegExp {
+	const pattern = path
+		.split('/')
+		.map((part) =>
+			/^\d+$/.test(part)
+				? '\\d+'
+				: /^[0-9a-f-]{16,}$/i.test(part)
+					? '[^/]+'
+					: part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+		)
+		.join('/');
+	return new RegExp(`^${pattern}$`);
+}

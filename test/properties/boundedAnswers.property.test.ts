@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ProxiedRequest } from '../harness/answerProxy';
-import { useAnswerProxy } from '../harness/answerProxy';
+import { useAnswerProxy, routeOf } from '../harness/answerProxy';
 import { cpuMs } from '../harness/cpu';
 import { useSandbox } from '../harness/sandbox';
 import type { ScriptedResponse } from '../harness/scriptedServer';
@@ -147,21 +147,6 @@ async function run(
 	if (result === 'hung') return { output: [], requests: [...proxy.requests], cpu, hung: true };
 	const output = result.error ? [] : result.output(NODE).map((item) => item.json);
 	return { error: result.error as Run['error'], output, requests: [...proxy.requests], cpu };
-}
-
-/** A path as a pattern: its numbers and ids stand for any (the targets are made anew for each run). */
-function routeOf(path: string): RegExp {
-	const pattern = path
-		.split('/')
-		.map((part) =>
-			/^\d+$/.test(part)
-				? '\\d+'
-				: /^[0-9a-f-]{16,}$/i.test(part)
-					? '[^/]+'
-					: part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-		)
-		.join('/');
-	return new RegExp(`^${pattern}$`);
 }
 
 const parse = (text: string): unknown => {

@@ -31,7 +31,13 @@ import {
 	textShapes,
 } from './boundedShapes';
 import type { Targets } from './targets';
-import { baseParameters, inputItem, makeTargets, missingValues } from './targets';
+import {
+	PLACEHOLDER_TARGETS,
+	baseParameters,
+	inputItem,
+	makeTargets,
+	missingValues,
+} from './targets';
 
 /**
  * The Bounded property: no input makes the node's work grow faster than the input. For every operation, every
@@ -462,17 +468,9 @@ export function describeBounded(fx: SandboxFixture, part: 0 | 1): void {
 	test.each(cases.map((c) => [c.title, c] as const))(
 		'%s',
 		async (_title, c) => {
-			const dummyTargets: Targets = {
-				draftId: 1,
-				state: 'draft',
-				mediaId: 'm',
-				threadId: 't',
-				commentId: 'c',
-				tagName: 'n',
-			};
 			const { shapes, example } = shapesOf(
 				c,
-				baseParameters(c.op, dummyTargets, c.values as INodeParameters),
+				baseParameters(c.op, PLACEHOLDER_TARGETS, c.values as INodeParameters),
 			);
 			// the example alone (BOUNDED_RUNS=0): fast-check runs no example without a run
 			if (RUNS_PER_LEAF === 0) return await runner.check(c, example);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { ProxiedRequest } from '../harness/answerProxy';
-import { useAnswerProxy } from '../harness/answerProxy';
+import { useAnswerProxy, routeOf } from '../harness/answerProxy';
 import { useSandbox } from '../harness/sandbox';
 import { AGENT, agentWithToolWorkflow, toolNodeTypes } from '../harness/toolNode';
 import { NODE, singleNodeWorkflow } from '../harness/workflows';
@@ -134,21 +134,6 @@ async function run(
 		error: result.error?.message ?? (/error/i.test(said) ? said : undefined),
 		requests: [...proxy.requests],
 	};
-}
-
-/** A path as a pattern: its numbers and ids stand for any (the targets are made anew for each run). */
-function routeOf(path: string): RegExp {
-	const pattern = path
-		.split('/')
-		.map((part) =>
-			/^\d+$/.test(part)
-				? '\\d+'
-				: /^[0-9a-f-]{16,}$/i.test(part)
-					? '[^/]+'
-					: part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-		)
-		.join('/');
-	return new RegExp(`^${pattern}$`);
 }
 
 interface DecidingRead {

@@ -48,6 +48,16 @@ export interface Targets {
 	tagName: string;
 }
 
+/** Targets that name nothing the sandbox holds: for filling parameters that are not run. */
+export const PLACEHOLDER_TARGETS: Targets = {
+	draftId: 1,
+	state: 'draft',
+	mediaId: 'm',
+	threadId: 't',
+	commentId: 'c',
+	tagName: 'n',
+};
+
 /** Makes the targets over plain HTTP (outside the node) in the fixture's sandbox, the draft in `state`. */
 export async function makeTargets(
 	fx: SandboxFixture,

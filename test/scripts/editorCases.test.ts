@@ -6,20 +6,18 @@
 import { blamed } from '../../scripts/editor/operations';
 import { readsFiles, withPictures, type OperationCase } from '../../scripts/editor/workflows';
 import { OPERATIONS } from '../properties/catalog';
-import { baseParameters, type Targets } from '../properties/targets';
+import { PLACEHOLDER_TARGETS, baseParameters } from '../properties/targets';
 
-const targets: Targets = {
-	draftId: 1,
-	state: 'draft',
-	mediaId: 'm',
-	threadId: 't',
-	commentId: 'c',
-	tagName: 'n',
-};
 const caseOf = (name: string) => {
 	const op = OPERATIONS.find((o) => o.name === name)!;
-	const parameters = withPictures(baseParameters(op, targets));
-	return { op, action: name, nodeName: name, parameters, targets } as OperationCase;
+	const parameters = withPictures(baseParameters(op, PLACEHOLDER_TARGETS));
+	return {
+		op,
+		action: name,
+		nodeName: name,
+		parameters,
+		targets: PLACEHOLDER_TARGETS,
+	} as OperationCase;
 };
 
 test("n8n's 404 for a core node's output schema is noise; any other failed load is blamed, with its URL", () => {

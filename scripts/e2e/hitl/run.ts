@@ -26,7 +26,7 @@ import { prepareN8n, type N8nInstance } from '../n8n';
 import { importCredential } from '../prepare';
 import { getExecution, listExecutions, ownerSession, type Session } from '../rest';
 import { activateWorkflow } from '../trigger';
-import { startMailbox, type Mailbox } from '../../lib/mailbox';
+import { smtpCredentialData, startMailbox, type Mailbox } from '../../lib/mailbox';
 import { startScriptedModel, type ScriptedModel } from './model';
 import {
 	hitlWorkflow,
@@ -116,14 +116,7 @@ async function importCredentials(
 				id: SMTP_CREDENTIAL_ID,
 				name: 'Local mailbox',
 				type: 'smtp',
-				data: {
-					user: '',
-					password: '',
-					host: '127.0.0.1',
-					port: mailbox.port,
-					secure: false,
-					disableStartTls: true,
-				},
+				data: smtpCredentialData(mailbox),
 			},
 		]),
 	);
