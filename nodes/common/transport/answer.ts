@@ -135,6 +135,52 @@ export const queueScheduleShape: AnswerShape = {
 	},
 };
 
+/** The kinds of a queue view's item (spec: Queue view). */
+const QUEUE_ITEM_KINDS = ['queue_slot', 'custom_time'];
+
+/** One item of a queue view's day: `at` a time, `kind` one of two, `draft` a summary or null. */
+function queueItemProblem(item: unknown, say: (value: unknown) => string): Problem | undefined {
+	if (!isRecord(item)) return `is ${kindOf(item, say)}, not an object`;
+	if (typeof item.at !== 'string' || Number.isNaN(Date.parse(item.at)))
+		return `at is ${kindOf(item.at, say)}, not a date-time`;
+	if (typeof item.kind !== 'string' || !QUEUE_ITEM_KINDS.includes(item.kind))
+		return `kind is ${kindOf(item.kind, say)}, not queue_slot or custom_time`;
+	if (item.draft !== null && !isRecord(item.draft))
+		return `draft is ${kindOf(item.draft, say)}, not a draft or null`;
+	return undefined;
+}
+
+/**
+ * The queue view (spec: Queue view): `days` a list, each day with its `date` and its `items`, each item with
+ * `at`, `kind` and `draft`. Free slots are read from it (Get Next Free Slots, Validate Only's next free slot) and
+ * it is listed or drawn whole (Get Slots), so an answer of another shape stops the item naming it.
+ */
+export const queueViewShape: AnswerShape = {
+	expected:
+		'a queue view (days: a list of days, each with date and items; each item with at, kind and draft)',
+	problem(body, say) {
+		const whole = notAnObject(body, say);
+		if (whole) return whole;
+		const view = body as IDataObject;
+		if (!Array.isArray(view.days)) return `days is ${kindOf(view.days, say)}, not a list`;
+		const days = view.days as unknown[];
+		for (let d = 0; d < days.length; d++) {
+			const day = days[d];
+			if (!isRecord(day)) return `days[${d}] is ${kindOf(day, say)}, not an object`;
+			if (typeof day.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day.date))
+				return `days[${d}].date is ${kindOf(day.date, say)}, not a date (YYYY-MM-DD)`;
+			if (!Array.isArray(day.items))
+				return `days[${d}].items is ${kindOf(day.items, say)}, not a list`;
+			const items = day.items as unknown[];
+			for (let i = 0; i < items.length; i++) {
+				const wrong = queueItemProblem(items[i], say);
+				if (wrong) return `days[${d}].items[${i}]${wrong.startsWith('is ') ? ' ' : '.'}${wrong}`;
+			}
+		}
+		return undefined;
+	},
+};
+
 /** Characters of a media id the node carries (the spec's are UUIDs, 36). */
 const MEDIA_ID_LIMIT = 100;
 

@@ -17,6 +17,7 @@ export {
 	mediaUploadShape,
 	pageShape,
 	queueScheduleShape,
+	queueViewShape,
 	readAnswer,
 } from './answer';
 export type { AnswerShape } from './answer';

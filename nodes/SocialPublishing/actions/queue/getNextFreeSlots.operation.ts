@@ -8,7 +8,7 @@ import type { QueueView } from '../../helpers/queue';
 import { freeSlots } from '../../helpers/queue';
 import { endOfSpan, todayIn } from '../../helpers/dateRanges';
 import { socialSetTimeZone } from '../socialSetTimeZone';
-import { apiRequest } from '../../../common/transport';
+import { queueViewShape, readAnswer } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../../common/limits';
@@ -79,12 +79,16 @@ export async function execute(
 			'Social Set',
 			`has a time zone the node cannot read: ${today.problem}`,
 		);
-	const view = await apiRequest<QueueView>(this, {
-		method: 'GET',
-		path: endpoints.queue(socialSetId),
-		qs: { start_date: today.date, end_date: endOfSpan(today.date, days) },
-		itemIndex,
-	});
+	const view = await readAnswer<QueueView>(
+		this,
+		{
+			method: 'GET',
+			path: endpoints.queue(socialSetId),
+			qs: { start_date: today.date, end_date: endOfSpan(today.date, days) },
+			itemIndex,
+		},
+		queueViewShape,
+	);
 	const items = freeSlots(view, Date.now(), limit).map((slot) => ({
 		social_set_id: view.social_set_id ?? socialSetId,
 		timezone,

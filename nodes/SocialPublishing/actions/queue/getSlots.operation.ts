@@ -5,7 +5,7 @@ import { getDateRange, getSocialSetId } from '../params';
 import type { QueueView } from '../../helpers/queue';
 import { flattenQueueView } from '../../helpers/queue';
 import { calendarDateField } from '../descriptions/sharedFields';
-import { apiRequest } from '../../../common/transport';
+import { queueViewShape, readAnswer } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../../common/limits';
@@ -68,12 +68,16 @@ export async function execute(
 	const { start, end } = getDateRange(this, itemIndex, QUEUE_MAX_DAYS);
 	const output = this.getNodeParameter('options.output', itemIndex, 'day') as string;
 	const format = wantedCalendar(this, itemIndex);
-	const view = await apiRequest<QueueView>(this, {
-		method: 'GET',
-		path: endpoints.queue(socialSetId),
-		qs: { start_date: start, end_date: end },
-		itemIndex,
-	});
+	const view = await readAnswer<QueueView>(
+		this,
+		{
+			method: 'GET',
+			path: endpoints.queue(socialSetId),
+			qs: { start_date: start, end_date: end },
+			itemIndex,
+		},
+		queueViewShape,
+	);
 	const items =
 		output === 'slot'
 			? flattenQueueView(view)

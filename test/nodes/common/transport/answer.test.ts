@@ -1,6 +1,6 @@
 /**
- * The shapes a decision reads an answer in (nodes/common/transport/answer.ts): the paged envelope, the draft and the
- * queue schedule as the spec gives them (Paged envelope; Draft detail; Queue schedule), and the problem each finds
+ * The shapes a decision reads an answer in (nodes/common/transport/answer.ts): the paged envelope, the draft, the
+ * queue schedule and the queue view as the spec gives them (Paged envelope; Draft detail; Queue schedule; Queue view), and the problem each finds
  * in an answer of another shape. The properties in test/properties/failClosed*.property.test.ts run them through
  * n8n-core against the sandbox; these name what each one says.
  */
@@ -8,6 +8,7 @@ import {
 	draftShape,
 	pageShape,
 	queueScheduleShape,
+	queueViewShape,
 } from '../../../../nodes/common/transport/answer';
 import { echo } from '../../../../nodes/common/text/echo';
 
@@ -112,5 +113,56 @@ describe('queueScheduleShape: the time zone and rules a decision reads (spec: Qu
 		['rules missing', { timezone: 'UTC' }, 'rules is missing, not a list'],
 	])('%s is refused', (_name, body, problem) => {
 		expect(queueScheduleShape.problem(body, say)).toBe(problem);
+	});
+});
+
+describe('queueViewShape: the days, slots and drafts of the queue (spec: Queue view)', () => {
+	const slot = { at: '2026-12-08T09:00:00Z', kind: 'queue_slot', draft: null };
+	const taken = { at: '2026-12-08T12:00:00Z', kind: 'custom_time', draft: { id: 5 } };
+	const view = (days: unknown) => ({ social_set_id: 101, start_date: '2026-12-08', days });
+
+	test('a view is read, with free and taken slots, and with no days at all', () => {
+		expect(
+			queueViewShape.problem(view([{ date: '2026-12-08', items: [slot, taken] }]), say),
+		).toBeUndefined();
+		expect(queueViewShape.problem(view([]), say)).toBeUndefined();
+	});
+
+	test.each([
+		['no days', { social_set_id: 101 }, 'days is missing, not a list'],
+		['days as text', view('none'), 'days is text "none", not a list'],
+		['a day that is a list', view([[]]), 'days[0] is a list, not an object'],
+		[
+			'a day without a date',
+			view([{ items: [] }]),
+			'days[0].date is missing, not a date (YYYY-MM-DD)',
+		],
+		[
+			'items as an object (the crash the hostile answers found)',
+			view([{ date: '2026-12-08', items: { at: 'x' } }]),
+			'days[0].items is an object, not a list',
+		],
+		[
+			'an item that is text',
+			view([{ date: '2026-12-08', items: [slot, 'slot'] }]),
+			'days[0].items[1] is text "slot", not an object',
+		],
+		[
+			'an item whose time is no time',
+			view([{ date: '2026-12-08', items: [{ ...slot, at: 'soon' }] }]),
+			'days[0].items[0].at is text "soon", not a date-time',
+		],
+		[
+			'an item of another kind',
+			view([{ date: '2026-12-08', items: [{ ...slot, kind: 7 }] }]),
+			'days[0].items[0].kind is number 7, not queue_slot or custom_time',
+		],
+		[
+			'a draft that is text',
+			view([{ date: '2026-12-08', items: [{ ...slot, draft: 'sp_reflected_key_123' }] }]),
+			'days[0].items[0].draft is text "[redacted]", not a draft or null',
+		],
+	])('%s is refused', (_name, body, problem) => {
+		expect(queueViewShape.problem(body, say)).toBe(problem);
 	});
 });

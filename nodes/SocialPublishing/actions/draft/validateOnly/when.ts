@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../../../../common/transport';
+import { queueViewShape, readAnswer } from '../../../../common/transport';
 import { endpoints } from '../../../../common/transport/endpoints';
 import type { QueueView } from '../../../helpers/queue';
 import { freeSlots } from '../../../helpers/queue';
@@ -26,11 +26,15 @@ export async function resolvedWhen(
 	const zone = await socialSetTimeZone(context, itemIndex, socialSetId);
 	const today = todayIn(zone);
 	if ('problem' in today) return { [field]: value, date: null };
-	const view = await apiRequest<QueueView>(context, {
-		method: 'GET',
-		path: endpoints.queue(socialSetId),
-		qs: { start_date: today.date, end_date: endOfSpan(today.date, QUEUE_MAX_DAYS) },
-		itemIndex,
-	});
+	const view = await readAnswer<QueueView>(
+		context,
+		{
+			method: 'GET',
+			path: endpoints.queue(socialSetId),
+			qs: { start_date: today.date, end_date: endOfSpan(today.date, QUEUE_MAX_DAYS) },
+			itemIndex,
+		},
+		queueViewShape,
+	);
 	return { [field]: value, date: freeSlots(view, Date.now(), 1)[0]?.at ?? null };
 }
