@@ -7,7 +7,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, idProblem, startPoll } from '../common/transport';
+import { CREDENTIAL_TYPE, idProblem, startPoll, withoutSecretsOut } from '../common/transport';
 import { echo, echoList } from '../common/text/echo';
 import { searchSocialSets } from '../common/socialSets';
 import {
@@ -117,7 +117,12 @@ export class SocialPublishingPollTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		startPoll(this);
 		const params = readParams(this);
-		if (this.getMode() === 'manual') return await latestSample(this, params);
-		return await pollChanges(this, params);
+		const events =
+			this.getMode() === 'manual'
+				? await latestSample(this, params)
+				: await pollChanges(this, params);
+		// the drafts are the service's data, passed through; the credential's secrets in them are not
+		for (const output of events ?? []) await withoutSecretsOut(this, output);
+		return events;
 	}
 }

@@ -8,6 +8,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { withoutSecretsOut } from '../common/transport';
 import { ALL_EVENTS, type TriggerOptions } from './description';
 import {
 	checkAcrossProcesses,
@@ -209,7 +210,10 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	const mark: DeliveryMark = { key, timestamp: verification.timestamp, toleranceSeconds };
 	return {
 		webhookResponse: { received: true },
-		workflowData: [[outputItem(verification, options.rawPayload === true, mark)]],
+		// the delivery's data passed through, without the credential's secrets a draft may hold
+		workflowData: [
+			await withoutSecretsOut(ctx, [outputItem(verification, options.rawPayload === true, mark)]),
+		],
 	};
 }
 

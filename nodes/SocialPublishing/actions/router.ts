@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { ExecutionBaseError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../common/text/echo';
-import { withoutSecretsIn } from '../../common/text/redact';
-import { secretsOf } from '../../common/transport';
+import { secretsOf, withoutSecretsOut } from '../../common/transport';
 import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
 import { runInFlight } from './parallel/inFlight';
@@ -44,20 +43,6 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
 		if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
 	}
 	return { json: { error: json }, pairedItem: { item: itemIndex } };
-}
-
-/**
- * The items with the credential's key and webhook secret replaced in every text of their data: the service's data
- * is passed through as it came, whatever its size, but a secret the service reflects (or a user once pasted into a
- * draft) never reaches n8n's execution data or an AI agent (docs/security.md, "What the service sends back").
- */
-async function withoutSecretsOut(
-	context: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const secrets = await secretsOf(context);
-	for (const item of items) item.json = withoutSecretsIn(item.json, secrets);
-	return items;
 }
 
 /** Characters of an unexpected error's message kept (a bug's or a library's, not the node's own errors). */
