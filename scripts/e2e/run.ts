@@ -4,14 +4,15 @@
  * fed signed deliveries by the sandbox, the poll trigger is activated and polls the sandbox, the
  * credential's test is run through n8n's REST API, the examples that send e-mail and a workflow of the
  * analytics charts mail a loopback mailbox through an SMTP credential picked as a user picks one
- * (mailExamples.ts), and 200 items go through Draft > Create at the sandbox's latency fault with the default
- * Max Parallel Requests and with 1 (bulk/case.ts).
+ * (mailExamples.ts), a parameter given by an expression that reads an earlier node through a Continue On Fail
+ * item is applied or refused naming it (typedParameters.ts), and 200 items go through Draft > Create at the
+ * sandbox's latency fault with the default Max Parallel Requests and with 1 (bulk/case.ts).
  *
  *   ts-node --transpile-only scripts/e2e/run.ts [install name or n8n version ...]   (default: all pinned)
  *   E2E_LOAD_MODE=custom loads the package through N8N_CUSTOM_EXTENSIONS instead; E2E_TARBALL=<file.tgz> tests
  *   that tarball instead of packing this clone; E2E_KEEP=1 keeps the throwaway user folders.
  *   E2E_ONLY=<word>[,<word>...] runs only the parts named: an example whose file name contains a word
- *   (`weekly-digest`), and `trigger`, `poll`, `credential`, `charts`, `bulk` for those checks (the package's
+ *   (`weekly-digest`), and `typed`, `trigger`, `poll`, `credential`, `charts`, `bulk` for those checks (the package's
  *   loading and the imports always run). Unset: everything.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'fs';
@@ -30,6 +31,7 @@ import { checkTrigger } from './trigger';
 import { checkCredentialTest } from './credential';
 import { checkBulk } from './bulk/case';
 import { checkMail } from './mailExamples';
+import { checkTypedParameters } from './typedParameters';
 
 /** E2E_ONLY's words; empty: every part runs. */
 const ONLY = (process.env.E2E_ONLY ?? '')
@@ -159,6 +161,8 @@ async function main(): Promise<number> {
 			)) {
 				await step(label(`n8n execute: ${example.title}`), () => runExample(n8n, example, { api }));
 			}
+			if (runs('typed'))
+				await checkTypedParameters({ n8n, sandbox, step: (name, fn) => step(label(name), fn) });
 			// Poll trigger workflows are activated before the server starts (the trigger check starts it), then checked.
 			const activations = new Map<string, PollActivation>();
 			const polled = EXAMPLES.filter((e) => e.poll && (runs(e.file) || runs('poll')));
