@@ -35,7 +35,7 @@ export async function startDevEnvironment(opts: {
 	stopAllOnExit();
 	const [install] = ensureInstalled([opts.install]);
 	log(`building and packing the package ...`);
-	await buildPackage();
+	if (!(await buildPackage())) log('dist/ used as it is: the build of the sources as they are');
 	const tarball = await packPackage();
 	const sandbox = await startSandbox({ port: opts.sandboxPort, quiet: true });
 	log(`sandbox listening on ${sandbox.baseUrl}`);

@@ -229,10 +229,10 @@ async function main(): Promise<number> {
 		'n8n-nodes-social-publishing: building and running the example workflows against the local sandbox\n',
 	);
 	let started = Date.now();
-	await buildPackage();
+	const built = await buildPackage();
 	const dist = loadDistPackage();
 	console.log(
-		`1. npm run build: ok (${seconds(started)}); loaded from dist/: ${dist.files.join(', ')}`,
+		`1. npm run build: ${built ? 'ok' : 'dist/ is the build of the sources as they are'} (${seconds(started)}); loaded from dist/: ${dist.files.join(', ')}`,
 	);
 	started = Date.now();
 	const sandbox = await startSandbox({ port: 0, quiet: true });

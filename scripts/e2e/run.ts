@@ -84,9 +84,12 @@ async function main(): Promise<number> {
 				tarball = given;
 				return [];
 			}
-			await buildPackage();
+			const built = await buildPackage();
 			tarball = await packPackage();
-			return [tarball];
+			return [
+				tarball,
+				built ? 'built' : 'dist/ used as it is: the build of the sources as they are',
+			];
 		},
 	);
 	if (!built) return 1;

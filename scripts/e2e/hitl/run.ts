@@ -369,9 +369,12 @@ async function main(): Promise<number> {
 		tarball ? `use the package tarball ${tarball}` : 'build and npm pack the package',
 		async () => {
 			if (tarball) return [];
-			await buildPackage();
+			const built = await buildPackage();
 			tarball = await packPackage();
-			return [tarball];
+			return [
+				tarball,
+				built ? 'built' : 'dist/ used as it is: the build of the sources as they are',
+			];
 		},
 	);
 	if (!built) return 1;
