@@ -8,7 +8,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { withoutSecretsOut } from '../common/transport';
+import { withoutSecretsIn } from '../common/text/redact';
 import { ALL_EVENTS, type TriggerOptions } from './description';
 import {
 	checkAcrossProcesses,
@@ -95,6 +95,26 @@ interface DeliveryResponse {
 export async function readSecret(ctx: IHookFunctions | IWebhookFunctions): Promise<string> {
 	const credentials = await ctx.getCredentials<{ webhookSecret?: unknown }>(CREDENTIAL);
 	return typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+}
+
+/**
+ * The item with the credential's key and webhook secret replaced in every text and field name of its data: the
+ * delivery's draft is passed through as the service sent it, but a secret a user once pasted into a draft never
+ * reaches n8n's execution data (docs/security.md, "What the service sends back"; the action node and the poll
+ * trigger do the same through the transport, which this trigger does not load).
+ */
+async function withoutSecretsOf(
+	ctx: IWebhookFunctions,
+	item: INodeExecutionData,
+): Promise<INodeExecutionData> {
+	const credentials = await ctx.getCredentials<{ apiKey?: unknown; webhookSecret?: unknown }>(
+		CREDENTIAL,
+	);
+	const secrets = [credentials.apiKey, credentials.webhookSecret].filter(
+		(secret): secret is string => typeof secret === 'string' && secret !== '',
+	);
+	item.json = withoutSecretsIn(item.json, secrets);
+	return item;
 }
 
 /** Answers the request directly (no workflow run), the way n8n's signed-webhook triggers refuse a delivery. */
@@ -210,9 +230,8 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	const mark: DeliveryMark = { key, timestamp: verification.timestamp, toleranceSeconds };
 	return {
 		webhookResponse: { received: true },
-		// the delivery's data passed through, without the credential's secrets a draft may hold
 		workflowData: [
-			await withoutSecretsOut(ctx, [outputItem(verification, options.rawPayload === true, mark)]),
+			[await withoutSecretsOf(ctx, outputItem(verification, options.rawPayload === true, mark))],
 		],
 	};
 }

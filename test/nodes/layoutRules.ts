@@ -42,6 +42,8 @@ const KEYED = ['request.ts', 'paging.ts'].map((f) => TRANSPORT + f);
 const ROUTER = `${NODE}actions/router.ts`;
 const CONTRACT = `${NODE}actions/types.ts`;
 const SHIPPED_PACKAGES = ['n8n-workflow', 'luxon', 'crypto'];
+/** The redaction: pure, importing nothing, so the webhook trigger may use it and stay as light as it is. */
+const REDACTION = 'nodes/common/text/redact.ts';
 const RESOURCES = `${NODE}actions/resources.ts`;
 const RETRY = `${NODE}actions/retryOnFail/`;
 /** What reconciling shares: the only files of retryOnFail/ a resource imports (the rest is the router's memory). */
@@ -222,13 +224,18 @@ export const rules: Rule[] = [
 			),
 	},
 	{
-		name: 'the webhook trigger imports only its own files, n8n-workflow and crypto',
+		name: 'the webhook trigger imports only its own files, the redaction (nodes/common/text/redact.ts), n8n-workflow and crypto',
 		breaks: ({ graph, packages }) => {
 			const inTrigger = (file: string) => file.startsWith('nodes/SocialPublishingTrigger/');
 			return [
-				...importsWhere(graph, inTrigger, (file) => !inTrigger(file)),
+				...importsWhere(graph, inTrigger, (file) => !inTrigger(file) && file !== REDACTION),
+				...importsWhere(
+					graph,
+					(file) => file === REDACTION,
+					() => true,
+				),
 				...[...packages]
-					.filter(([file]) => inTrigger(file))
+					.filter(([file]) => inTrigger(file) || file === REDACTION)
 					.flatMap(([file, names]) =>
 						names
 							.filter((name) => name !== 'n8n-workflow' && name !== 'crypto')

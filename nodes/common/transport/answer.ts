@@ -135,16 +135,16 @@ export const queueScheduleShape: AnswerShape = {
 	},
 };
 
-/** The kinds of a queue view's item (spec: Queue view). */
-const QUEUE_ITEM_KINDS = ['queue_slot', 'custom_time'];
-
-/** One item of a queue view's day: `at` a time, `kind` one of two, `draft` a summary or null. */
+/**
+ * One item of a queue view's day: `at` a time, `kind` a text, `draft` a summary or null. The spec names two kinds
+ * (`queue_slot`, `custom_time`); a kind it does not name is listed as the service sent it and never counted as a
+ * free slot (only a `queue_slot` without a draft is one), so a kind a later service adds is no reason to stop.
+ */
 function queueItemProblem(item: unknown, say: (value: unknown) => string): Problem | undefined {
 	if (!isRecord(item)) return `is ${kindOf(item, say)}, not an object`;
 	if (typeof item.at !== 'string' || Number.isNaN(Date.parse(item.at)))
 		return `at is ${kindOf(item.at, say)}, not a date-time`;
-	if (typeof item.kind !== 'string' || !QUEUE_ITEM_KINDS.includes(item.kind))
-		return `kind is ${kindOf(item.kind, say)}, not queue_slot or custom_time`;
+	if (typeof item.kind !== 'string') return `kind is ${kindOf(item.kind, say)}, not a text`;
 	if (item.draft !== null && !isRecord(item.draft))
 		return `draft is ${kindOf(item.draft, say)}, not a draft or null`;
 	return undefined;

@@ -6,8 +6,8 @@ import { secretsOf } from './caller';
  * The items with the credential's key and webhook secret replaced in every text and field name of their data: the
  * service's data is passed through as it came, whatever its size, but a secret the service reflects (or a user once
  * pasted into a draft) never reaches n8n's execution data or an AI agent (docs/security.md, "What the service sends
- * back"). Used by every node of the package on what it puts out: the action node's items, the poll trigger's events
- * and the webhook trigger's deliveries.
+ * back"). The action node's items and the poll trigger's events go through it; the webhook trigger, which loads no
+ * transport, does the same with the redaction itself (SocialPublishingTrigger/delivery.ts).
  */
 export async function withoutSecretsOut(
 	context: object,
