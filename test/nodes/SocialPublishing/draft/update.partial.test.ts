@@ -85,6 +85,27 @@ describe('Draft > Update (PATCH, partial update)', () => {
 		});
 	});
 
+	test.each([
+		['the posts', ['draft_title', 'platforms']],
+		['the schedule', 'publish_at'],
+		['a field the description never offered, as text', 'draft_title, scheduled_date'],
+	])(
+		'Clear Fields naming %s (from an expression) is refused before sending, the draft left whole',
+		async (_what, clearFields) => {
+			const draft = await seedDraft(fx, { draft_title: 'Kept' });
+			await expectRejectedBeforeSending(
+				fx,
+				draftParams('update', { draftId: String(draft.id), updateFields: { clearFields } }),
+				{ parameter: 'Clear Fields', problem: /is not a field it clears; it clears Draft Title/ },
+			);
+			const after = (await api(fx, 'GET', `/v2/social-sets/101/drafts/${draft.id}`)).body;
+			expect(after).toMatchObject({
+				draft_title: 'Kept',
+				platforms: { x: { posts: [{ text: 'Seeded post' }] } },
+			});
+		},
+	);
+
 	test('an update with nothing to change is refused before sending', async () => {
 		await expectRejectedBeforeSending(fx, draftParams('update', { draftId: '1' }), {
 			parameter: 'Update Fields',

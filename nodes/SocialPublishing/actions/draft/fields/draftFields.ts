@@ -94,12 +94,7 @@ export function draftFields(forUpdate: boolean): INodeProperties {
 			displayName: 'Clear Fields',
 			name: 'clearFields',
 			type: 'multiOptions',
-			options: [
-				{ name: 'Draft Title', value: 'draft_title' },
-				{ name: 'Scratchpad', value: 'scratchpad_text' },
-				{ name: 'Share', value: 'share' },
-				{ name: 'Tags', value: 'tags' },
-			],
+			options: CLEARABLE,
 			default: [],
 			description: 'Fields to empty on the draft (sent as null)',
 		});
@@ -113,6 +108,18 @@ export function draftFields(forUpdate: boolean): INodeProperties {
 		options,
 	};
 }
+
+/**
+ * The fields Clear Fields may empty, and only these: a value from an expression that names another field of the
+ * draft (`platforms`, `publish_at`) is refused, never sent as null, so an edit never drops content or a schedule
+ * the user did not name.
+ */
+const CLEARABLE = [
+	{ name: 'Draft Title', value: 'draft_title' },
+	{ name: 'Scratchpad', value: 'scratchpad_text' },
+	{ name: 'Share', value: 'share' },
+	{ name: 'Tags', value: 'tags' },
+];
 
 /** "When" of Schedule and Plan: a date or the next free queue slot. */
 export function whenFields(keepPlannedHint: boolean): INodeProperties[] {
@@ -203,6 +210,13 @@ export function readDraftFields(
 	}
 	if (typeof fields.share === 'boolean') body.share = fields.share;
 	for (const cleared of toList(fields.clearFields)) {
+		if (!CLEARABLE.some((field) => field.value === cleared))
+			throw paramError(
+				context,
+				itemIndex,
+				'Clear Fields',
+				`has "${echo(cleared, 60)}", which is not a field it clears; it clears ${CLEARABLE.map((field) => `${field.name} (${field.value})`).join(', ')}`,
+			);
 		if (cleared in body)
 			throw paramError(
 				context,
