@@ -9,8 +9,6 @@
  *   Get Posts with Top Posts Chart, each chart mailed as an attachment, and its points and bars compared with
  *   the analytics the sandbox answers over plain HTTP.
  */
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
 import { DateTime } from 'luxon';
 import type { Sandbox } from '../../sandbox';
 import {
@@ -27,7 +25,7 @@ import {
 import { smtpCredentialData, startMailbox, type DeliveredMail, type Mailbox } from '../lib/mailbox';
 import { chartBars, chartPoints } from '../../test/nodes/SocialPublishing/analytics/chartPicture';
 import type { N8nInstance } from './n8n';
-import { executeWorkflow, runExample } from './prepare';
+import { executeWorkflow, importWorkflow, runExample } from './prepare';
 import { createCredential, pickCredential, serverSession, type Session } from './rest';
 
 const EMAIL_SEND = 'n8n-nodes-base.emailSend';
@@ -159,17 +157,6 @@ function chartsWorkflow(n8n: N8nInstance): WorkflowFile {
 		active: false,
 		pinData: {},
 	};
-}
-
-async function importWorkflow(n8n: N8nInstance, workflow: WorkflowFile): Promise<void> {
-	const dir = join(n8n.userFolder, 'mail-workflows');
-	mkdirSync(dir, { recursive: true });
-	writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
-	const res = await n8n.cli(['import:workflow', '--separate', `--input=${dir}`]);
-	ensure(
-		res.code === 0,
-		`importing ${workflow.id} failed (exit ${res.code}): ${res.output.slice(-2000)}`,
-	);
 }
 
 /** The one SVG a message with this subject carries. */

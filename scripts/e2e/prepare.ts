@@ -122,6 +122,26 @@ export function forInstance(n8n: N8nInstance, workflow: WorkflowFile): WorkflowF
 	};
 }
 
+/**
+ * `n8n import:workflow` of one workflow made by a test (replacing a workflow with the same id), written first to
+ * `folder` of the user folder.
+ */
+export async function importWorkflow(
+	n8n: N8nInstance,
+	workflow: { id: unknown },
+	folder = 'test-workflows',
+): Promise<void> {
+	const dir = join(n8n.userFolder, folder);
+	mkdirSync(dir, { recursive: true });
+	const file = join(dir, `${String(workflow.id)}.json`);
+	writeFileSync(file, JSON.stringify(workflow, null, 2));
+	const res = await n8n.cli(['import:workflow', `--input=${file}`]);
+	if (res.code !== 0)
+		throw new Error(
+			`Importing workflow ${String(workflow.id)} failed (exit ${res.code}):\n${res.output.slice(-2000)}`,
+		);
+}
+
 export async function importExamples(
 	n8n: N8nInstance,
 	examples: Example[] = EXAMPLES,

@@ -10,8 +10,6 @@
  * never a copy with the source's title. Each case is a workflow imported into n8n and run with `n8n execute`;
  * the sandbox (over plain HTTP) says what was stored. Which of the two outcomes each release gave is printed.
  */
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
 import type { Sandbox } from '../../sandbox';
 import {
 	CREDENTIAL_ID,
@@ -22,7 +20,7 @@ import {
 	type WorkflowFile,
 } from '../examples/catalog';
 import type { N8nInstance } from './n8n';
-import { executeWorkflow } from './prepare';
+import { executeWorkflow, importWorkflow } from './prepare';
 
 const SET = 101;
 /** A draft the sandbox does not hold: Draft > Get of it fails, and the error item goes on (Continue On Fail). */
@@ -150,17 +148,6 @@ function titleWorkflow(
 		settings: { executionOrder: 'v1' },
 		pinData: {},
 	} as WorkflowFile;
-}
-
-async function importWorkflow(n8n: N8nInstance, workflow: WorkflowFile): Promise<void> {
-	const dir = join(n8n.userFolder, 'typed-workflows', workflow.id);
-	mkdirSync(dir, { recursive: true });
-	writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2));
-	const res = await n8n.cli(['import:workflow', '--separate', `--input=${dir}`]);
-	ensure(
-		res.code === 0,
-		`importing ${workflow.id} failed (exit ${res.code}): ${res.output.slice(-2000)}`,
-	);
 }
 
 const titlesOf = (page: Json) =>

@@ -6,8 +6,7 @@
  * - the trigger example with n8n's Remove Duplicates node after the trigger (QUEUE_REMOVE_DUPLICATES=1);
  * - the trigger example with its trigger node at another version (the node's default).
  */
-import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
+import { importWorkflow as importOne } from '../prepare';
 import { N8nInstance } from '../n8n';
 import { activateWorkflow } from '../trigger';
 
@@ -50,15 +49,7 @@ export function controlWorkflow(): { id: string; [key: string]: unknown } {
 
 /** `n8n import:workflow` of one workflow (replacing a workflow with the same id). */
 export async function importWorkflow(n8n: N8nInstance, workflow: { id: unknown }): Promise<void> {
-	const dir = join(n8n.userFolder, 'queue-workflows');
-	mkdirSync(dir, { recursive: true });
-	const file = join(dir, `${String(workflow.id)}.json`);
-	writeFileSync(file, JSON.stringify(workflow, null, 2));
-	const res = await n8n.cli(['import:workflow', `--input=${file}`]);
-	if (res.code !== 0)
-		throw new Error(
-			`Importing workflow ${String(workflow.id)} failed (exit ${res.code}):\n${res.output.slice(-2000)}`,
-		);
+	await importOne(n8n, workflow, 'queue-workflows');
 }
 
 /** Imports the control workflow and publishes it (before the server starts, as for the examples). */

@@ -4,12 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import { getLimit, getSocialSetId } from '../params';
 import { paramError } from '../../helpers/validation';
-import type { QueueView } from '../../helpers/queue';
+import { readQueueView } from './queueView';
 import { freeSlots } from '../../helpers/queue';
 import { endOfSpan, todayIn } from '../../helpers/dateRanges';
 import { socialSetTimeZone } from '../socialSetTimeZone';
-import { queueViewShape, readAnswer } from '../../../common/transport';
-import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../../common/limits';
 import { calendarPictureOption, calendarZone, wantedCalendar, withCalendar } from './calendar';
@@ -79,15 +77,12 @@ export async function execute(
 			'Social Set',
 			`has a time zone the node cannot read: ${today.problem}`,
 		);
-	const view = await readAnswer<QueueView>(
+	const view = await readQueueView(
 		this,
-		{
-			method: 'GET',
-			path: endpoints.queue(socialSetId),
-			qs: { start_date: today.date, end_date: endOfSpan(today.date, days) },
-			itemIndex,
-		},
-		queueViewShape,
+		itemIndex,
+		socialSetId,
+		today.date,
+		endOfSpan(today.date, days),
 	);
 	const items = freeSlots(view, Date.now(), limit).map((slot) => ({
 		social_set_id: view.social_set_id ?? socialSetId,

@@ -2,11 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { socialSetLocator } from '../../../common/socialSets';
 import { getDateRange, getSocialSetId } from '../params';
-import type { QueueView } from '../../helpers/queue';
+import { readQueueView } from './queueView';
 import { flattenQueueView } from '../../helpers/queue';
 import { calendarDateField } from '../descriptions/sharedFields';
-import { queueViewShape, readAnswer } from '../../../common/transport';
-import { endpoints } from '../../../common/transport/endpoints';
 import type { Access, OperationResult } from '../types';
 import { QUEUE_MAX_DAYS } from '../../../common/limits';
 import { calendarPictureOption, calendarZone, wantedCalendar, withCalendar } from './calendar';
@@ -68,16 +66,7 @@ export async function execute(
 	const { start, end } = getDateRange(this, itemIndex, QUEUE_MAX_DAYS);
 	const output = this.getNodeParameter('options.output', itemIndex, 'day') as string;
 	const format = wantedCalendar(this, itemIndex);
-	const view = await readAnswer<QueueView>(
-		this,
-		{
-			method: 'GET',
-			path: endpoints.queue(socialSetId),
-			qs: { start_date: start, end_date: end },
-			itemIndex,
-		},
-		queueViewShape,
-	);
+	const view = await readQueueView(this, itemIndex, socialSetId, start, end);
 	const items =
 		output === 'slot'
 			? flattenQueueView(view)

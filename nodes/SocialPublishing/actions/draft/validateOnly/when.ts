@@ -1,7 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { queueViewShape, readAnswer } from '../../../../common/transport';
-import { endpoints } from '../../../../common/transport/endpoints';
-import type { QueueView } from '../../../helpers/queue';
+import { readQueueView } from '../../queue/queueView';
 import { freeSlots } from '../../../helpers/queue';
 import { endOfSpan, todayIn } from '../../../helpers/dateRanges';
 import { QUEUE_MAX_DAYS } from '../../../../common/limits';
@@ -26,15 +24,12 @@ export async function resolvedWhen(
 	const zone = await socialSetTimeZone(context, itemIndex, socialSetId);
 	const today = todayIn(zone);
 	if ('problem' in today) return { [field]: value, date: null };
-	const view = await readAnswer<QueueView>(
+	const view = await readQueueView(
 		context,
-		{
-			method: 'GET',
-			path: endpoints.queue(socialSetId),
-			qs: { start_date: today.date, end_date: endOfSpan(today.date, QUEUE_MAX_DAYS) },
-			itemIndex,
-		},
-		queueViewShape,
+		itemIndex,
+		socialSetId,
+		today.date,
+		endOfSpan(today.date, QUEUE_MAX_DAYS),
 	);
 	return { [field]: value, date: freeSlots(view, Date.now(), 1)[0]?.at ?? null };
 }
