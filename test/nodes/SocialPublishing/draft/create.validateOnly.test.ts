@@ -2,7 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSandbox } from '../../../harness/sandbox';
 import { storageRequests } from '../media/fixtures';
 import { runFresh } from '../../../harness/nodeRun';
-import { createText, imageNames, imagesItem, LONG_FOR_BLUESKY, writes } from './fixtures';
+import {
+	api,
+	createText,
+	imageNames,
+	imagesItem,
+	LONG_FOR_BLUESKY,
+	seedDraft,
+	writes,
+} from './fixtures';
 
 /**
  * Validate Only on Draft Create and Update: every check and every read the operation needs, no write, no upload;
@@ -82,6 +90,51 @@ describe('Draft > Create with Validate Only', () => {
 		const post = created.requests.find((r) => r.method === 'POST');
 		expect(post?.body).toEqual(answer.body);
 		expect(Date.parse(String(created.items[0].scheduled_date))).toBe(Date.parse(String(when.date)));
+	});
+
+	test('the next free slot of a queue without slots is a problem naming Publish At, as the real Create is refused', async () => {
+		// Queue schedule: "an empty array is allowed and means no slots"; the service refuses next-free-slot then
+		expect((await api(fx, 'PUT', '/v2/social-sets/101/queue/schedule', { rules: [] })).status).toBe(
+			200,
+		);
+		const params = (validateOnly: boolean) =>
+			createText('Queued', ['x'], {
+				additionalFields: { publishAt: 'next-free-slot' },
+				options: { validateOnly },
+			});
+		const checked = await runFresh(fx, params(true));
+		expect(checked.result.error).toBeUndefined();
+		expect(checked.items[0]).toMatchObject({ valid: false, when: { date: null } });
+		expect(checked.items[0].problems).toEqual([
+			expect.stringMatching(
+				/^Parameter "Publish At" is next-free-slot, but the queue of social set 101 has no slots: .*Queue > Update Schedule.*\[item 0\]$/,
+			),
+		]);
+		expect(writes(checked.requests)).toEqual([]);
+		const created = await runFresh(fx, params(false));
+		expect(String(created.result.error?.message)).toContain('No free queue slot available');
+	});
+
+	test('every slot Validate Only can see taken is not a problem: the real Create gets a slot further ahead', async () => {
+		// one slot a week, and drafts in each of the next 10 weeks' slots: more than the queue view's 62 days
+		const rules = [{ h: 9, m: 0, days: ['wed'] }];
+		expect((await api(fx, 'PUT', '/v2/social-sets/101/queue/schedule', { rules })).status).toBe(
+			200,
+		);
+		for (let week = 0; week < 10; week++)
+			await seedDraft(fx, { draft_title: `Week ${week}`, publish_at: 'next-free-slot' });
+		const params = (validateOnly: boolean) =>
+			createText('Queued', ['x'], {
+				additionalFields: { publishAt: 'next-free-slot' },
+				options: { validateOnly },
+			});
+		const checked = await runFresh(fx, params(true));
+		expect(checked.items[0]).toMatchObject({ valid: true, problems: [], when: { date: null } });
+		const created = await runFresh(fx, params(false));
+		expect(created.result.error).toBeUndefined();
+		expect(Date.parse(String(created.items[0].scheduled_date))).toBeGreaterThan(
+			Date.now() + 62 * 24 * 3600_000,
+		);
 	});
 
 	test('Tag Names with Create Missing Tags: the tag to create is shown, not created', async () => {

@@ -1,14 +1,21 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { readQueueView } from '../../queue/queueView';
 import { freeSlots } from '../../../helpers/queue';
 import { endOfSpan, todayIn } from '../../../helpers/dateRanges';
 import { QUEUE_MAX_DAYS } from '../../../../common/limits';
 import { socialSetTimeZone } from '../../socialSetTimeZone';
 
+/** The fields' names as the panel shows them. */
+const FIELD_NAMES = { publish_at: 'Publish At', plan_at: 'Plan At' } as const;
+
 /**
  * The date a Create or Update would give the draft: `publish_at` or `plan_at` as they would be sent, and the date
  * they stand for. "next-free-slot" is looked up in the queue (the free slots of the next 62 days, Queue view);
- * none free there gives null.
+ * none free there gives null: the service looks further ahead, so slots all taken for 62 days are not a
+ * problem. A queue with no slot at all in those days (taken or free) is one: the schedule's rules recur
+ * weekly, so it has none, and the service refuses the next free slot of a schedule without rules (Queue
+ * schedule: "an empty array ... means no slots").
  */
 export async function resolvedWhen(
 	context: IExecuteFunctions,
@@ -31,5 +38,14 @@ export async function resolvedWhen(
 		today.date,
 		endOfSpan(today.date, QUEUE_MAX_DAYS),
 	);
+	const slots = (view.days ?? []).some((day) =>
+		(day.items ?? []).some((item) => item.kind === 'queue_slot'),
+	);
+	if (!slots)
+		throw new NodeOperationError(
+			context.getNode(),
+			`Parameter "${FIELD_NAMES[field]}" is next-free-slot, but the queue of social set ${socialSetId} has no slots: the service would refuse the draft ("No free queue slot available"). Add slots with Queue > Update Schedule, or give a date [item ${itemIndex}]`,
+			{ itemIndex },
+		);
 	return { [field]: value, date: freeSlots(view, Date.now(), 1)[0]?.at ?? null };
 }
