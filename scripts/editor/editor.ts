@@ -4,9 +4,24 @@
  * Every wait waits for something the editor shows or answers, never for a fixed time.
  */
 import type { Locator, Page } from 'playwright-core';
-import { OWNER } from '../e2e/rest';
+import { OWNER, type Session } from '../e2e/rest';
 
 export const NDV = '[data-test-id="ndv"]';
+
+const STICKY = /\.stickyNote$/;
+
+/** The little of the browser the in-page reads below use (the scripts compile without the DOM library). */
+interface InPage {
+	document: {
+		querySelector(selector: string): unknown;
+		querySelectorAll(selector: string): ArrayLike<{
+			textContent: string | null;
+			offsetParent: unknown;
+			getAttribute(name: string): string | null;
+		}>;
+	};
+	location: { pathname: string };
+}
 
 export async function signIn(page: Page, baseUrl: string): Promise<void> {
 	await page.goto(`${baseUrl}/signin`);
@@ -23,10 +38,81 @@ export function canvasNode(page: Page, name: string): Locator {
 	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).first();
 }
 
-/** Opens a saved workflow and waits until its nodes are on the canvas; fits them into view. */
-export async function openWorkflow(page: Page, baseUrl: string, id: string): Promise<void> {
-	await page.goto(`${baseUrl}/workflow/${id}`);
-	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
+/**
+ * Opens a saved workflow as a builder does from the editor's own lists: through the editor's router when
+ * the editor is already loaded (no reload of the whole app), by its address otherwise. Waits until the
+ * canvas shows exactly the saved workflow's nodes; n8n's "Save changes before leaving?" is answered with
+ * "Leave without saving" (the checks change workflows only to look at them). Fits the nodes into view.
+ */
+export async function openWorkflow(
+	editor: { page: Page; baseUrl: string; session: Session },
+	id: string,
+): Promise<void> {
+	const { page, baseUrl, session } = editor;
+	await closeNode(page);
+	const saved = await session.request<{ data?: { nodes?: Array<{ name: string; type: string }> } }>(
+		'GET',
+		`/rest/workflows/${id}`,
+	);
+	// the canvas draws sticky notes apart from the nodes
+	const names =
+		saved.status === 200
+			? (saved.body?.data?.nodes ?? []).filter((n) => !STICKY.test(n.type)).map((n) => n.name)
+			: null;
+	const routed =
+		names !== null &&
+		(await page.evaluate((path) => {
+			type Router = { push(to: string): Promise<unknown> };
+			const { document } = globalThis as unknown as InPage;
+			const app = (
+				document.querySelector('#app') as {
+					__vue_app__?: { config: { globalProperties: { $router?: Router } } };
+				} | null
+			)?.__vue_app__;
+			const router = app?.config.globalProperties.$router;
+			if (!router) return false;
+			void router.push(path).catch(() => undefined);
+			return true;
+		}, `/workflow/${id}`));
+	if (!routed || names === null) {
+		await page.goto(`${baseUrl}/workflow/${id}`);
+		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
+		await fitView(page);
+		return;
+	}
+	// the canvas shows the saved nodes, or n8n asks whether to leave the workflow before unsaved changes
+	for (let asked = 0; ; asked++) {
+		const state = await page
+			.waitForFunction(
+				({ path, wanted }) => {
+					const { document, location } = globalThis as unknown as InPage;
+					const leave = Array.from(document.querySelectorAll('button')).find(
+						(b) => b.textContent?.trim() === 'Leave without saving' && b.offsetParent !== null,
+					);
+					if (leave) return 'asked';
+					const shown = Array.from(document.querySelectorAll('[data-test-id="canvas-node"]'))
+						.map((n) => n.getAttribute('data-node-name') ?? '')
+						.sort()
+						.join('\u0000');
+					return location.pathname.endsWith(path) && shown === wanted ? 'open' : false;
+				},
+				{ path: `/workflow/${id}`, wanted: [...names].sort().join('\u0000') },
+				{ timeout: 60_000 },
+			)
+			.then(async (handle) => (await handle.jsonValue()) as string)
+			.catch(async (error: Error) => {
+				const shown = await page
+					.locator('[data-test-id="canvas-node"]')
+					.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-node-name')));
+				throw new Error(
+					`workflow ${id} did not open at ${page.url()}: the canvas shows ${JSON.stringify(shown)}, not ${JSON.stringify(names)} (${error.message.split('\n')[0]})`,
+				);
+			});
+		if (state === 'open') break;
+		if (asked > 0)
+			throw new Error(`n8n asked twice whether to leave before opening workflow ${id}`);
+		await page.getByRole('button', { name: 'Leave without saving' }).first().click();
+	}
 	await fitView(page);
 }
 

@@ -32,6 +32,31 @@ function ensure(condition: unknown, message: string): asserts condition {
 	if (!condition) throw new Error(message);
 }
 
+/** A call to the sandbox's API with its admin key, as the test's own set-up (not through n8n). */
+export async function sandboxCall(
+	ctx: Pick<EditorContext, 'env'>,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+	const res = await fetch(`${ctx.env.sandbox.baseUrl}${path}`, {
+		method,
+		headers: {
+			Authorization: `Bearer ${ctx.env.sandbox.keys.admin}`,
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	let parsed: unknown = text;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		// not JSON: keep the text
+	}
+	return { status: res.status, body: parsed };
+}
+
 /** The words a builder types in the node creator, and the operation each must lead to. */
 export const SEARCHES: Array<{ words: string; resource: string; operation: string }> = [
 	{ words: 'create draft', resource: 'draft', operation: 'create' },
@@ -105,7 +130,7 @@ async function selectListTexts(page: Page): Promise<{ items: string[]; other: st
 }
 
 export async function checkPickers(ctx: EditorContext, session: Session): Promise<void> {
-	const { page, step, baseUrl, env } = ctx;
+	const { page, step, env } = ctx;
 	const listed = { __rl: true, mode: 'list', value: '' };
 	const workflow = {
 		name: 'Editor test: pickers',
@@ -155,7 +180,7 @@ export async function checkPickers(ctx: EditorContext, session: Session): Promis
 	).json()) as { results?: Array<{ name?: string; username?: string }> };
 	const setNames = (sets.results ?? []).map((s) => s.name ?? s.username ?? '');
 	await step('the Social Set list loads the social sets of the sandbox', async () => {
-		await openWorkflow(page, baseUrl, id);
+		await openWorkflow(ctx, id);
 		const ndv = await openNode(page, 'Pick a Social Set');
 		await ndv
 			.locator('[data-test-id="parameter-input-socialSetId"] [data-test-id="rlc-input"]')
@@ -212,7 +237,7 @@ export async function checkPickers(ctx: EditorContext, session: Session): Promis
 }
 
 export async function checkNodeCreator(ctx: EditorContext, session: Session): Promise<void> {
-	const { page, step, baseUrl } = ctx;
+	const { page, step } = ctx;
 	const id = await saveWorkflow(session, {
 		name: 'Editor test: node creator',
 		nodes: [startNode()],
@@ -230,7 +255,7 @@ export async function checkNodeCreator(ctx: EditorContext, session: Session): Pr
 			// fresh load when that did not work)
 			const nodes = page.locator('[data-test-id="canvas-node"]');
 			if (!page.url().includes(`/workflow/${id}`) || (await nodes.count()) !== 1)
-				await openWorkflow(page, baseUrl, id);
+				await openWorkflow(ctx, id);
 			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
 			const creator = page.locator('[data-test-id="node-creator"]').first();
 			await creator.waitFor();
@@ -280,7 +305,7 @@ export async function checkNodeCreator(ctx: EditorContext, session: Session): Pr
 }
 
 export async function checkTool(ctx: EditorContext, session: Session): Promise<void> {
-	const { page, step, baseUrl, env } = ctx;
+	const { page, step, env } = ctx;
 	const toolName = 'Social Publishing Tool';
 	const id = await saveWorkflow(session, {
 		name: 'Editor test: the node as a tool',
@@ -325,7 +350,7 @@ export async function checkTool(ctx: EditorContext, session: Session): Promise<v
 	await step(
 		'as an AI Agent tool: the Confirm field shows, and the model may fill the fields',
 		async () => {
-			await openWorkflow(page, baseUrl, id);
+			await openWorkflow(ctx, id);
 			const ndv = await openNode(page, toolName);
 			const confirm = ndv.locator('[data-test-id="parameter-input-confirm"]').first();
 			await confirm.waitFor({ timeout: 10_000 });
@@ -358,6 +383,8 @@ export async function checkTool(ctx: EditorContext, session: Session): Promise<v
  */
 async function runWorkflow(page: Page, last: string): Promise<void> {
 	await page.locator('[data-test-id="execute-workflow-button"]').first().click();
+	// the pointer off the button again, where the picture shows it
+	await page.mouse.move(720, 150);
 	const ran = canvasNode(page, last)
 		.locator(
 			'[data-test-id="canvas-node-status-success"], [data-test-id="canvas-node-status-error"]',
@@ -370,6 +397,30 @@ async function runWorkflow(page: Page, last: string): Promise<void> {
 	await ran.or(stopped).first().waitFor({ timeout: 90_000 });
 	if (!(await ran.isVisible()))
 		throw new Error(`the run stopped before "${last}": ${fold(await stopped.innerText())}`);
+	// the editor is done with the run when its button offers to execute again (it spins until n8n says the
+	// execution finished)
+	await page
+		.locator('[data-test-id="execute-workflow-button"]')
+		.filter({ hasText: /Execute workflow/ })
+		.first()
+		.waitFor({ timeout: 30_000 });
+	// and the focus off it (a focused button is drawn without its label)
+	await page.evaluate(() =>
+		(
+			globalThis as unknown as { document: { activeElement: { blur?(): void } | null } }
+		).document.activeElement?.blur?.(),
+	);
+}
+
+/** The output panel of the open node shows items, not an error; returns its item count as shown. */
+async function outputItems(ndv: Locator): Promise<string> {
+	const output = ndv.locator('[data-test-id="output-panel"]');
+	const error = output.locator('[data-test-id="node-error-message"]').first();
+	const count = output.locator('[data-test-id="ndv-items-count"]').first();
+	await error.or(count).first().waitFor({ timeout: 15_000 });
+	if (await error.isVisible())
+		throw new Error(`the node failed: ${fold(await output.innerText()).slice(0, 300)}`);
+	return fold(await count.innerText());
 }
 
 async function outputMode(
@@ -381,15 +432,15 @@ async function outputMode(
 
 /** The examples run in the editor that leave the queue of the operations' social set as it was. */
 export async function checkExamples(ctx: EditorContext): Promise<void> {
-	const { page, step, baseUrl } = ctx;
+	const { page, step } = ctx;
 	await step('Draft > Create panel (a thread in the next free slot)', async () => {
-		await openWorkflow(page, baseUrl, 'SpExThreadSched1');
+		await openWorkflow(ctx, 'SpExThreadSched1');
 		await openNode(page, 'Schedule Thread in Next Free Slot');
 		await shot(page, 'draft-create-panel.png');
 		await closeNode(page);
 	});
 	await step('the Best Times heat map opens in the binary view as an image', async () => {
-		await openWorkflow(page, baseUrl, 'SpExBestTimes001');
+		await openWorkflow(ctx, 'SpExBestTimes001');
 		await runWorkflow(page, 'Queue Schedule Now');
 		const ndv = await openNode(page, 'Best Times of the Last 90 Days');
 		// the picture shown as a builder opens it; the screenshot taken while it shows
@@ -405,7 +456,7 @@ export async function checkExamples(ctx: EditorContext): Promise<void> {
 	await step(
 		'Require Resolved Comments refuses to schedule a draft with an open thread',
 		async () => {
-			await openWorkflow(page, baseUrl, 'SpExReviewSched1');
+			await openWorkflow(ctx, 'SpExReviewSched1');
 			await runWorkflow(page, 'Schedule Once Resolved');
 			const ndv = await openNode(page, 'Schedule While a Thread Is Open');
 			const output = fold(await ndv.locator('[data-test-id="output-panel"]').innerText());
@@ -419,7 +470,7 @@ export async function checkExamples(ctx: EditorContext): Promise<void> {
 		},
 	);
 	await step('the analytics example', async () => {
-		await openWorkflow(page, baseUrl, 'SpExAnalyticsTop');
+		await openWorkflow(ctx, 'SpExAnalyticsTop');
 		await fitView(page);
 		await shot(page, 'example-analytics.png');
 	});
@@ -430,14 +481,26 @@ export async function checkExamples(ctx: EditorContext): Promise<void> {
  * panels read: run once those are done.
  */
 export async function checkExamplesThatFillTheQueue(ctx: EditorContext): Promise<void> {
-	const { page, step, baseUrl } = ctx;
+	const { page, step } = ctx;
+	await step(
+		`the queue schedule of social set ${SOCIAL_SET} put back for the examples`,
+		async () => {
+			// the operations' Update the Queue Schedule replaced it (the catalog's rules); the examples take slots
+			const res = await sandboxCall(ctx, 'PUT', `/v2/social-sets/${SOCIAL_SET}/queue/schedule`, {
+				rules: ctx.queueRules,
+			});
+			ensure(res.status === 200, `PUT queue/schedule answered ${res.status}`);
+			return [`${ctx.queueRules.length} rules`];
+		},
+	);
 	await step(
 		'the image example runs in the editor (screenshots of its panels and output)',
 		async () => {
-			await openWorkflow(page, baseUrl, 'SpExImagePublish');
+			await openWorkflow(ctx, 'SpExImagePublish');
 			await runWorkflow(page, 'Publish Now and Wait');
 			await shot(page, 'example-run-image-publish.png');
 			let ndv = await openNode(page, 'Publish Now and Wait');
+			await outputItems(ndv);
 			await outputMode(ndv, 'JSON');
 			await shot(page, 'publish-now-output.png');
 			await closeNode(page);
@@ -450,7 +513,7 @@ export async function checkExamplesThatFillTheQueue(ctx: EditorContext): Promise
 	await step(
 		"Validate Only's output reads as a table; the bulk import with Max Parallel Requests",
 		async () => {
-			await openWorkflow(page, baseUrl, 'SpExBulkImportCs');
+			await openWorkflow(ctx, 'SpExBulkImportCs');
 			await runWorkflow(page, 'All Rows Valid?');
 			const ndv = await openNode(page, 'Validate Every Row');
 			await outputMode(ndv, 'Table');
@@ -469,18 +532,28 @@ export async function checkExamplesThatFillTheQueue(ctx: EditorContext): Promise
 				`no "valid" column: ${JSON.stringify(headers)}`,
 			);
 			await closeNode(page);
-			await openNode(page, 'Create Drafts in Next Free Slots');
+			const create = await openNode(page, 'Create Drafts in Next Free Slots');
+			const created = await outputItems(create);
+			// a builder adds Max Parallel Requests under Request Options (the example leaves the default)
+			const requestOptions = create
+				.locator('[data-test-id="parameter-item"]')
+				.filter({ has: page.locator('label[for="requestOptions"]') })
+				.first();
+			await requestOptions.getByRole('button', { name: 'Add Option' }).first().click();
+			const bound = create.locator('[data-test-id="parameter-input-maxParallelRequests"]').first();
+			await bound.waitFor({ timeout: 10_000 });
+			await bound.scrollIntoViewIfNeeded();
 			await shot(page, 'bulk-import-max-parallel.png');
 			await closeNode(page);
-			return [`${rows} rows, columns ${headers.join(', ')}`];
+			return [`${rows} rows, columns ${headers.join(', ')}`, `Create: ${created}`];
 		},
 	);
 }
 
 export async function checkTriggers(ctx: EditorContext): Promise<void> {
-	const { page, step, baseUrl } = ctx;
+	const { page, step } = ctx;
 	await step('the webhook trigger panel shows the webhook URL to register', async () => {
-		await openWorkflow(page, baseUrl, 'SpExPublishedUrl');
+		await openWorkflow(ctx, 'SpExPublishedUrl');
 		const ndv = await openNode(page, 'Social Publishing Trigger');
 		const urls = ndv.getByText('Webhook URLs', { exact: true }).first();
 		await urls.click();
@@ -494,7 +567,7 @@ export async function checkTriggers(ctx: EditorContext): Promise<void> {
 		return [text];
 	});
 	await step("the poll trigger's panel shows its events and set-up text", async () => {
-		await openWorkflow(page, baseUrl, 'SpExPollOutcomes');
+		await openWorkflow(ctx, 'SpExPollOutcomes');
 		const ndv = await openNode(
 			page,
 			(await page.locator('[data-test-id="canvas-node"]').first().getAttribute('data-node-name')) ??

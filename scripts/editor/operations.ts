@@ -53,9 +53,9 @@ export async function checkOperations(
 	workflowId: string,
 	cases: OperationCase[],
 ): Promise<void> {
-	const { page, baseUrl, step } = ctx;
+	const { page, step } = ctx;
 	const opened = await step(`open the workflow of ${cases.length} operations`, async () => {
-		await openWorkflow(page, baseUrl, workflowId);
+		await openWorkflow(ctx, workflowId);
 		const before = blamed(ctx.console.entries);
 		return before.length ? [`console on load: ${before.join(' | ')}`] : [];
 	});

@@ -118,7 +118,7 @@ async function descriptionProblems(
 		if (!p.description || p.type === 'notice') continue;
 		const label = ndv.locator(`[data-test-id="node-parameters"] label[for="${p.name}"]`).first();
 		try {
-			await label.locator('[class*="_title_"]').first().hover({ timeout: 5_000 });
+			// the icon shows (opacity 1) while the pointer is on the label, and is there to hover before
 			await label.locator('[class*="_infoIcon_"]').first().hover({ timeout: 5_000 });
 		} catch (error) {
 			problems.push(

@@ -17,11 +17,12 @@ import { join } from 'path';
 import type { Page } from 'playwright-core';
 import { freePort, stopAll } from '../lib/processes';
 import { startDevEnvironment, type DevEnvironment } from '../dev';
-import { ownerSession } from '../e2e/rest';
+import { ownerSession, type Session } from '../e2e/rest';
 import { ensureChromium, launchBrowser, watchConsole } from './browser';
 import { signIn } from './editor';
 import { checkOperations } from './operations';
-import { checkOnceAfter, checkOnceAlongside } from './once';
+import { checkOnceAfter, checkOnceAlongside, sandboxCall } from './once';
+import { SOCIAL_SET } from '../../test/properties/targets';
 import { SCREENSHOTS, TAKEN, type ScreenshotName } from './screenshots';
 import { everyOperationWorkflow, operationCases, saveWorkflow } from './workflows';
 
@@ -59,6 +60,10 @@ export interface EditorContext {
 	env: DevEnvironment;
 	page: Page;
 	baseUrl: string;
+	/** The owner's REST session, beside the browser's own. */
+	session: Session;
+	/** The queue schedule's rules of the operations' social set before the operations ran. */
+	queueRules: unknown[];
 	step: Step;
 	console: ReturnType<typeof watchConsole>;
 }
@@ -93,10 +98,20 @@ async function main(): Promise<number> {
 		// as long on two cores, each editor drawing while the other worked
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 		page.on('dialog', (dialog) => void dialog.accept());
+		const schedule = await sandboxCall(
+			{ env },
+			'GET',
+			`/v2/social-sets/${SOCIAL_SET}/queue/schedule`,
+		);
+		const queueRules = (schedule.body as { rules?: unknown[] } | undefined)?.rules;
+		if (schedule.status !== 200 || !Array.isArray(queueRules))
+			throw new Error(`GET queue/schedule of ${SOCIAL_SET} answered ${schedule.status}`);
 		const ctx: EditorContext = {
 			env,
 			page,
 			baseUrl: env.n8n.baseUrl,
+			session,
+			queueRules,
 			step,
 			console: watchConsole(page),
 		};

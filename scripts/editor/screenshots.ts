@@ -30,8 +30,18 @@ export const SCREENSHOT_DIR = join(REPO_ROOT, 'docs', 'screenshots');
 /** The pictures taken in this run; the run fails when one of SCREENSHOTS was not taken (see run.ts). */
 export const TAKEN = new Set<ScreenshotName>();
 
+/**
+ * n8n's passing notices ("Workflow executed successfully" and the like, from this check or an earlier one:
+ * the editor is not reloaded between workflows) are left out of the pictures.
+ */
+const WITHOUT_NOTICES = '.el-notification { visibility: hidden !important; }';
+
 export async function shot(page: Page, file: ScreenshotName): Promise<void> {
 	mkdirSync(SCREENSHOT_DIR, { recursive: true });
-	await page.screenshot({ path: join(SCREENSHOT_DIR, file) });
+	await page.screenshot({
+		path: join(SCREENSHOT_DIR, file),
+		style: WITHOUT_NOTICES,
+		animations: 'disabled',
+	});
 	TAKEN.add(file);
 }
