@@ -178,6 +178,12 @@ describe('Spread Media grows linearly with the number of media (10,000 vs 2,500 
 	}, 60_000);
 
 	test('the measure tells: the model, one pass per post, grows quadratically (4,000 vs 1,000)', () => {
-		expect(growth(model, 4000, 1, 1)).toBeGreaterThan(MAX_RATIO);
+		// about 16x; a busy machine can slow one quarter-size batch (CI read 9.9x from one batch each): the
+		// minimum of 3 batches per size, measured again (up to three times) while not over the bound, the mirror
+		// of the linear case's retries
+		let ratio = 0;
+		for (let attempt = 0; attempt < 3 && ratio <= MAX_RATIO; attempt++)
+			ratio = Math.max(ratio, growth(model, 4000, 3, 1));
+		expect(ratio).toBeGreaterThan(MAX_RATIO);
 	}, 60_000);
 });
