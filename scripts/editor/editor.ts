@@ -11,8 +11,9 @@ export const NDV = '[data-test-id="ndv"]';
 const STICKY = /\.stickyNote$/;
 
 /** The little of the browser the in-page reads below use (the scripts compile without the DOM library). */
-interface InPage {
+export interface InPage {
 	document: {
+		activeElement: { blur?(): void } | null;
 		querySelector(selector: string): unknown;
 		querySelectorAll(selector: string): ArrayLike<{
 			textContent: string | null;

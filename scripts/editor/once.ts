@@ -9,7 +9,16 @@ import { SOCIAL_SET } from '../../test/properties/targets';
 import { CREDENTIAL_ID } from '../examples/catalog';
 import type { Session } from '../e2e/rest';
 import type { EditorContext } from './run';
-import { NDV, canvasNode, closeNode, fitView, openNode, openWorkflow, viewBinary } from './editor';
+import {
+	NDV,
+	canvasNode,
+	closeNode,
+	fitView,
+	openNode,
+	openWorkflow,
+	viewBinary,
+	type InPage,
+} from './editor';
 import { shot } from './screenshots';
 import { OPERATIONS } from '../../test/properties/catalog';
 import { CREDENTIALS, START, operationOption, resourceName, saveWorkflow } from './workflows';
@@ -30,31 +39,6 @@ async function waitUntil(check: () => Promise<boolean>, ms: number): Promise<voi
 
 function ensure(condition: unknown, message: string): asserts condition {
 	if (!condition) throw new Error(message);
-}
-
-/** A call to the sandbox's API with its admin key, as the test's own set-up (not through n8n). */
-export async function sandboxCall(
-	ctx: Pick<EditorContext, 'env'>,
-	method: string,
-	path: string,
-	body?: unknown,
-): Promise<{ status: number; body: unknown }> {
-	const res = await fetch(`${ctx.env.sandbox.baseUrl}${path}`, {
-		method,
-		headers: {
-			Authorization: `Bearer ${ctx.env.sandbox.keys.admin}`,
-			...(body === undefined ? {} : { 'content-type': 'application/json' }),
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await res.text();
-	let parsed: unknown = text;
-	try {
-		parsed = JSON.parse(text);
-	} catch {
-		// not JSON: keep the text
-	}
-	return { status: res.status, body: parsed };
 }
 
 /** The words a builder types in the node creator, and the operation each must lead to. */
@@ -130,7 +114,7 @@ async function selectListTexts(page: Page): Promise<{ items: string[]; other: st
 }
 
 export async function checkPickers(ctx: EditorContext, session: Session): Promise<void> {
-	const { page, step, env } = ctx;
+	const { page, step } = ctx;
 	const listed = { __rl: true, mode: 'list', value: '' };
 	const workflow = {
 		name: 'Editor test: pickers',
@@ -173,11 +157,9 @@ export async function checkPickers(ctx: EditorContext, session: Session): Promis
 		settings: { executionOrder: 'v1' },
 	};
 	const id = await saveWorkflow(session, workflow);
-	const sets = (await (
-		await fetch(`${env.sandbox.baseUrl}/v2/social-sets`, {
-			headers: { Authorization: `Bearer ${env.sandbox.keys.admin}` },
-		})
-	).json()) as { results?: Array<{ name?: string; username?: string }> };
+	const sets = (await ctx.sandbox('GET', '/v2/social-sets')).body as {
+		results?: Array<{ name?: string; username?: string }>;
+	};
 	const setNames = (sets.results ?? []).map((s) => s.name ?? s.username ?? '');
 	await step('the Social Set list loads the social sets of the sandbox', async () => {
 		await openWorkflow(ctx, id);
@@ -197,11 +179,9 @@ export async function checkPickers(ctx: EditorContext, session: Session): Promis
 		await closeNode(page);
 		return [`listed: ${items.join(', ')}`];
 	});
-	const tags = (await (
-		await fetch(`${env.sandbox.baseUrl}/v2/social-sets/${SOCIAL_SET}/tags`, {
-			headers: { Authorization: `Bearer ${env.sandbox.keys.admin}` },
-		})
-	).json()) as { results?: Array<{ name: string }> };
+	const tags = (await ctx.sandbox('GET', `/v2/social-sets/${SOCIAL_SET}/tags`)).body as {
+		results?: Array<{ name: string }>;
+	};
 	const tagNames = (tags.results ?? []).map((t) => t.name);
 	await step('the Tags list loads the tags of the chosen social set', async () => {
 		ensure(tagNames.length > 0, `the sandbox's social set ${SOCIAL_SET} has no tags to list`);
@@ -405,11 +385,7 @@ async function runWorkflow(page: Page, last: string): Promise<void> {
 		.first()
 		.waitFor({ timeout: 30_000 });
 	// and the focus off it (a focused button is drawn without its label)
-	await page.evaluate(() =>
-		(
-			globalThis as unknown as { document: { activeElement: { blur?(): void } | null } }
-		).document.activeElement?.blur?.(),
-	);
+	await page.evaluate(() => (globalThis as unknown as InPage).document.activeElement?.blur?.());
 }
 
 /** The output panel of the open node shows items, not an error; returns its item count as shown. */
@@ -486,7 +462,7 @@ export async function checkExamplesThatFillTheQueue(ctx: EditorContext): Promise
 		`the queue schedule of social set ${SOCIAL_SET} put back for the examples`,
 		async () => {
 			// the operations' Update the Queue Schedule replaced it (the catalog's rules); the examples take slots
-			const res = await sandboxCall(ctx, 'PUT', `/v2/social-sets/${SOCIAL_SET}/queue/schedule`, {
+			const res = await ctx.sandbox('PUT', `/v2/social-sets/${SOCIAL_SET}/queue/schedule`, {
 				rules: ctx.queueRules,
 			});
 			ensure(res.status === 200, `PUT queue/schedule answered ${res.status}`);

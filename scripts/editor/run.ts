@@ -21,7 +21,8 @@ import { ownerSession, type Session } from '../e2e/rest';
 import { ensureChromium, launchBrowser, watchConsole } from './browser';
 import { signIn } from './editor';
 import { checkOperations } from './operations';
-import { checkOnceAfter, checkOnceAlongside, sandboxCall } from './once';
+import { checkOnceAfter, checkOnceAlongside } from './once';
+import { sandboxApi, type SandboxApi } from '../examples/catalog';
 import { SOCIAL_SET } from '../../test/properties/targets';
 import { SCREENSHOTS, TAKEN, type ScreenshotName } from './screenshots';
 import { everyOperationWorkflow, operationCases, saveWorkflow } from './workflows';
@@ -62,6 +63,8 @@ export interface EditorContext {
 	baseUrl: string;
 	/** The owner's REST session, beside the browser's own. */
 	session: Session;
+	/** The sandbox's API with its admin key, for the test's own set-up (not through n8n). */
+	sandbox: SandboxApi;
 	/** The queue schedule's rules of the operations' social set before the operations ran. */
 	queueRules: unknown[];
 	step: Step;
@@ -98,11 +101,8 @@ async function main(): Promise<number> {
 		// as long on two cores, each editor drawing while the other worked
 		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 		page.on('dialog', (dialog) => void dialog.accept());
-		const schedule = await sandboxCall(
-			{ env },
-			'GET',
-			`/v2/social-sets/${SOCIAL_SET}/queue/schedule`,
-		);
+		const sandbox = sandboxApi(env.sandbox.baseUrl, env.sandbox.keys.admin);
+		const schedule = await sandbox('GET', `/v2/social-sets/${SOCIAL_SET}/queue/schedule`);
 		const queueRules = (schedule.body as { rules?: unknown[] } | undefined)?.rules;
 		if (schedule.status !== 200 || !Array.isArray(queueRules))
 			throw new Error(`GET queue/schedule of ${SOCIAL_SET} answered ${schedule.status}`);
@@ -111,6 +111,7 @@ async function main(): Promise<number> {
 			page,
 			baseUrl: env.n8n.baseUrl,
 			session,
+			sandbox,
 			queueRules,
 			step,
 			console: watchConsole(page),

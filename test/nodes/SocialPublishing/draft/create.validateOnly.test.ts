@@ -92,28 +92,36 @@ describe('Draft > Create with Validate Only', () => {
 		expect(Date.parse(String(created.items[0].scheduled_date))).toBe(Date.parse(String(when.date)));
 	});
 
-	test('the next free slot of a queue without slots is a problem naming Publish At, as the real Create is refused', async () => {
-		// Queue schedule: "an empty array is allowed and means no slots"; the service refuses next-free-slot then
-		expect((await api(fx, 'PUT', '/v2/social-sets/101/queue/schedule', { rules: [] })).status).toBe(
-			200,
-		);
-		const params = (validateOnly: boolean) =>
-			createText('Queued', ['x'], {
-				additionalFields: { publishAt: 'next-free-slot' },
-				options: { validateOnly },
-			});
-		const checked = await runFresh(fx, params(true));
-		expect(checked.result.error).toBeUndefined();
-		expect(checked.items[0]).toMatchObject({ valid: false, when: { date: null } });
-		expect(checked.items[0].problems).toEqual([
-			expect.stringMatching(
-				/^Parameter "Publish At" is next-free-slot, but the queue of social set 101 has no slots: .*Queue > Update Schedule.*\[item 0\]$/,
-			),
-		]);
-		expect(writes(checked.requests)).toEqual([]);
-		const created = await runFresh(fx, params(false));
-		expect(String(created.result.error?.message)).toContain('No free queue slot available');
-	});
+	test.each([
+		['publishAt', 'Publish At'],
+		['planAt', 'Plan At'],
+	])(
+		'the next free slot of a queue without slots is a problem naming %s (%s), as the real Create is refused',
+		async (name, label) => {
+			// Queue schedule: "an empty array is allowed and means no slots"; the service refuses next-free-slot then
+			expect(
+				(await api(fx, 'PUT', '/v2/social-sets/101/queue/schedule', { rules: [] })).status,
+			).toBe(200);
+			const params = (validateOnly: boolean) =>
+				createText('Queued', ['x'], {
+					additionalFields: { [name]: 'next-free-slot' },
+					options: { validateOnly },
+				});
+			const checked = await runFresh(fx, params(true));
+			expect(checked.result.error).toBeUndefined();
+			expect(checked.items[0]).toMatchObject({ valid: false, when: { date: null } });
+			expect(checked.items[0].problems).toEqual([
+				expect.stringMatching(
+					new RegExp(
+						`^Parameter "${label}" is next-free-slot, but the queue of social set 101 has no slots: .*Queue > Update Schedule.*\\[item 0\\]$`,
+					),
+				),
+			]);
+			expect(writes(checked.requests)).toEqual([]);
+			const created = await runFresh(fx, params(false));
+			expect(String(created.result.error?.message)).toContain('No free queue slot available');
+		},
+	);
 
 	test('every slot Validate Only can see taken is not a problem: the real Create gets a slot further ahead', async () => {
 		// one slot a week, and drafts in each of the next 10 weeks' slots: more than the queue view's 62 days

@@ -165,6 +165,8 @@ const PUBLISH_AT: DateRules = { label: 'Publish At', allowNow: true };
 export const PLAN_NOW_PROBLEM =
 	'is "now", which a plan does not accept (plan_at takes a future date or next-free-slot)';
 const PLAN_AT: DateRules = { label: 'Plan At', allowNow: false, nowProblem: PLAN_NOW_PROBLEM };
+/** Each date field's name in the panel, by its name in the API body. */
+export const DATE_LABELS = { publish_at: PUBLISH_AT.label, plan_at: PLAN_AT.label } as const;
 
 /** Title, scratchpad, tags, share and dates of Create / Update, checked; `dates()` resolves the dates last. */
 export interface DraftFields {

@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { readQueueView } from '../../queue/queueView';
 import { freeSlots } from '../../../helpers/queue';
+import { paramError } from '../../../helpers/validation';
+import { DATE_LABELS } from '../fields/draftFields';
 import { endOfSpan, todayIn } from '../../../helpers/dateRanges';
 import { QUEUE_MAX_DAYS } from '../../../../common/limits';
 import { socialSetTimeZone } from '../../socialSetTimeZone';
-
-/** The fields' names as the panel shows them. */
-const FIELD_NAMES = { publish_at: 'Publish At', plan_at: 'Plan At' } as const;
 
 /**
  * The date a Create or Update would give the draft: `publish_at` or `plan_at` as they would be sent, and the date
@@ -42,10 +40,11 @@ export async function resolvedWhen(
 		(day.items ?? []).some((item) => item.kind === 'queue_slot'),
 	);
 	if (!slots)
-		throw new NodeOperationError(
-			context.getNode(),
-			`Parameter "${FIELD_NAMES[field]}" is next-free-slot, but the queue of social set ${socialSetId} has no slots: the service would refuse the draft ("No free queue slot available"). Add slots with Queue > Update Schedule, or give a date [item ${itemIndex}]`,
-			{ itemIndex },
+		throw paramError(
+			context,
+			itemIndex,
+			DATE_LABELS[field],
+			`is next-free-slot, but the queue of social set ${socialSetId} has no slots: the service would refuse the draft ("No free queue slot available"). Add slots with Queue > Update Schedule, or give a date`,
 		);
 	return { [field]: value, date: freeSlots(view, Date.now(), 1)[0]?.at ?? null };
 }
