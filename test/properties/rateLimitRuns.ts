@@ -363,19 +363,23 @@ export function heldToWindowEnd(bucket: BucketCounts | undefined, held: Held): b
 const END_MS = 5;
 
 /**
- * The least time the service's counters allow for the work counted: a bucket that counted `n` requests
- * (refused ones left out) at `limit` per window needs ceil(n / limit) windows, the first being the one the
- * run started in.
+ * The least time the service's counters allow for the work counted. The run starts in a window of its own
+ * (its first), which may be nearly over: the requests counted there are what the time left in it took
+ * (a needless hold there is the liveness check's to find). What the service counted after it (refused ones
+ * left out), at `limit` per window, needs ceil(n / limit) more windows, and the run cannot end before the
+ * last of them starts.
  */
 export function leastWindowTimeMs(buckets: Map<string, BucketCounts>, startedAt: number): number {
 	let least = 0;
 	for (const bucket of buckets.values()) {
-		let served = 0;
-		for (const window of bucket.windows.values()) served += Math.min(window.count, bucket.limit);
-		const windows = Math.ceil(served / bucket.limit);
 		const windowMs = bucket.windowSeconds * 1000;
 		const firstStart = Math.floor(startedAt / windowMs) * windowMs;
-		least = Math.max(least, firstStart + (windows - 1) * windowMs - startedAt);
+		const firstReset = (firstStart + windowMs) / 1000;
+		let later = 0;
+		for (const [reset, window] of bucket.windows)
+			if (reset > firstReset) later += Math.min(window.count, bucket.limit);
+		const windows = Math.ceil(later / bucket.limit);
+		least = Math.max(least, firstStart + windows * windowMs - startedAt);
 	}
 	return least;
 }

@@ -168,3 +168,66 @@ describe('a hold to the end of a window is the mirror of a late arrival', () => 
 		expect(heldToWindowEnd(bucket, held)).toBe(excused);
 	});
 });
+
+describe('the least time the counts need', () => {
+	// a user bucket of 13 per 2 s; the run starts 37 ms before its first window ends (Reset 1,000,002 s)
+	const startedAt = 1_000_002_000 - 37;
+	const bucket = (counts: Array<[number, number]>) =>
+		new Map([
+			[
+				'user:u',
+				{
+					limit: 13,
+					windowSeconds: 2,
+					windows: new Map(
+						counts.map(([reset, count]) => [
+							reset,
+							{ count, refused: 0, arrivals: [] as number[] },
+						]),
+					),
+				},
+			],
+		]);
+
+	test.each([
+		// the counterexample of a CI run: 5 fit in the first window's 37 ms, 16 more need two windows
+		[
+			'a nearly spent first window, then 13 and 3',
+			[
+				[1_000_002, 5],
+				[1_000_004, 13],
+				[1_000_006, 3],
+			],
+			2_037,
+		],
+		['all in the first window', [[1_000_002, 9]], 0],
+		[
+			'a full first window, then 8',
+			[
+				[1_000_002, 13],
+				[1_000_004, 8],
+			],
+			37,
+		],
+		['refused ones left out: 13 counted of 15, then nothing', [[1_000_002, 15]], 0],
+		[
+			'later windows spread thin: 4 and 4 need one window',
+			[
+				[1_000_002, 2],
+				[1_000_004, 4],
+				[1_000_006, 4],
+			],
+			37,
+		],
+		[
+			'nothing counted in the first window, 14 after it',
+			[
+				[1_000_004, 13],
+				[1_000_006, 1],
+			],
+			2_037,
+		],
+	] as Array<[string, Array<[number, number]>, number]>)('%s', (_what, counts, least) => {
+		expect(leastWindowTimeMs(bucket(counts), startedAt)).toBe(least);
+	});
+});
