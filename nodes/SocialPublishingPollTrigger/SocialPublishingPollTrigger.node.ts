@@ -1,4 +1,5 @@
 import {
+	NodeApiError,
 	NodeConnectionTypes,
 	NodeOperationError,
 	type INodeExecutionData,
@@ -7,7 +8,13 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, idProblem, startPoll, withoutSecretsOut } from '../common/transport';
+import {
+	CREDENTIAL_TYPE,
+	idProblem,
+	startPoll,
+	withoutSecretsInError,
+	withoutSecretsOut,
+} from '../common/transport';
 import { echo, echoList } from '../common/text/echo';
 import { searchSocialSets } from '../common/socialSets';
 import {
@@ -117,10 +124,20 @@ export class SocialPublishingPollTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		startPoll(this);
 		const params = readParams(this);
-		const events =
-			this.getMode() === 'manual'
-				? await latestSample(this, params)
-				: await pollChanges(this, params);
+		let events: INodeExecutionData[][] | null;
+		try {
+			events =
+				this.getMode() === 'manual'
+					? await latestSample(this, params)
+					: await pollChanges(this, params);
+		} catch (error) {
+			// its texts may copy the service's values: the credential's secrets in them are not passed on
+			const nodeError =
+				error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(this.getNode(), error as Error);
+			throw await withoutSecretsInError(this, nodeError);
+		}
 		// the drafts are the service's data, passed through; the credential's secrets in them are not
 		for (const output of events ?? []) await withoutSecretsOut(this, output);
 		return events;

@@ -280,6 +280,20 @@ interface Case {
 	drawn: number;
 }
 
+/**
+ * Drawn cases that failed once, run every time besides the draws: an operation, the path it asked, the kind and
+ * the place drawn.
+ */
+const FOUND: Array<{ operation: string; path: string; kind: HostileKind; drawn: number }> = [
+	// a CI run: Publish Now's timeout quoted the publish state, the key at its start, in its description
+	{
+		operation: 'draft.publishNow',
+		path: 'GET /v2/social-sets/101/drafts/1',
+		kind: 'one value at a drawn place a 1 MB text with the secrets',
+		drawn: 5,
+	},
+];
+
 describe("the service's hostile answers leave every error and written text bounded and redacted, and the work bounded", () => {
 	test.each(OPERATIONS.map((op) => [op.name, op] as const))(
 		'%s',
@@ -295,8 +309,14 @@ describe("the service's hostile answers leave every error and written text bound
 				throw new Error(
 					`${op.name}: the clean call got no 2xx answer (${answered(clean)}): the case did not run`,
 				);
+			const found = FOUND.filter((f) => f.operation === op.name).map((f) => {
+				const route = routes.findIndex((r) => `${r.method} ${r.path}` === f.path);
+				if (route === -1) throw new Error(`${op.name}: the call no longer asks ${f.path}`);
+				return { kind: f.kind, route, drawn: f.drawn };
+			});
 			const cases: Case[] = [
 				...FIXED_KINDS.map((kind, i) => ({ kind, route: i % routes.length, drawn: i })),
+				...found,
 				...fc.sample(
 					fc.record({
 						kind: fc.constantFrom(...HOSTILE_KINDS),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { ExecutionBaseError, NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../common/text/echo';
-import { secretsOf, withoutSecretsOut } from '../../common/transport';
+import { secretsOf, withoutSecretsInError, withoutSecretsOut } from '../../common/transport';
 import { unconfirmedToolAction } from './confirm';
 import { resources } from './resources';
 import { runInFlight } from './parallel/inFlight';
@@ -52,7 +52,8 @@ const UNEXPECTED_MESSAGE_LIMIT = 1000;
 const STACK_FRAMES_KEPT = 30;
 
 /**
- * Errors leave the node as n8n errors that name their item; n8n's own keep their texts. An error that is
+ * Errors leave the node as n8n errors that name their item; n8n's own keep their texts, less the credential's
+ * secrets (common/transport/secretsOut.ts). An error that is
  * not one of n8n's (a bug's, a library's) gets a new message: its own, bounded, without the credential's
  * secrets and credential-like pairs (common/text/echo.ts), and its call stack's frames without the
  * original message.
@@ -64,7 +65,7 @@ export async function asNodeError(
 ): Promise<NodeApiError | NodeOperationError> {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
+		return await withoutSecretsInError(context, error);
 	}
 	// n8n's other errors (an expression's, a cancelled execution's) keep their text and description
 	if (error instanceof ExecutionBaseError)

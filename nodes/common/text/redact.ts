@@ -82,6 +82,67 @@ export function withoutSecrets(
 	return from < end ? kept + scope.slice(from, end) : kept;
 }
 
+/** Where `echo` cut a text (echo.ts): what stands before it may be the start of a secret the cut split. */
+export const CUT_MARK = '… (cut, ';
+
+/**
+ * `text` with the start of a secret that stands just before a cut (CUT_MARK) replaced: a text echoed without
+ * the credential's secrets at hand may have been cut in the middle of one, and the piece left is no whole
+ * secret for `withoutSecrets` to find. A piece shorter than MIN_SECRET_LENGTH is left, as a whole secret that
+ * short is. Linear: before each cut only a secret's length of characters is read, through the secret's own
+ * prefix table, and cuts stand at least a mark's length apart.
+ */
+export function withoutCutSecrets(text: string, secrets: readonly string[] | undefined): string {
+	if (!text.includes(CUT_MARK)) return text;
+	const forms = (secrets?.length ? formsOf(secrets) : []).map((form) => ({
+		form,
+		table: prefixTable(form),
+	}));
+	if (!forms.length) return text;
+	let kept = '';
+	let from = 0;
+	for (let at = text.indexOf(CUT_MARK); at !== -1; at = text.indexOf(CUT_MARK, at + 1)) {
+		let piece = 0;
+		for (const { form, table } of forms)
+			piece = Math.max(
+				piece,
+				prefixEndingAt(text, Math.max(from, at - form.length), at, form, table),
+			);
+		if (piece < MIN_SECRET_LENGTH) continue;
+		kept += `${text.slice(from, at - piece)}${REDACTED}`;
+		from = at;
+	}
+	return kept + text.slice(from);
+}
+
+/** For each length of `form`'s start, the longest proper start of it that also ends it (Knuth–Morris–Pratt). */
+function prefixTable(form: string): number[] {
+	const table = new Array<number>(form.length).fill(0);
+	for (let i = 1, k = 0; i < form.length; i++) {
+		while (k > 0 && form[i] !== form[k]) k = table[k - 1];
+		if (form[i] === form[k]) k++;
+		table[i] = k;
+	}
+	return table;
+}
+
+/** The length of the longest start of `form` that `text` ends with at `end`, reading from `start` only. */
+function prefixEndingAt(
+	text: string,
+	start: number,
+	end: number,
+	form: string,
+	table: number[],
+): number {
+	let k = 0;
+	for (let i = start; i < end; i++) {
+		if (k === form.length) k = table[k - 1];
+		while (k > 0 && text[i] !== form[k]) k = table[k - 1];
+		if (text[i] === form[k]) k++;
+	}
+	return k;
+}
+
 /** Both: the secrets, then the pairs. */
 export function redact(text: string, secrets?: readonly string[]): string {
 	return redactPairs(withoutSecrets(text, secrets));
@@ -90,14 +151,17 @@ export function redact(text: string, secrets?: readonly string[]): string {
 /**
  * `value` (an item's data: objects, lists, texts) with the credential's `secrets` replaced in every text and key,
  * changed in place and returned. The values of credential-like pairs are kept: this is the service's data passed
- * through (a draft's text that speaks of a `token: …` stays as it is), only the credential's own secrets go.
- * Walked without recursion (an answer may be 10,000 levels deep), each object once: linear in the value's size.
+ * through (a draft's text that speaks of a `token: …` stays as it is), only the credential's own secrets go,
+ * and a piece of one that a cut of the node's left (`withoutCutSecrets`). Walked without recursion (an answer may be 10,000 levels deep), each object once: linear in the value's size.
  */
 export function withoutSecretsIn<T>(value: T, secrets: readonly string[] | undefined): T {
 	const forms = secrets?.length ? formsOf(secrets) : [];
 	if (!forms.length) return value;
 	const carries = (text: string) => forms.some((form) => text.includes(form));
-	const clean = (text: string) => (carries(text) ? withoutSecrets(text, secrets) : text);
+	const clean = (text: string) =>
+		carries(text) || text.includes(CUT_MARK)
+			? withoutCutSecrets(withoutSecrets(text, secrets), secrets)
+			: text;
 	if (typeof value === 'string') return clean(value) as T;
 	const seen = new Set<object>();
 	const stack: unknown[] = [value];

@@ -21,7 +21,7 @@ export {
 	readAnswer,
 } from './answer';
 export type { AnswerShape } from './answer';
-export { withoutSecretsOut } from './secretsOut';
+export { withoutSecretsInError, withoutSecretsOut } from './secretsOut';
 export { apiRequestAllItems } from './paging';
 export type { Page } from './paging';
 export { knownRateLimits } from './buckets';

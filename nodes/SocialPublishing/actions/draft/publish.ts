@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { echo } from '../../../common/text/echo';
-import { waitOrCancel } from '../../../common/transport';
+import { secretsOf, waitOrCancel } from '../../../common/transport';
 import { endpoints } from '../../../common/transport/endpoints';
 import { paramError } from '../../helpers/validation';
 import { isPlatformOn } from '../../../common/platformLists';
@@ -146,12 +146,13 @@ export async function waitUntilFinished(
 	while (draft.publish_state !== 'finished') {
 		const left = deadline - Date.now();
 		if (left <= 0) {
+			const state = echo(draft.publish_state, 40, await secretsOf(context));
 			throw new NodeOperationError(
 				context.getNode(),
 				`Draft ${target.draftId} did not finish publishing within ${seconds(timeoutMs)} and may still publish [item ${itemIndex}]`,
 				{
 					itemIndex,
-					description: `Its publish state is still "${echo(draft.publish_state, 40)}". Do not publish it again: read it later with Draft > Get (ID ${target.draftId}) for its final status and published URLs, or raise "Timeout (Seconds)".`,
+					description: `Its publish state is still "${state}". Do not publish it again: read it later with Draft > Get (ID ${target.draftId}) for its final status and published URLs, or raise "Timeout (Seconds)".`,
 				},
 			);
 		}

@@ -1,13 +1,15 @@
 import fc from 'fast-check';
 import { echo } from '../../../../nodes/common/text/echo';
 import {
+	CUT_MARK,
 	REDACTED,
 	redact,
 	redactPairs,
+	withoutCutSecrets,
 	withoutSecrets,
 	withoutSecretsIn,
 } from '../../../../nodes/common/text/redact';
-import { perCall } from '../../../harness/cpu';
+import { cpuGrowth, perCall } from '../../../harness/cpu';
 
 const KEY = 'sk_live_7Hq2xZp0Lw9c';
 
@@ -70,6 +72,78 @@ describe('redact: credential-like pairs and the credential’s own secrets', () 
 			),
 			{ numRuns: 500 },
 		);
+	});
+});
+
+describe('withoutCutSecrets: the piece of a secret that a cut left', () => {
+	/** Every piece of the key long enough to be looked for, standing at a cut. */
+	const piecesAtCuts = (shown: string) =>
+		Array.from({ length: KEY.length - 5 }, (_, i) => KEY.slice(0, i + 6)).filter((piece) =>
+			shown.includes(`${piece}${CUT_MARK}`),
+		);
+
+	test('an echo made without the secrets, cut in the middle of the key, loses the piece', () => {
+		const shown = echo(`publish state ${KEY} and more`, 'publish state '.length + 12);
+		expect(shown).toContain(`${KEY.slice(0, 12)}${CUT_MARK}`);
+		expect(withoutCutSecrets(shown, [KEY])).toBe(
+			`publish state ${REDACTED}${CUT_MARK}${'publish state '.length + KEY.length + ' and more'.length} characters in all)`,
+		);
+	});
+
+	test('generated texts and cuts: no piece of the key at a cut is left, and nothing else changes', () => {
+		fc.assert(
+			fc.property(
+				fc.string({ maxLength: 300 }),
+				fc.string({ maxLength: 300 }),
+				fc.integer({ min: 1, max: 400 }),
+				fc.boolean(),
+				(before, after, limit, withKey) => {
+					const echoed = echo(withKey ? `${before}${KEY}${after}` : `${before}${after}`, limit);
+					const clean = withoutCutSecrets(echoed, [KEY]);
+					expect(piecesAtCuts(clean)).toEqual([]);
+					// the other side: a text that holds no piece of the key at its cut is left as it was
+					if (piecesAtCuts(echoed).length === 0) expect(clean).toBe(echoed);
+				},
+			),
+			{ numRuns: 1000 },
+		);
+	});
+
+	test('a piece shorter than a secret looked for is left, as is a cut mark with no secret before it', () => {
+		const short = `x ${KEY.slice(0, 5)}${CUT_MARK}9 characters in all)`;
+		expect(withoutCutSecrets(short, [KEY])).toBe(short);
+		expect(withoutCutSecrets(`plain${CUT_MARK}`, [KEY])).toBe(`plain${CUT_MARK}`);
+		expect(withoutCutSecrets(`${KEY.slice(0, 9)}${CUT_MARK}`, [])).toBe(
+			`${KEY.slice(0, 9)}${CUT_MARK}`,
+		);
+	});
+
+	test('item data too: a text the node cut without the secrets at hand loses the piece', () => {
+		const value = { dryRun: { at: `${KEY.slice(0, 10)}${CUT_MARK}400 characters in all)` } };
+		expect(withoutSecretsIn(value, [KEY]).dryRun.at).toBe(
+			`${REDACTED}${CUT_MARK}400 characters in all)`,
+		);
+	});
+
+	test.each([
+		[
+			'cut marks after pieces of the key',
+			(n: number) => `${KEY.slice(0, 15)}${CUT_MARK}`.repeat(n / 23),
+		],
+		[
+			'cut marks after a run the key starts with',
+			(n: number) => `${'a'.repeat(30)}${CUT_MARK}`.repeat(n / 38),
+		],
+		['cut marks only', (n: number) => CUT_MARK.repeat(n / 8)],
+	])('%s: 4x the text takes under 10x the work', async (_name, make) => {
+		const secrets = ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaab', KEY];
+		const [small, large] = [make(25_000), make(100_000)];
+		const growth = await cpuGrowth(
+			() => perCall(() => withoutCutSecrets(small, secrets)),
+			() => perCall(() => withoutCutSecrets(large, secrets)),
+			10,
+		);
+		expect(growth.ratio).toBeLessThan(10);
 	});
 });
 
