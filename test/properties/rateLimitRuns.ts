@@ -207,9 +207,11 @@ export async function play(fx: SandboxFixture, c: Case, limited: boolean): Promi
 	const blockingFor = rateLimitMemory.blockingFor.bind(rateLimitMemory);
 	const spy = jest.spyOn(rateLimitMemory, 'blockingFor').mockImplementation((scope, nowMs) => {
 		const blocked = blockingFor(scope, nowMs);
+		// the node's own reading of the clock: a second reading here may fall 1 ms later, past a window's end
+		// the node's reading was before (a hold of 1 ms to a window's end was read as one begun after it, in CI)
 		if (blocked)
 			held.push({
-				at: Date.now(),
+				at: nowMs,
 				scope: { ...scope },
 				waitMs: blocked.waitMs,
 				awaitingAnswer: (blocked as { awaitingAnswer?: boolean }).awaitingAnswer === true,
