@@ -1,5 +1,5 @@
 import { STORAGE_ANSWER_READ, storageAnswer } from '../../../../nodes/common/transport/upload';
-import { perCall } from '../../../harness/cpu';
+import { cpuGrowth, perCall } from '../../../harness/cpu';
 import { useSandbox } from '../../../harness/sandbox';
 import { useScriptedServer } from '../../../harness/useScriptedServer';
 import { NODE } from '../../../harness/workflows';
@@ -96,12 +96,17 @@ describe('the storage answer is read in time linear in its size', () => {
 	];
 	test.each(bodies)(
 		'$name: 2.5 MB and 10 MB take the same work (only the first 64 KiB are read)',
-		({ make }) => {
+		async ({ make }) => {
 			const small = make(2.5 * MB);
 			const large = make(10 * MB);
-			const time = (body: string) =>
-				Math.min(...[0, 1, 2].map(() => perCall(() => storageAnswer(body))));
-			expect(time(large) / time(small)).toBeLessThan(3);
+			// measured again while over the bound: a collection of the large strings made just before may run in
+			// the background during a batch (a CI run read 12.6x once, under Node 24)
+			const growth = await cpuGrowth(
+				() => perCall(() => storageAnswer(small)),
+				() => perCall(() => storageAnswer(large)),
+				3,
+			);
+			expect(growth.ratio).toBeLessThan(3);
 			expect(String(storageAnswer(large).code ?? '').length).toBeLessThan(120);
 			expect(STORAGE_ANSWER_READ).toBeLessThan(large.length);
 		},
