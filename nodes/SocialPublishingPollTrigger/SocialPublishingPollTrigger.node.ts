@@ -1,5 +1,4 @@
 import {
-	NodeApiError,
 	NodeConnectionTypes,
 	NodeOperationError,
 	type INodeExecutionData,
@@ -24,6 +23,7 @@ import {
 	pollTriggerProperties,
 	type PollOptions,
 } from './description';
+import { asNodeError } from './draftPages';
 import { latestSample } from './manual';
 import { pollChanges, type PollParams } from './poll';
 
@@ -132,11 +132,7 @@ export class SocialPublishingPollTrigger implements INodeType {
 					: await pollChanges(this, params);
 		} catch (error) {
 			// its texts may copy the service's values: the credential's secrets in them are not passed on
-			const nodeError =
-				error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeOperationError(this.getNode(), error as Error);
-			throw await withoutSecretsInError(this, nodeError);
+			throw await withoutSecretsInError(this, asNodeError(this, error));
 		}
 		// the drafts are the service's data, passed through; the credential's secrets in them are not
 		for (const output of events ?? []) await withoutSecretsOut(this, output);

@@ -93,26 +93,44 @@ export const CUT_MARK = '… (cut, ';
  * prefix table, and cuts stand at least a mark's length apart.
  */
 export function withoutCutSecrets(text: string, secrets: readonly string[] | undefined): string {
-	if (!text.includes(CUT_MARK)) return text;
-	const forms = (secrets?.length ? formsOf(secrets) : []).map((form) => ({
-		form,
-		table: prefixTable(form),
-	}));
-	if (!forms.length) return text;
-	let kept = '';
-	let from = 0;
-	for (let at = text.indexOf(CUT_MARK); at !== -1; at = text.indexOf(CUT_MARK, at + 1)) {
-		let piece = 0;
-		for (const { form, table } of forms)
-			piece = Math.max(
-				piece,
-				prefixEndingAt(text, Math.max(from, at - form.length), at, form, table),
-			);
-		if (piece < MIN_SECRET_LENGTH) continue;
-		kept += `${text.slice(from, at - piece)}${REDACTED}`;
-		from = at;
-	}
-	return kept + text.slice(from);
+	return cutPieceCleaner(secrets?.length ? formsOf(secrets) : [])(text);
+}
+
+/** `withoutCutSecrets` for these forms, their prefix tables made once for every text it is given. */
+function cutPieceCleaner(forms: readonly string[]): (text: string) => string {
+	const tables = forms.map((form) => ({ form, table: prefixTable(form) }));
+	return (text) => {
+		if (!tables.length || !text.includes(CUT_MARK)) return text;
+		let kept = '';
+		let from = 0;
+		for (let at = text.indexOf(CUT_MARK); at !== -1; at = text.indexOf(CUT_MARK, at + 1)) {
+			let piece = 0;
+			for (const { form, table } of tables)
+				piece = Math.max(
+					piece,
+					prefixEndingAt(text, Math.max(from, at - form.length), at, form, table),
+				);
+			if (piece < MIN_SECRET_LENGTH) continue;
+			kept += `${text.slice(from, at - piece)}${REDACTED}`;
+			from = at;
+		}
+		return kept + text.slice(from);
+	};
+}
+
+/**
+ * What a text loses before it leaves the node (an item's text, an error's): every secret whole
+ * (`withoutSecrets`) and the piece of one a cut left (`withoutCutSecrets`); a text with neither is returned as
+ * it is. The forms and their prefix tables are made once, for all the texts of one item or error.
+ */
+export function secretCleaner(secrets: readonly string[] | undefined): (text: string) => string {
+	const forms = secrets?.length ? formsOf(secrets) : [];
+	const cutPieces = cutPieceCleaner(forms);
+	return (text) => {
+		const whole = forms.some((form) => text.includes(form));
+		if (!whole && !text.includes(CUT_MARK)) return text;
+		return cutPieces(whole ? withoutSecrets(text, secrets) : text);
+	};
 }
 
 /** For each length of `form`'s start, the longest proper start of it that also ends it (Knuth–Morris–Pratt). */
@@ -152,16 +170,12 @@ export function redact(text: string, secrets?: readonly string[]): string {
  * `value` (an item's data: objects, lists, texts) with the credential's `secrets` replaced in every text and key,
  * changed in place and returned. The values of credential-like pairs are kept: this is the service's data passed
  * through (a draft's text that speaks of a `token: …` stays as it is), only the credential's own secrets go,
- * and a piece of one that a cut of the node's left (`withoutCutSecrets`). Walked without recursion (an answer may be 10,000 levels deep), each object once: linear in the value's size.
+ * and a piece of one that a cut of the node's left (`secretCleaner`). Walked without recursion (an answer may
+ * be 10,000 levels deep), each object once: linear in the value's size.
  */
 export function withoutSecretsIn<T>(value: T, secrets: readonly string[] | undefined): T {
-	const forms = secrets?.length ? formsOf(secrets) : [];
-	if (!forms.length) return value;
-	const carries = (text: string) => forms.some((form) => text.includes(form));
-	const clean = (text: string) =>
-		carries(text) || text.includes(CUT_MARK)
-			? withoutCutSecrets(withoutSecrets(text, secrets), secrets)
-			: text;
+	if (!formsOf(secrets ?? []).length) return value;
+	const clean = secretCleaner(secrets);
 	if (typeof value === 'string') return clean(value) as T;
 	const seen = new Set<object>();
 	const stack: unknown[] = [value];

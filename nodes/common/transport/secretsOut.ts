@@ -1,5 +1,5 @@
 import type { INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { withoutCutSecrets, withoutSecrets, withoutSecretsIn } from '../text/redact';
+import { secretCleaner, withoutSecretsIn } from '../text/redact';
 import { secretsOf } from './caller';
 
 /**
@@ -20,10 +20,10 @@ export async function withoutSecretsOut(
 
 /**
  * An n8n error of the node with the credential's key and webhook secret replaced in its message, description
- * and stack, a piece of one left by a cut included (redact.ts): the node's own errors copy the service's values (a state, a name, an ID) into their texts, and
- * this is the last door before n8n shows them, so a secret the service reflects never reaches the editor, the
- * execution log or an AI agent, whichever error copied it. Its service part is the transport's, made
- * without secrets (requestErrors.ts).
+ * and stack, a piece of one left by a cut included (`secretCleaner`, redact.ts): the node's own errors copy the
+ * service's values (a state, a name, an ID) into their texts, and this is the last door before n8n shows them,
+ * so a secret the service reflects never reaches the editor, the execution log or an AI agent, whichever error
+ * copied it. Its service part is the transport's, made without secrets (requestErrors.ts).
  */
 export async function withoutSecretsInError<E extends NodeApiError | NodeOperationError>(
 	context: object,
@@ -31,7 +31,7 @@ export async function withoutSecretsInError<E extends NodeApiError | NodeOperati
 ): Promise<E> {
 	const secrets = await secretsOf(context);
 	if (!secrets.length) return error;
-	const clean = (text: string) => withoutCutSecrets(withoutSecrets(text, secrets), secrets);
+	const clean = secretCleaner(secrets);
 	error.message = clean(error.message);
 	if (typeof error.description === 'string') error.description = clean(error.description);
 	if (typeof error.stack === 'string') error.stack = clean(error.stack);
